@@ -1,0 +1,47 @@
+# satdoku: a thin wrapper over the go command.
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+LDFLAGS := -X main.version=$(VERSION)
+PKGS    := ./...
+FUZZTIME ?= 30s
+BENCHTIME ?= 1x
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: all build test test-short bench fuzz lint install clean
+
+all: build test
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/satdoku ./cmd/satdoku
+
+## test: vet, then every test with the race detector
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -race $(PKGS)
+
+test-short:
+	$(GO) test -short $(PKGS)
+
+## bench: the per-dataset benchmarks (sets in ../shared/data; absent sets skip)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 $(PKGS)
+
+## fuzz: each fuzz target for FUZZTIME
+fuzz:
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "fuzz $$pkg $$f"; \
+			$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
+
+lint:
+	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo 'gofmt: files above need formatting'; exit 1; }
+	$(GO) vet $(PKGS)
+	$(GO) run $(STATICCHECK) $(PKGS)
+
+install:
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/satdoku
+
+clean:
+	rm -rf bin

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/satsolve"
+)
+
+var cmdCount = &command{
+	name:  "count",
+	short: "count the solutions of each puzzle, up to a limit",
+	usage: "count [flags] [PUZZLE|FILE|-]...",
+	long: `
+Count counts the solutions of each puzzle with the SAT solver, excluding each
+solution found until the formula is unsatisfiable or --limit solutions have
+been found. It prints the count, followed by "+" when the limit was reached
+(there may be more). Every solution counted is checked by the validator.
+Inputs are read as for "satdoku solve".`,
+	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
+		var o outFlags
+		var so solverFlags
+		limit := fs.Int("limit", 2, "stop counting at `N` solutions")
+		o.register(fs)
+		so.register(fs)
+		return func(args []string) int {
+			if *limit < 1 {
+				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
+			}
+			run := func(s *satsolve.Solver, g *satdoku.Grid, a *answer) { countOne(s, g, *limit, a) }
+			return runPuzzles(e, args, &o, &so, run, countText)
+		}
+	},
+}
+
+func countOne(s *satsolve.Solver, g *satdoku.Grid, limit int, a *answer) {
+	zero := 0
+	if !precheck(g, a) {
+		a.Count = &zero
+		return
+	}
+	res, err := s.Count(g, limit)
+	if err != nil {
+		solverError(err, a)
+		return
+	}
+	if res.Count > 0 && !a.setSolution(g, res.Solution) {
+		return
+	}
+	if res.Count > 1 && !a.setSecond(g, res.Second) {
+		return
+	}
+	n := res.Count
+	a.Count = &n
+	a.limitHit = n >= limit
+	switch {
+	case n == 0:
+		a.Status, a.exit = statusNone, exitNegative
+	case n == 1 && limit == 1:
+		a.Status = statusSolved
+	case n == 1:
+		a.Status = statusUnique
+	default:
+		a.Status = statusMultiple
+	}
+}
+
+func countText(p *printer, a *answer) {
+	if a.Count == nil || a.Status == statusInvalid {
+		statusLine(p, a)
+		return
+	}
+	p.separate()
+	if a.limitHit {
+		fmt.Fprintf(p.w, "%d+\n", *a.Count)
+		return
+	}
+	fmt.Fprintf(p.w, "%d\n", *a.Count)
+}

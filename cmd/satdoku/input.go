@@ -1,0 +1,143 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+
+	"github.com/satdoku/satdoku"
+)
+
+// item is one input puzzle, or the error that took its place.
+type item struct {
+	name string // for messages: a file name, "<stdin>" or "argument N"
+	file string // the file name for JSON records; "" for stdin and arguments
+	line int    // 1-based line where the puzzle starts (argument position for arguments)
+	text string // the raw first line, for records of bad input
+	arg  bool   // the puzzle is a command-line argument
+	grid *satdoku.Grid
+	err  error // a *satdoku.ParseError, or why the input could not be read
+}
+
+// inputs walks the command-line arguments and yields their puzzles in order.
+// It holds at most one open file and one puzzle at a time.
+type inputs struct {
+	args    []string
+	stdin   io.Reader
+	pos     int // next argument
+	r       *satdoku.Reader
+	f       *os.File
+	name    string
+	file    string
+	pending []item // items queued by peek
+}
+
+func newInputs(args []string, stdin io.Reader) *inputs {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	return &inputs{args: args, stdin: stdin}
+}
+
+// next returns the next item, or false at the end of all inputs.
+func (in *inputs) next() (item, bool) {
+	if len(in.pending) > 0 {
+		it := in.pending[0]
+		in.pending = in.pending[1:]
+		return it, true
+	}
+	return in.read()
+}
+
+// peek reports how many items are left, looking at most max items ahead.
+func (in *inputs) peek(max int) int {
+	for len(in.pending) < max {
+		it, ok := in.read()
+		if !ok {
+			break
+		}
+		in.pending = append(in.pending, it)
+	}
+	return len(in.pending)
+}
+
+func (in *inputs) read() (item, bool) {
+	for {
+		if in.r != nil {
+			g, err := in.r.Read()
+			if err == io.EOF {
+				in.closeFile()
+				continue
+			}
+			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err}
+			var pe *satdoku.ParseError
+			if err != nil && !errors.As(err, &pe) {
+				// A read error: this source cannot go on.
+				it.err = fmt.Errorf("read %s: %w", in.name, err)
+				in.closeFile()
+			}
+			return it, true
+		}
+		if in.pos >= len(in.args) {
+			return item{}, false
+		}
+		arg := in.args[in.pos]
+		in.pos++
+		if arg == "-" {
+			in.r, in.name, in.file = satdoku.NewReader(in.stdin), "<stdin>", ""
+			continue
+		}
+		if g, err := satdoku.Parse(arg); err == nil {
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true}, true
+		} else if looksLikePuzzle(arg) {
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true}, true
+		}
+		f, err := os.Open(arg)
+		if err != nil {
+			return item{name: arg, file: arg, text: clip(arg), err: err}, true
+		}
+		in.f, in.r, in.name, in.file = f, satdoku.NewReader(f), arg, arg
+	}
+}
+
+func (in *inputs) closeFile() {
+	if in.f != nil {
+		in.f.Close()
+		in.f = nil
+	}
+	in.r = nil
+}
+
+// close releases any open file.
+func (in *inputs) close() { in.closeFile() }
+
+// looksLikePuzzle reports whether a command-line argument that did not parse
+// was meant as a puzzle rather than a file name: long, and mostly symbols.
+func looksLikePuzzle(s string) bool {
+	if utf8.RuneCountInString(s) < 16 {
+		return false
+	}
+	sym := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9', r == '.', r == '[', r == ']', r == '"', r == ',', r == ' ', r == '|':
+			sym++
+		}
+	}
+	return sym*4 >= utf8.RuneCountInString(s)*3
+}
+
+func clip(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return s
+	}
+	for i := max; i > 0; i-- {
+		if utf8.RuneStart(s[i]) {
+			return s[:i]
+		}
+	}
+	return s[:max]
+}

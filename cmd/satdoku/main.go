@@ -1,0 +1,200 @@
+// Command satdoku solves Sudoku puzzles by SAT and proves its answers.
+//
+// Every puzzle is encoded as CNF (one boolean per row, column and digit),
+// solved by the pure-Go SAT solver gini, decoded back to a grid and re-checked
+// by an independent validator before it is printed. Uniqueness is proved by a
+// second solve, with the first solution excluded, that must be unsatisfiable.
+//
+// Usage:
+//
+//	satdoku solve  [flags] [PUZZLE|FILE|-]...   solve each puzzle
+//	satdoku check  [flags] [PUZZLE|FILE|-]...   report conflicts among the givens
+//	satdoku unique [flags] [PUZZLE|FILE|-]...   unique, multiple or none
+//	satdoku count  [flags] [PUZZLE|FILE|-]...   count solutions up to --limit
+//	satdoku version                             print the version
+//	satdoku help [COMMAND]                      show help
+//
+// An argument that parses as a puzzle is a puzzle, otherwise it names a file;
+// "-" or no argument at all reads standard input. Input may be one puzzle per
+// line (81 symbols for 9×9, `.` or `0` for a blank, `#` comments, a line
+// `end` ends the stream), a multi-line grid with separators, or a LeetCode
+// JSON board. Puzzles are answered one at a time, in input order, in constant
+// memory.
+//
+// With --format json each input puzzle gives exactly one JSON object on one
+// line, with the fields line, file (when read from a named file), puzzle,
+// status (solved, unique, multiple, none, valid, invalid, error, timeout),
+// solution, second, differ, count, conflicts, error and ms.
+//
+// Exit status:
+//
+//	0  every puzzle got a positive answer (solved, unique, valid, counted ≥ 1)
+//	1  some puzzle has no solution, more than one where uniqueness was asked,
+//	   conflicting givens, or ran out of time
+//	2  usage error or unreadable input (the rest of the batch is still answered)
+//	3  internal error, such as a solver answer that the validator rejected
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// Exit statuses.
+const (
+	exitOK       = 0 // every answer positive
+	exitNegative = 1 // none, multiple, invalid or timeout
+	exitUsage    = 2 // usage error or unreadable input
+	exitInternal = 3 // internal error
+)
+
+// version is stamped by the linker: -ldflags "-X main.version=v1.2.3".
+var version = ""
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// command is one subcommand, in the style of cmd/go's base.Command.
+type command struct {
+	name  string
+	short string // one line for the command list
+	usage string // the usage line after "satdoku "
+	long  string // the help text
+	// setup registers the command's flags and returns the function that runs
+	// it on the remaining arguments.
+	setup func(fs *pflag.FlagSet, env *env) func(args []string) int
+}
+
+// env is what a command runs with.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdVersion}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// run is the whole program: it parses args (without the program name), runs
+// the command and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "--help":
+		if len(args) > 1 && name == "help" {
+			c := lookup(args[1])
+			if c == nil {
+				fmt.Fprintf(stderr, "satdoku help %s: unknown command\n", args[1])
+				return exitUsage
+			}
+			fs := newFlagSet(c, e)
+			c.setup(fs, e)
+			printHelp(stdout, c, fs)
+			return exitOK
+		}
+		usage(stdout)
+		return exitOK
+	case "--version":
+		name = "version"
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "satdoku: unknown command %q\n", name)
+		fmt.Fprintf(stderr, "Run 'satdoku help' for usage.\n")
+		return exitUsage
+	}
+	fs := newFlagSet(c, e)
+	runFn := c.setup(fs, e)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			printHelp(stdout, c, fs)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "satdoku %s: %v\n", c.name, err)
+		fmt.Fprintf(stderr, "Run 'satdoku help %s' for usage.\n", c.name)
+		return exitUsage
+	}
+	return runFn(fs.Args())
+}
+
+func newFlagSet(c *command, e *env) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("satdoku "+c.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are printed by run
+	fs.SortFlags = false
+	return fs
+}
+
+func printHelp(w io.Writer, c *command, fs *pflag.FlagSet) {
+	fmt.Fprintf(w, "usage: satdoku %s\n\n%s\n", c.usage, strings.TrimSpace(c.long))
+	if fs.HasFlags() {
+		fmt.Fprintf(w, "\nFlags:\n%s", fs.FlagUsages())
+	}
+	fmt.Fprintf(w, "\n%s", exitHelp)
+}
+
+const exitHelp = `Exit status:
+  0  every puzzle got a positive answer (solved, unique, valid, counted)
+  1  some puzzle has no solution, more than one where uniqueness was asked,
+     conflicting givens, or ran out of time
+  2  usage error or unreadable input (the rest of the batch is still answered)
+  3  internal error, such as a solver answer that the validator rejected
+`
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "satdoku solves Sudoku puzzles by SAT and proves its answers.\n\nUsage:\n\n\tsatdoku <command> [flags] [PUZZLE|FILE|-]...\n\nCommands:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+	}
+	fmt.Fprintf(w, "\t%-8s %s\n", "help", "show help for a command")
+	fmt.Fprintf(w, "\nRun 'satdoku help <command>' for more about a command.\n\n%s", exitHelp)
+}
+
+var cmdVersion = &command{
+	name:  "version",
+	short: "print the version",
+	usage: "version",
+	long:  "Version prints the version of satdoku and of the Go toolchain that built it.",
+	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
+		return func(args []string) int {
+			if len(args) > 0 {
+				fmt.Fprintf(e.stderr, "satdoku version: unexpected argument %q\n", args[0])
+				return exitUsage
+			}
+			fmt.Fprintf(e.stdout, "satdoku %s\n", versionString())
+			return exitOK
+		}
+	},
+}
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
+)
+
+var cmdSolve = &command{
+	name:  "solve",
+	short: "solve puzzles",
+	usage: "solve [flags] [PUZZLE|FILE|-]...",
+	long: `
+Solve answers each puzzle with its solution, found by the SAT solver gini and
+checked by the independent validator before it is printed.
+
+An argument that parses as a puzzle is a puzzle; any other argument names a
+file; "-" or no argument reads standard input. A file may hold one puzzle per
+line (blank lines and # comments skipped, a line "end" ends it), multi-line
+grids, or LeetCode JSON boards. Puzzles stream: one in, one answer out.
+
+A puzzle with no solution prints "none", one whose givens conflict prints
+"invalid", and with --unique one with several solutions prints "multiple"; the
+reason goes to standard error. A line that does not parse prints "error" and
+the batch goes on.
+
+Examples:
+  satdoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  satdoku solve --unique --format json puzzles.txt`,
+	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
+		var o outFlags
+		var so solverFlags
+		unique := fs.Bool("unique", false, "also prove that the solution is unique (a second solve must be UNSAT)")
+		o.register(fs)
+		so.register(fs)
+		return func(args []string) int {
+			run := func(s *satsolve.Solver, g *satdoku.Grid, a *answer) {
+				if *unique {
+					uniqueOne(s, g, a, true)
+				} else {
+					solveOne(s, g, a)
+				}
+			}
+			return runPuzzles(e, args, &o, &so, run, solveText)
+		}
+	},
+}
+
+// solverFlags are the flags of the commands that run the SAT solver.
+type solverFlags struct {
+	encoding string
+	timeout  time.Duration
+}
+
+func (s *solverFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal or extended")
+	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
+}
+
+func (s *solverFlags) options() (satsolve.Options, error) {
+	enc, err := encode.ParseEncoding(s.encoding)
+	if err != nil {
+		return satsolve.Options{}, err
+	}
+	if s.timeout < 0 {
+		return satsolve.Options{}, fmt.Errorf("invalid --timeout %v: must not be negative", s.timeout)
+	}
+	return satsolve.Options{Encoding: enc, Timeout: s.timeout}, nil
+}
+
+// runPuzzles is the loop every puzzle command shares: read a puzzle, answer
+// it, write the answer, in input order and constant memory.
+func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags,
+	answerFn func(*satsolve.Solver, *satdoku.Grid, *answer), text func(*printer, *answer)) int {
+	var s *satsolve.Solver
+	if so != nil {
+		opts, err := so.options()
+		if err != nil {
+			return usageError(e, err)
+		}
+		s = satsolve.New(opts)
+	}
+	in := newInputs(args, e.stdin)
+	defer in.close()
+	p, err := newPrinter(e, o, in, text)
+	if err != nil {
+		return usageError(e, err)
+	}
+	for {
+		it, ok := in.next()
+		if !ok {
+			break
+		}
+		start := time.Now()
+		a := newAnswer(it)
+		if it.err == nil {
+			answerFn(s, it.grid, a)
+		}
+		a.elapsed(start)
+		p.emit(a)
+	}
+	return p.finish()
+}
+
+func usageError(e *env, err error) int {
+	fmt.Fprintf(e.stderr, "satdoku: %v\n", err)
+	return exitUsage
+}
+
+// precheck answers puzzles whose givens conflict as invalid, so that they
+// never reach the solver. It reports whether the puzzle may go on.
+func precheck(g *satdoku.Grid, a *answer) bool {
+	if cs := verify.Check(g); len(cs) > 0 {
+		a.setInvalid(cs)
+		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
+		return false
+	}
+	return true
+}
+
+// solverError turns an error from satsolve into the answer's status.
+func solverError(err error, a *answer) {
+	if errors.Is(err, satsolve.ErrTimeout) {
+		a.Status = statusTimeout
+		a.exit = exitNegative
+		a.diag = "timed out"
+		return
+	}
+	a.setInternal("%v", err)
+}
+
+func solveOne(s *satsolve.Solver, g *satdoku.Grid, a *answer) {
+	if !precheck(g, a) {
+		return
+	}
+	res, err := s.Solve(g)
+	if err != nil {
+		solverError(err, a)
+		return
+	}
+	switch res.Status {
+	case satsolve.StatusNone:
+		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
+	case satsolve.StatusSolved, satsolve.StatusUnique:
+		if a.setSolution(g, res.Solution) {
+			a.Status = statusSolved
+		}
+	default:
+		a.setInternal("unexpected solver status %v", res.Status)
+	}
+}
+
+// uniqueOne proves uniqueness. With solving set, the answer's diagnostic
+// explains a negative result (for solve --unique).
+func uniqueOne(s *satsolve.Solver, g *satdoku.Grid, a *answer, solving bool) {
+	if !precheck(g, a) {
+		return
+	}
+	res, err := s.Unique(g)
+	if err != nil {
+		solverError(err, a)
+		return
+	}
+	switch res.Status {
+	case satsolve.StatusNone:
+		a.Status, a.exit = statusNone, exitNegative
+		if solving {
+			a.diag = "no solution"
+		}
+	case satsolve.StatusUnique:
+		if a.setSolution(g, res.Solution) {
+			a.Status = statusUnique
+		}
+	case satsolve.StatusMultiple:
+		if a.setSolution(g, res.Solution) && a.setSecond(g, res.Second) {
+			a.Status, a.exit = statusMultiple, exitNegative
+			if solving {
+				a.diag = "more than one solution (they differ at " + strings.Join(a.Differ, " ") + ")"
+			}
+		}
+	default:
+		a.setInternal("unexpected solver status %v", res.Status)
+	}
+}
+
+// statusLine writes the one-line form of a negative or failed answer.
+func statusLine(p *printer, a *answer) {
+	p.separate()
+	if a.Status == statusInvalid {
+		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
+		return
+	}
+	fmt.Fprintln(p.w, a.Status)
+}
+
+func solveText(p *printer, a *answer) {
+	if a.solution != nil && (a.Status == statusSolved || a.Status == statusUnique) {
+		p.separate()
+		p.grid(a.solution, a.it.grid)
+		return
+	}
+	statusLine(p, a)
+}

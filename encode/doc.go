@@ -1,0 +1,36 @@
+// Package encode turns Sudoku puzzles into CNF, the input of a SAT solver,
+// and decodes a satisfying assignment back into a grid.
+//
+// # Variables
+//
+// An N×N board (N = B², see satdoku.New) uses the N³ Boolean variables
+// 1..N³, one for each choice of a digit in a cell:
+//
+//	var(r, c, d) = (r·N + c)·N + d
+//
+// with the row r and the column c counted from 0 and the digit d from 1.
+// A 9×9 board uses the variables 1..729; var(0, 0, 1) = 1 and
+// var(8, 8, 9) = 729. Conversely, for a variable v,
+//
+//	d = (v−1) mod N + 1,  c = ⌊(v−1)/N⌋ mod N,  r = ⌊(v−1)/N²⌋
+//
+// which Var and Unpack compute.
+//
+// # Literals and clauses
+//
+// Literals are DIMACS integers: the positive literal v means "cell (r, c)
+// holds digit d" and −v means it does not. A clause is written to an Adder as
+// its literals followed by 0, the way gini's inter.Adder takes z.Lit values,
+// so the same code feeds a SAT solver, a DIMACS writer (WriteDIMACS), a
+// recording CNF and a clause Counter.
+//
+// # Encodings
+//
+// Rules writes the Sudoku rules in one of two encodings. Minimal states that
+// every cell holds at least one digit and that every row, column and box
+// holds each digit at most once (pairwise); Extended (the default, the zero
+// Encoding) adds that every cell holds at most one digit and that every row,
+// column and box holds each digit at least once. For 9×9 they have 8,829 and
+// 11,988 clauses. Givens writes one unit clause per filled cell, and Block
+// excludes one solution so that a solver can look for another.
+package encode

@@ -1,0 +1,251 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Adder receives clauses as DIMACS literals: a clause is its literals, each
+// a nonzero ±var, followed by Add(0). It mirrors gini's inter.Adder.
+type Adder interface {
+	Add(lit int)
+}
+
+// Var returns the variable that means "the cell at row r, column c of an n×n
+// board holds digit d": (r·n + c)·n + d, with r and c from 0 and d from 1.
+func Var(n, r, c, d int) int { return (r*n+c)*n + d }
+
+// Unpack inverts Var: it returns the row, column (both from 0) and digit
+// (from 1) of variable v, which must be in 1..n³.
+func Unpack(n, v int) (r, c, d int) {
+	v--
+	d = v%n + 1
+	v /= n
+	return v / n, v % n, d
+}
+
+// Encoding selects the clauses that state the Sudoku rules. The zero value
+// is Extended.
+type Encoding uint8
+
+// The encodings. Further encodings will be added after Minimal.
+const (
+	// Extended is Minimal plus the redundant families: every cell holds at
+	// most one digit (pairwise), and every row, column and box holds each
+	// digit at least once. 11,988 clauses for 9×9. It is the default: the
+	// redundant clauses help the solver propagate.
+	Extended Encoding = iota
+	// Minimal states that every cell holds at least one digit and that
+	// every row, column and box holds each digit at most once (pairwise).
+	// 8,829 clauses for 9×9.
+	Minimal
+)
+
+var encodingNames = [...]string{Extended: "extended", Minimal: "minimal"}
+
+// ErrEncoding reports an unknown encoding.
+var ErrEncoding = errors.New("encode: unknown encoding")
+
+// String returns the encoding's name: "extended" or "minimal".
+func (e Encoding) String() string {
+	if int(e) < len(encodingNames) {
+		return encodingNames[e]
+	}
+	return fmt.Sprintf("Encoding(%d)", uint8(e))
+}
+
+// Valid reports whether e is one of the declared encodings.
+func (e Encoding) Valid() bool { return int(e) < len(encodingNames) }
+
+// ParseEncoding returns the encoding named s (as printed by String; case is
+// ignored). The error wraps ErrEncoding.
+func ParseEncoding(s string) (Encoding, error) {
+	for e, name := range encodingNames {
+		if strings.EqualFold(s, name) {
+			return Encoding(e), nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q (want %s)", ErrEncoding, s, strings.Join(encodingNames[:], " or "))
+}
+
+// Clauses returns the number of clauses Rules(a, n, e) adds; 0 when n is
+// not a board side or e is not a valid encoding.
+func Clauses(n int, e Encoding) int {
+	if satdoku.BoxOf(n) == 0 || !e.Valid() {
+		return 0
+	}
+	pairs := n * (n - 1) / 2
+	k := n*n + 3*n*n*pairs // cell at-least-one, unit at-most-one
+	if e == Extended {
+		k += n*n*pairs + 3*n*n // cell at-most-one, unit at-least-one
+	}
+	return k
+}
+
+// Rules adds the Sudoku rules of an n×n board in encoding e to a: for every
+// cell, at least one digit; for every row, column and box and every digit,
+// at most one cell holding it (one binary clause per pair of cells); and,
+// with Extended, at most one digit per cell and at least one cell per unit
+// and digit. Clauses(n, e) tells how many. Rules adds nothing when n is not
+// a board side (see satdoku.BoxOf) or e is not a valid encoding.
+func Rules(a Adder, n int, e Encoding) {
+	b := satdoku.BoxOf(n)
+	if b == 0 || !e.Valid() {
+		return
+	}
+	ext := e == Extended
+	// Cells.
+	for r := range n {
+		for c := range n {
+			for d := 1; d <= n; d++ {
+				a.Add(Var(n, r, c, d))
+			}
+			a.Add(0)
+			if ext {
+				for d1 := 1; d1 <= n; d1++ {
+					for d2 := d1 + 1; d2 <= n; d2++ {
+						a.Add(-Var(n, r, c, d1))
+						a.Add(-Var(n, r, c, d2))
+						a.Add(0)
+					}
+				}
+			}
+		}
+	}
+	// Units: rows, columns, boxes. cells holds Var(n, r, c, 0) of each cell
+	// of the unit, so that cells[k]+d is the variable for digit d.
+	cells := make([]int, n)
+	for kind := range 3 {
+		for i := range n {
+			for k := range n {
+				var r, c int
+				switch kind {
+				case 0:
+					r, c = i, k
+				case 1:
+					r, c = k, i
+				default:
+					r, c = i/b*b+k/b, i%b*b+k%b
+				}
+				cells[k] = Var(n, r, c, 0)
+			}
+			for d := 1; d <= n; d++ {
+				if ext {
+					for _, v := range cells {
+						a.Add(v + d)
+					}
+					a.Add(0)
+				}
+				for k1, v1 := range cells {
+					for _, v2 := range cells[k1+1:] {
+						a.Add(-(v1 + d))
+						a.Add(-(v2 + d))
+						a.Add(0)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Givens adds one unit clause var(r, c, d) for every cell of g that holds a
+// digit d, in row-major order.
+func Givens(a Adder, g *satdoku.Grid) {
+	n := g.N()
+	for i := range g.Len() {
+		if d := g.Cell(i); d != 0 {
+			a.Add(Var(n, i/n, i%n, d))
+			a.Add(0)
+		}
+	}
+}
+
+// Puzzle adds the rules of g's board size in encoding e, then its givens:
+// a formula whose models are exactly the solutions of g.
+func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
+	Rules(a, g.N(), e)
+	Givens(a, g)
+}
+
+// Block adds one clause that excludes the solution sol of puzzle: the OR of
+// ¬var(r, c, sol(r, c)) over the cells (r, c) that are empty in puzzle (the
+// other cells are fixed by the givens). A solver that found sol and is given
+// this clause finds a different solution, or none. When puzzle has no empty
+// cell the clause is the empty clause, which no assignment satisfies: a full
+// grid has no second solution. Cells that are empty in sol are skipped;
+// nothing is added when the grids differ in size.
+func Block(a Adder, puzzle, sol *satdoku.Grid) {
+	n := puzzle.N()
+	if sol.N() != n {
+		return
+	}
+	for i := range puzzle.Len() {
+		if puzzle.Cell(i) != 0 {
+			continue
+		}
+		if d := sol.Cell(i); d != 0 {
+			a.Add(-Var(n, i/n, i%n, d))
+		}
+	}
+	a.Add(0)
+}
+
+// Errors from Decode, wrapped in an error that names the cell.
+var (
+	ErrNoDigit    = errors.New("encode: cell has no digit")
+	ErrManyDigits = errors.New("encode: cell has more than one digit")
+)
+
+// cellError names the cell in a Decode error and wraps ErrNoDigit or
+// ErrManyDigits.
+type cellError struct {
+	r, c   int // from 0
+	d1, d2 int // the first two digits set, 0 if none
+	err    error
+}
+
+func (e *cellError) Error() string {
+	if e.d1 == 0 {
+		return fmt.Sprintf("encode: r%dc%d has no digit", e.r+1, e.c+1)
+	}
+	return fmt.Sprintf("encode: r%dc%d has digits %d and %d", e.r+1, e.c+1, e.d1, e.d2)
+}
+
+func (e *cellError) Unwrap() error { return e.err }
+
+// Decode reads a full n×n grid from an assignment: value(v) reports whether
+// variable v is true, for v in 1..n³. Every cell must have exactly one true
+// variable; otherwise the error names the first bad cell in row-major order
+// ("encode: r1c1 has no digit", "encode: r1c1 has digits 3 and 5") and wraps
+// ErrNoDigit or ErrManyDigits. A model of Puzzle(a, g, e) always decodes,
+// in either encoding: with Minimal, a row's n cells each hold at least one
+// digit and its n digits each occur at most once, so each cell holds exactly
+// one.
+func Decode(n int, value func(v int) bool) (*satdoku.Grid, error) {
+	g, err := satdoku.New(n)
+	if err != nil {
+		return nil, fmt.Errorf("encode: decode: %w", err)
+	}
+	for i := range g.Len() {
+		r, c := i/n, i%n
+		base := Var(n, r, c, 0)
+		d1 := 0
+		for d := 1; d <= n; d++ {
+			if !value(base + d) {
+				continue
+			}
+			if d1 != 0 {
+				return nil, &cellError{r, c, d1, d, ErrManyDigits}
+			}
+			d1 = d
+		}
+		if d1 == 0 {
+			return nil, &cellError{r: r, c: c, err: ErrNoDigit}
+		}
+		g.SetCell(i, d1)
+	}
+	return g, nil
+}

@@ -1,0 +1,113 @@
+package satdoku
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds are starting inputs for the fuzz targets: every format, and
+// some broken ones.
+func fuzzSeeds() []string {
+	seeds := []string{
+		leet37, leet37JSON, four, sixteen,
+		MustParse(leet37).Format(FormatGrid),
+		MustParse(four).Format(FormatGrid),
+		MustParse(leet37).Format(FormatJSON),
+		sampleGrid(36, 1).Format(FormatLine),
+		" 5 3 . | . 7 . | . . .\n-------|-------|-------\n",
+		"[Puzzle]\n53.|.7.|...\n-----------\n",
+		`["53..7....","6..195..."]`,
+		"[[1,2],\n[3,\"\\u0034\"]]",
+		"\uFEFF1..4\r\n..3.\r\n.4..\r\n2..1\r\nend\r\n",
+		"1 16 . 3\n",
+		"# c\n\n" + leet37[:80] + "\n" + leet37 + "x\n",
+		"53\xff.\x00",
+		"[\"]\"",
+	}
+	return seeds
+}
+
+// FuzzParse checks that Parse never panics and that whatever it accepts
+// round-trips through every format.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := Parse(s)
+		if err != nil {
+			if g != nil {
+				t.Fatalf("Parse returned a grid and an error %v", err)
+			}
+			_ = err.Error()
+			return
+		}
+		if BoxOf(g.N()) == 0 || g.Len() != g.N()*g.N() {
+			t.Fatalf("Parse returned a %d×%d grid with %d cells", g.N(), g.N(), g.Len())
+		}
+		for fm := FormatLine; fm <= FormatLeetCode; fm++ {
+			out := g.Format(fm)
+			h, err := Parse(out)
+			if err != nil {
+				t.Fatalf("Parse(Format(%v)) = %v\ninput %q\noutput %q", fm, err, s, out)
+			}
+			if !h.Equal(g) {
+				t.Fatalf("Parse(Format(%v)) != grid\ninput %q\noutput %q", fm, s, out)
+			}
+			if again := h.Format(fm); again != out {
+				t.Fatalf("Format(%v) not idempotent:\n%q\n%q", fm, out, again)
+			}
+		}
+	})
+}
+
+// FuzzReader checks that a Reader never panics, terminates, and reports
+// line numbers that never decrease.
+func FuzzReader(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add(s, 0, 0)
+	}
+	f.Add(strings.Join(fuzzSeeds(), "\n"), 0, 0)
+	f.Add(leet37+"\n"+leet37, 9, 40)
+	f.Fuzz(func(t *testing.T, s string, size, maxLine int) {
+		r := NewReader(strings.NewReader(s))
+		r.Size = []int{0, 4, 9, 16, 25, 36}[uint(size)%6]
+		r.MaxLine = int(uint(maxLine) % 200)
+		lines := strings.Count(s, "\n") + 1
+		last := 0
+		for i := 0; ; i++ {
+			if i > lines+1 {
+				t.Fatalf("more than %d results from %d lines", i, lines)
+			}
+			g, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if r.Line() < last || r.Line() > lines {
+				t.Fatalf("Line() = %d after %d, input of %d lines", r.Line(), last, lines)
+			}
+			last = r.Line()
+			if len(r.Text()) > maxText || bytes.ContainsAny([]byte(r.Text()), "\n") {
+				t.Fatalf("Text() = %q", r.Text())
+			}
+			if err != nil {
+				pe, ok := err.(*ParseError)
+				if !ok {
+					t.Fatalf("Read error %v (%T) is not a *ParseError", err, err)
+				}
+				if pe.Line < r.Line() || pe.Line > lines || pe.Column < 1 {
+					t.Fatalf("error at line %d, column %d; puzzle at line %d of %d", pe.Line, pe.Column, r.Line(), lines)
+				}
+				continue
+			}
+			if g == nil || BoxOf(g.N()) == 0 {
+				t.Fatalf("Read returned a bad grid %v", g)
+			}
+			if r.Size != 0 && g.N() != r.Size {
+				t.Fatalf("Read returned %d×%d with Size %d", g.N(), g.N(), r.Size)
+			}
+		}
+	})
+}

@@ -1,0 +1,655 @@
+package satdoku
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Parse reads exactly one puzzle from s, in any format the Reader accepts
+// (see the package documentation). It fails with a *ParseError wrapping
+// ErrEmpty if s holds no puzzle and ErrExtra if it holds more than one.
+//
+// A first line of 16 cells followed by more lines is read as the first row
+// of a 16×16 grid rather than as a one-line 4×4 puzzle, so Parse reads back
+// every format of every size.
+func Parse(s string) (*Grid, error) {
+	g, err, ambiguous := parseOne(s, 0)
+	if ambiguous {
+		g, err, _ = parseOne(s, 16)
+	}
+	return g, err
+}
+
+// parseOne parses s with a Reader of the given Size. ambiguous reports a
+// first line of 16 cells read as a 4×4 puzzle with more input after it.
+func parseOne(s string, size int) (g *Grid, err error, ambiguous bool) {
+	buf := len(s) + 1
+	buf = max(16, min(buf, 4096))
+	r := newReaderSize(strings.NewReader(s), buf)
+	r.Size = size
+	r.MaxLine = max(defaultMaxLine, len(s))
+	g, err = r.Read()
+	if err == io.EOF {
+		return nil, &ParseError{Line: 1, Column: 1, Err: because(ErrEmpty, "no puzzle in input")}, false
+	}
+	first16 := r.amb16
+	_, err2 := r.Read()
+	if err2 == io.EOF {
+		return g, err, false
+	}
+	if first16 {
+		return nil, nil, true
+	}
+	if err != nil {
+		return nil, err, false
+	}
+	return nil, &ParseError{Line: r.start, Column: r.startCol, Err: because(ErrExtra, "extra input after the puzzle")}, false
+}
+
+// MustParse is like Parse but panics if s cannot be parsed. It is meant for
+// tests and examples with constant puzzles.
+func MustParse(s string) *Grid {
+	g, err := Parse(s)
+	if err != nil {
+		panic("satdoku: MustParse: " + err.Error())
+	}
+	return g
+}
+
+// Symbol classes in symTab.
+const (
+	symSep = 0xFE // separator inside a line: ignored
+	symBad = 0xFF // not a cell
+)
+
+// symTab maps a byte to its cell value in char mode: 0 for a blank ('.' or
+// '0'), 1..35 for '1'-'9', 'A'-'Z' (or 'a'-'z'), symSep or symBad.
+var symTab = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = symBad
+	}
+	t['.'], t['0'] = 0, 0
+	for c := '1'; c <= '9'; c++ {
+		t[c] = uint8(c - '0')
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = uint8(c - 'A' + 10)
+		t[c+'a'-'A'] = uint8(c - 'A' + 10)
+	}
+	for _, c := range " \t\v\f\r|+-" {
+		t[c] = symSep
+	}
+	return t
+}()
+
+// isSpace reports ASCII white space.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'
+}
+
+// isFieldSep reports a separator between fields in number mode.
+func isFieldSep(c byte) bool { return isSpace(c) || c == '|' || c == '+' }
+
+// trimSpace trims ASCII white space on both sides.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// scanLine appends the cells of line to dst and reports whether the line is
+// in number mode. In char mode an invalid symbol is appended as symBad.
+func scanLine(dst []uint8, line []byte) ([]uint8, bool) {
+	n := len(dst)
+	if out, ok := scanNumbers(dst, line); ok {
+		return out, true
+	}
+	return scanChars(dst[:n], line), false
+}
+
+// scanChars appends one cell per symbol of line, skipping separators.
+func scanChars(dst []uint8, line []byte) []uint8 {
+	for i := 0; i < len(line); {
+		c := line[i]
+		v := symTab[c]
+		switch {
+		case v == symSep:
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			_, w := utf8.DecodeRune(line[i:])
+			i += w
+		default:
+			i++
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// scanNumbers appends the fields of line in number mode and reports whether
+// the line is in number mode: at least two fields separated by white space,
+// '|' or '+', each '.' or a decimal number 0..64 without a leading zero, and
+// at least one of two digits.
+func scanNumbers(dst []uint8, line []byte) ([]uint8, bool) {
+	long := false
+	fields := 0
+	for i := 0; i < len(line); {
+		c := line[i]
+		if isFieldSep(c) {
+			i++
+			continue
+		}
+		end := i + 1
+		for end < len(line) && !isFieldSep(line[end]) {
+			end++
+		}
+		f := line[i:end]
+		i = end
+		fields++
+		switch {
+		case len(f) == 1 && (f[0] == '.' || f[0] >= '0' && f[0] <= '9'):
+			dst = append(dst, symTab[f[0]])
+		case len(f) == 2 && f[0] >= '1' && f[0] <= '9' && f[1] >= '0' && f[1] <= '9':
+			v := (f[0]-'0')*10 + f[1] - '0'
+			if v > MaxN {
+				return dst, false
+			}
+			long = true
+			dst = append(dst, v)
+		default:
+			return dst, false
+		}
+	}
+	return dst, long && fields >= 2
+}
+
+// eachCell calls f with the byte span of each cell of line, as scanned in
+// the given mode, until f returns false.
+func eachCell(line []byte, number bool, f func(start, end int) bool) {
+	for p := 0; p < len(line); {
+		c := line[p]
+		if number {
+			if isFieldSep(c) {
+				p++
+				continue
+			}
+			q := p + 1
+			for q < len(line) && !isFieldSep(line[q]) {
+				q++
+			}
+			if !f(p, q) {
+				return
+			}
+			p = q
+			continue
+		}
+		if symTab[c] == symSep {
+			p++
+			continue
+		}
+		w := 1
+		if c >= utf8.RuneSelf {
+			_, w = utf8.DecodeRune(line[p:])
+		}
+		if !f(p, p+w) {
+			return
+		}
+		p += w
+	}
+}
+
+// cellSpan returns the byte span of cell i of line as scanned in the given
+// mode. For i equal to the number of cells it returns the empty span just
+// after the last cell.
+func cellSpan(line []byte, number bool, i int) (start, end int) {
+	k := 0
+	found := false
+	eachCell(line, number, func(p, q int) bool {
+		if k == i {
+			start, end, found = p, q, true
+			return false
+		}
+		k++
+		start, end = q, q
+		return true
+	})
+	if !found {
+		return end, end
+	}
+	return start, end
+}
+
+// column returns the 1-based rune column of byte offset off in line.
+func column(line []byte, off int) int {
+	off = max(0, min(off, len(line)))
+	return utf8.RuneCount(line[:off]) + 1
+}
+
+// Valid counts of cells on a line: board sides and board areas.
+var (
+	sides = []int{4, 9, 16, 25, 36, 49, 64}
+	areas = []int{16, 81, 256, 625, 1296, 2401, 4096}
+)
+
+// isArea reports whether k is N² for a board side N.
+func isArea(k int) bool {
+	for _, a := range areas {
+		if a == k {
+			return true
+		}
+	}
+	return false
+}
+
+// sideOfArea returns N if k is N² for a board side N, else 0.
+func sideOfArea(k int) int {
+	for i, a := range areas {
+		if a == k {
+			return sides[i]
+		}
+	}
+	return 0
+}
+
+// nearest returns the value of want closest to k (the smaller one on a tie).
+func nearest(k int, want ...int) int {
+	best := want[0]
+	for _, w := range want[1:] {
+		if abs(w-k) < abs(best-k) {
+			best = w
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// lengthErr explains a line of k cells when want were expected.
+func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
+	var off int
+	if k > want {
+		off, _ = cellSpan(line, number, want)
+	} else {
+		off, _ = cellSpan(line, number, k)
+	}
+	var err error
+	if k > MaxN*MaxN {
+		err = because(ErrSize, "%d cells: more than a %d×%d board holds", k, MaxN, MaxN)
+	} else {
+		err = because(ErrLength, "%d cells, want %d", k, want)
+	}
+	return &ParseError{Line: lineNo, Column: column(line, off), Err: err}
+}
+
+// fillCells checks the scanned cells vals of line against an n×n board and
+// copies them to dst (len(dst) == len(vals)). It reports the first invalid
+// symbol, or else the first digit larger than n.
+func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *ParseError {
+	bad := -1
+	for i, v := range vals {
+		if v > uint8(n) {
+			bad = i
+			break
+		}
+		dst[i] = v
+	}
+	if bad < 0 {
+		return nil
+	}
+	// An invalid symbol anywhere comes first.
+	for i := bad; i < len(vals); i++ {
+		if vals[i] == symBad {
+			s, _ := cellSpan(line, number, i)
+			return &ParseError{Line: lineNo, Column: column(line, s),
+				Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
+		}
+	}
+	s, e := cellSpan(line, number, bad)
+	var err error
+	if number {
+		err = because(ErrRange, "cell %s out of range for %d×%d", line[s:e], n, n)
+	} else {
+		err = because(ErrRange, "cell %s (%d) out of range for %d×%d", quoteSym(line[s:e]), vals[bad], n, n)
+	}
+	return &ParseError{Line: lineNo, Column: column(line, s), Err: err}
+}
+
+// newGrid returns an empty n×n grid for a valid n; a 9×9 grid takes a single
+// allocation.
+func newGrid(n int) *Grid {
+	if n == 9 {
+		m := new(struct {
+			g Grid
+			c [81]uint8
+		})
+		m.g = Grid{box: 3, n: 9, cells: m.c[:]}
+		return &m.g
+	}
+	return &Grid{box: BoxOf(n), n: n, cells: make([]uint8, n*n)}
+}
+
+// JSON boards.
+
+// jsonDoc is one JSON board with the line structure it came from.
+type jsonDoc struct {
+	buf    []byte // the text, lines joined by '\n'
+	starts []int  // byte offset where each line starts
+	line   int    // number of the first line
+	size   int    // Reader.Size
+	dec    *json.Decoder
+	vals   []uint8
+	cells  []jsonCell
+
+	peek struct { // a token read ahead
+		ok   bool
+		t    json.Token
+		s, e int
+		err  error
+	}
+}
+
+// jsonCell records where a cell came from, for error messages.
+type jsonCell struct {
+	s, e int32 // byte span in buf
+	kind uint8 // one of the cell kinds below
+}
+
+// Cell kinds.
+const (
+	cellNumber  = iota // a JSON number: 12
+	cellString         // a JSON string: "A"
+	cellChar           // a symbol inside a row string
+	cellField          // a number inside a row string
+	cellEscaped        // inside a row string with escapes: no exact span
+)
+
+// errAt returns the ParseError for byte offset off of the document.
+func (d *jsonDoc) errAt(off int, err error) *ParseError {
+	off = max(0, min(off, len(d.buf)))
+	i := 0
+	for i+1 < len(d.starts) && d.starts[i+1] <= off {
+		i++
+	}
+	return &ParseError{Line: d.line + i, Column: utf8.RuneCount(d.buf[d.starts[i]:off]) + 1, Err: err}
+}
+
+// next returns the next token and the byte span of its text. The JSON text
+// has been validated, so err is unexpected.
+func (d *jsonDoc) next() (t json.Token, s, e int, err error) {
+	if d.peek.ok {
+		d.peek.ok = false
+		return d.peek.t, d.peek.s, d.peek.e, d.peek.err
+	}
+	s = int(d.dec.InputOffset())
+	for s < len(d.buf) && (isSpace(d.buf[s]) || d.buf[s] == ',' || d.buf[s] == ':') {
+		s++
+	}
+	t, err = d.dec.Token()
+	return t, s, int(d.dec.InputOffset()), err
+}
+
+// more reports whether the current array has another element.
+func (d *jsonDoc) more() bool { return d.peek.ok || d.dec.More() }
+
+// parse turns a JSON board into a grid: an array of rows, each an array of
+// cells or a string read like a line ("53..7...."); or a flat array of N²
+// cells. A cell is a number 0..N, a string symbol ("5", ".", "A", "12") or
+// null for a blank.
+func (d *jsonDoc) parse() (*Grid, *ParseError) {
+	var raw json.RawMessage
+	if err := json.Unmarshal(d.buf, &raw); err != nil {
+		off := len(d.buf)
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off = int(se.Offset) - 1
+		}
+		return nil, d.errAt(off, because(ErrSyntax, "invalid JSON: %s", strings.TrimPrefix(err.Error(), "json: ")))
+	}
+	d.dec = json.NewDecoder(bytes.NewReader(d.buf))
+	d.dec.UseNumber()
+	t, open, _, err := d.next()
+	if err != nil || t != json.Delim('[') {
+		return nil, d.errAt(open, because(ErrSyntax, "want a JSON array"))
+	}
+	if !d.more() {
+		return nil, d.errAt(open, because(ErrLength, "empty JSON board"))
+	}
+	// The first element decides: an array, or a string of more than one
+	// cell, is a row; anything else is the first cell of a flat board.
+	t, s, e, err := d.next()
+	d.peek.ok, d.peek.t, d.peek.s, d.peek.e, d.peek.err = true, t, s, e, err
+	switch t := t.(type) {
+	case json.Delim:
+		return d.rows()
+	case string:
+		if v, _ := scanLine(d.vals[:0], []byte(t)); len(v) > 1 {
+			return d.rows()
+		}
+	}
+	return d.flat()
+}
+
+// cell appends one cell token to d.vals and d.cells.
+func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
+	v, kind := -1, uint8(cellString)
+	switch t := t.(type) {
+	case nil:
+		v = 0
+	case json.Number:
+		kind = cellNumber
+		if x, err := strconv.Atoi(string(t)); err == nil {
+			if x < 0 || x > MaxN {
+				return d.errAt(s, because(ErrRange, "cell %s out of range", t))
+			}
+			v = x
+		}
+	case string:
+		switch b := []byte(t); {
+		case len(b) == 1 && symTab[b[0]] < symSep:
+			v = int(symTab[b[0]])
+		case len(b) == 2 && b[0] >= '1' && b[0] <= '9' && b[1] >= '0' && b[1] <= '9':
+			if v = int(b[0]-'0')*10 + int(b[1]-'0'); v > MaxN {
+				return d.errAt(s, because(ErrRange, "cell %s out of range", strconv.Quote(t)))
+			}
+		}
+	case json.Delim:
+		what := "array"
+		if t == '{' {
+			what = "object"
+		}
+		return d.errAt(s, because(ErrBadCell, "invalid cell: %s", what))
+	}
+	if v < 0 {
+		return d.errAt(s, because(ErrBadCell, "invalid cell %s", d.buf[s:e]))
+	}
+	d.vals = append(d.vals, uint8(v))
+	d.cells = append(d.cells, jsonCell{s: int32(s), e: int32(e), kind: kind})
+	return nil
+}
+
+// check copies d.vals to dst after checking each against an n×n board.
+func (d *jsonDoc) check(dst []uint8, n int) *ParseError {
+	for i, v := range d.vals {
+		if v <= uint8(n) {
+			dst[i] = v
+			continue
+		}
+		c := d.cells[i]
+		tok := d.buf[c.s:c.e]
+		var err error
+		switch c.kind {
+		case cellNumber, cellField:
+			err = because(ErrRange, "cell %s out of range for %d×%d", tok, n, n)
+		case cellString:
+			err = because(ErrRange, "cell %s (%d) out of range for %d×%d", tok, v, n, n)
+		case cellChar:
+			err = because(ErrRange, "cell %s (%d) out of range for %d×%d", quoteSym(tok), v, n, n)
+		default:
+			err = because(ErrRange, "cell %d out of range for %d×%d", v, n, n)
+		}
+		return d.errAt(int(c.s), err)
+	}
+	return nil
+}
+
+// elements reads the cells of an array up to its closing bracket and
+// returns the offset of that bracket.
+func (d *jsonDoc) elements() (int, *ParseError) {
+	for d.more() {
+		t, s, e, err := d.next()
+		if err != nil {
+			return 0, d.errAt(s, because(ErrSyntax, "invalid JSON"))
+		}
+		if perr := d.cell(t, s, e); perr != nil {
+			return 0, perr
+		}
+	}
+	_, end, _, _ := d.next()
+	return end, nil
+}
+
+// flat reads a flat array of N² cells.
+func (d *jsonDoc) flat() (*Grid, *ParseError) {
+	d.vals, d.cells = d.vals[:0], d.cells[:0]
+	end, perr := d.elements()
+	if perr != nil {
+		return nil, perr
+	}
+	k := len(d.vals)
+	var n int
+	switch {
+	case d.size != 0:
+		if k == d.size*d.size {
+			n = d.size
+		}
+	case k == 16:
+		n = 4
+	default:
+		n = sideOfArea(k)
+	}
+	if n == 0 {
+		want := d.size * d.size
+		if want == 0 {
+			want = nearest(k, areas...)
+		}
+		off := end
+		if k > want {
+			off = int(d.cells[want].s)
+		}
+		return nil, d.errAt(off, because(ErrLength, "%d cells, want %d", k, want))
+	}
+	g := newGrid(n)
+	if perr := d.check(g.cells, n); perr != nil {
+		return nil, perr
+	}
+	return g, nil
+}
+
+// rows reads an array of rows; the first row fixes N unless d.size does.
+func (d *jsonDoc) rows() (*Grid, *ParseError) {
+	n := d.size
+	var g *Grid
+	r := 0
+	for d.more() {
+		t, s, e, err := d.next()
+		if err != nil {
+			return nil, d.errAt(s, because(ErrSyntax, "invalid JSON"))
+		}
+		if n != 0 && r == n {
+			return nil, d.errAt(s, because(ErrLength, "more than %d rows", n))
+		}
+		d.vals, d.cells = d.vals[:0], d.cells[:0]
+		var rowEnd int
+		switch t := t.(type) {
+		case json.Delim:
+			if t != '[' {
+				return nil, d.errAt(s, because(ErrBadCell, "invalid row: object"))
+			}
+			var perr *ParseError
+			if rowEnd, perr = d.elements(); perr != nil {
+				return nil, perr
+			}
+		case string:
+			if perr := d.stringRow(t, s, e); perr != nil {
+				return nil, perr
+			}
+			rowEnd = e - 1
+		default:
+			return nil, d.errAt(s, because(ErrBadCell, "invalid row %s", d.buf[s:e]))
+		}
+		k := len(d.vals)
+		want := n
+		if want == 0 {
+			if BoxOf(k) != 0 {
+				n, want = k, k
+			} else {
+				want = nearest(k, sides...)
+			}
+		}
+		if k != want {
+			off := rowEnd
+			if k > want {
+				off = int(d.cells[want].s)
+			}
+			return nil, d.errAt(off, because(ErrLength, "%d cells in row, want %d", k, want))
+		}
+		if g == nil {
+			g = newGrid(n)
+		}
+		if perr := d.check(g.cells[r*n:(r+1)*n], n); perr != nil {
+			return nil, perr
+		}
+		r++
+	}
+	_, end, _, _ := d.next()
+	if r < n {
+		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(r, "row"), n))
+	}
+	return g, nil
+}
+
+// stringRow reads a row written as a string, with the cells of a line.
+// Positions inside the string are exact unless it holds escapes.
+func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
+	line := []byte(str)
+	vals, number := scanLine(d.vals[:0], line)
+	d.vals = vals
+	exact := bytes.IndexByte(d.buf[start:end], '\\') < 0
+	i := 0
+	var bad *ParseError
+	eachCell(line, number, func(p, q int) bool {
+		c := jsonCell{s: int32(start), e: int32(end), kind: cellEscaped}
+		if exact {
+			c = jsonCell{s: int32(start + 1 + p), e: int32(start + 1 + q), kind: cellChar}
+			if number {
+				c.kind = cellField
+			}
+		}
+		if vals[i] == symBad {
+			bad = d.errAt(int(c.s), because(ErrBadCell, "invalid cell %s", quoteSym(line[p:])))
+			return false
+		}
+		d.cells = append(d.cells, c)
+		i++
+		return true
+	})
+	if bad != nil {
+		return bad
+	}
+	return nil
+}

@@ -1,0 +1,485 @@
+package satdoku
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// defaultMaxLine is the line limit used when Reader.MaxLine is 0.
+const defaultMaxLine = 64 << 10
+
+// maxText is the longest Text returned by a Reader, in bytes.
+const maxText = 200
+
+// A Reader reads puzzles one at a time from a stream in any of the formats
+// described in the package documentation, detected anew for each puzzle:
+// one puzzle per line, multi-line grids, and JSON boards, mixed freely.
+// Blank lines and lines starting with '#' between puzzles are skipped, and a
+// line "end" ends the stream.
+//
+// After an error, Read goes on with the next puzzle. A Reader keeps its
+// memory bounded: a line longer than MaxLine is reported and skipped without
+// being held in memory.
+//
+// Set Size and MaxLine before the first call to Read.
+type Reader struct {
+	// Size fixes the board side N when nonzero (4, 9, 16, …, 64): only
+	// lines of N cells (a grid row) or N² cells (a whole puzzle) are
+	// accepted. Without it, a line of 16 cells is a 4×4 puzzle, not the
+	// first row of a 16×16 grid.
+	Size int
+	// MaxLine is the longest line accepted, in bytes without the line
+	// ending; 0 means 64 KiB.
+	MaxLine int
+
+	br       *bufio.Reader
+	lineNo   int    // number of the last line read
+	start    int    // line where the last puzzle or error started
+	startCol int    // column of its first non-blank character
+	text     []byte // its first line, trimmed and truncated
+	long     []byte // a line longer than the bufio buffer
+	back     []byte // a line pushed back by a grid that it ended
+	backLong bool
+	backOK   bool
+	vals     []uint8
+	doc      jsonDoc
+	err      error // sticky: io.EOF or a read error
+	amb16    bool  // the last puzzle was a 16-cell line read as 4×4
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{br: bufio.NewReader(r), text: make([]byte, 0, maxText)}
+}
+
+func newReaderSize(r io.Reader, size int) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, size)}
+}
+
+// Line returns the 1-based number of the line where the puzzle (or the
+// error) last returned by Read started.
+func (r *Reader) Line() int { return r.start }
+
+// Text returns the first line of the puzzle (or error) last returned by
+// Read, trimmed of white space and truncated to 200 bytes.
+func (r *Reader) Text() string { return string(r.text) }
+
+func (r *Reader) maxLine() int {
+	if r.MaxLine <= 0 {
+		return defaultMaxLine
+	}
+	return r.MaxLine
+}
+
+// Read returns the next puzzle. At the end of the input, or at a line
+// "end", it returns io.EOF. A puzzle that cannot be read gives a
+// *ParseError and the next call goes on after it; an error from the
+// underlying reader is returned as is and ends the stream.
+func (r *Reader) Read() (*Grid, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.br == nil {
+		return nil, errors.New("satdoku: Reader not made by NewReader")
+	}
+	if r.Size != 0 && BoxOf(r.Size) == 0 {
+		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, ErrSize)
+	}
+	r.amb16 = false
+	for {
+		line, long, err := r.nextLine()
+		if err != nil {
+			r.err = err
+			return nil, err
+		}
+		t := trimSpace(line)
+		if long {
+			r.begin(line, t)
+			return nil, r.tooLong(line)
+		}
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if isEnd(t) {
+			r.err = io.EOF
+			return nil, io.EOF
+		}
+		if t[0] == '[' {
+			if isSection(t) {
+				continue
+			}
+			r.begin(line, t)
+			return r.readJSON(line)
+		}
+		if isRule(t) {
+			continue
+		}
+		r.begin(line, t)
+		if len(line) == 81 && (r.Size == 0 || r.Size == 9) {
+			if g := fast81(line); g != nil {
+				return g, nil
+			}
+		}
+		return r.readCells(line)
+	}
+}
+
+// fast81 reads a line of 81 blanks and digits 1-9, or returns nil.
+func fast81(line []byte) *Grid {
+	var or uint8
+	for _, c := range line[:81] {
+		or |= symTab[c]
+	}
+	if or > 15 { // a separator, letter or bad symbol: take the long way
+		return nil
+	}
+	g := newGrid(9)
+	for i, c := range line[:81] {
+		v := symTab[c]
+		if v > 9 {
+			return nil
+		}
+		g.cells[i] = v
+	}
+	return g
+}
+
+// begin records the start of a puzzle at the current line.
+func (r *Reader) begin(line, t []byte) {
+	r.start = r.lineNo
+	r.startCol = column(line, len(line)-len(bytes.TrimLeft(line, " \t\v\f\r")))
+	if len(t) > maxText {
+		// Cut at a rune boundary: back up over at most three bytes that
+		// continue the rune across the cut.
+		cut := maxText
+		for cut > maxText-utf8.UTFMax && !utf8.RuneStart(t[cut]) {
+			cut--
+		}
+		t = t[:cut]
+	}
+	r.text = append(r.text[:0], t...)
+}
+
+// tooLong returns the error for a line over the limit; line is its first
+// MaxLine bytes.
+func (r *Reader) tooLong(line []byte) *ParseError {
+	return &ParseError{Line: r.lineNo, Column: column(line, len(line)),
+		Err: because(ErrTooLong, "line too long (more than %d bytes)", r.maxLine())}
+}
+
+// nextLine returns the next line without its line ending, and whether it
+// was longer than MaxLine, in which case it returns its first MaxLine bytes
+// and has skipped the rest. The line is valid until the next call.
+func (r *Reader) nextLine() (line []byte, long bool, err error) {
+	if r.backOK {
+		r.backOK = false
+		return r.back, r.backLong, nil
+	}
+	limit := r.maxLine()
+	multi := false
+	r.long = r.long[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if !multi && r.lineNo == 0 {
+				chunk = bytes.TrimPrefix(chunk, bom)
+			}
+			multi = true
+			if !long {
+				if room := limit - len(r.long); len(chunk) > room {
+					r.long = append(r.long, chunk[:room]...)
+					long = true
+				} else {
+					r.long = append(r.long, chunk...)
+				}
+			}
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, false, err
+		}
+		if err == io.EOF && len(chunk) == 0 && !multi {
+			return nil, false, io.EOF
+		}
+		r.lineNo++
+		if multi {
+			if !long {
+				r.long = append(r.long, chunk...)
+			}
+			line = r.long
+		} else {
+			line = chunk
+			if r.lineNo == 1 {
+				line = bytes.TrimPrefix(line, bom)
+			}
+		}
+		if long {
+			return line, true, nil
+		}
+		line = bytes.TrimSuffix(line, nl)
+		line = bytes.TrimSuffix(line, cr)
+		if len(line) > limit {
+			return line[:limit], true, nil
+		}
+		return line, false, nil
+	}
+}
+
+var (
+	bom = []byte("\uFEFF")
+	nl  = []byte("\n")
+	cr  = []byte("\r")
+)
+
+// pushBack makes line the next one returned by nextLine.
+func (r *Reader) pushBack(line []byte, long bool) {
+	r.back = append(r.back[:0], line...)
+	r.backLong = long
+	r.backOK = true
+}
+
+// isEnd reports a line "end" in any case.
+func isEnd(t []byte) bool { return len(t) == 3 && bytes.EqualFold(t, []byte("end")) }
+
+// isSection reports a section header such as "[Puzzle]": letters only
+// between brackets.
+func isSection(t []byte) bool {
+	if len(t) < 3 || t[0] != '[' || t[len(t)-1] != ']' {
+		return false
+	}
+	for _, c := range t[1 : len(t)-1] {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// isRule reports a line made only of separators, such as a border
+// "+-------+-------+" or "-------|-------|-------".
+func isRule(t []byte) bool {
+	for _, c := range t {
+		switch c {
+		case '-', '+', '|', '=', '*', ' ', '\t', '\v', '\f', '\r':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readCells reads a puzzle that starts with line (not a JSON board): a
+// whole puzzle on the line, or the first row of a grid.
+func (r *Reader) readCells(line []byte) (*Grid, error) {
+	vals, number := scanLine(r.vals[:0], line)
+	r.vals = vals
+	k := len(vals)
+	n, whole := r.shape(k, number)
+	if n == 0 {
+		if i := bytes.IndexByte(vals, symBad); i >= 0 {
+			s, _ := cellSpan(line, number, i)
+			return nil, &ParseError{Line: r.lineNo, Column: column(line, s),
+				Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
+		}
+		want := nearest(k, append(sides[:len(sides):len(sides)], areas...)...)
+		if r.Size != 0 {
+			want = nearest(k, r.Size, r.Size*r.Size)
+		}
+		return nil, lengthErr(line, number, k, want, r.lineNo)
+	}
+	g := newGrid(n)
+	if whole {
+		r.amb16 = k == 16 && n == 4 && r.Size == 0
+		if err := fillCells(g.cells, vals, line, number, n, r.lineNo); err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+	var first error
+	if err := fillCells(g.cells[:n], vals, line, number, n, r.lineNo); err != nil {
+		first = err
+	}
+	rows := 1
+	for rows < n {
+		line, long, err := r.nextLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			r.err = err
+			return nil, err
+		}
+		if long {
+			if first == nil {
+				first = r.tooLong(line)
+			}
+			rows++
+			continue
+		}
+		t := trimSpace(line)
+		if len(t) == 0 || t[0] == '#' || isRule(t) {
+			continue
+		}
+		if isEnd(t) {
+			r.err = io.EOF
+			break
+		}
+		if t[0] == '[' {
+			r.pushBack(line, false)
+			break
+		}
+		vals, number := scanLine(r.vals[:0], line)
+		r.vals = vals
+		if len(vals) != n && isArea(len(vals)) {
+			// A whole puzzle on a line: this grid ended early.
+			r.pushBack(line, false)
+			break
+		}
+		if first == nil {
+			if len(vals) != n {
+				first = lengthErr(line, number, len(vals), n, r.lineNo)
+			} else if err := fillCells(g.cells[rows*n:(rows+1)*n], vals, line, number, n, r.lineNo); err != nil {
+				first = err
+			}
+		}
+		rows++
+	}
+	if first != nil {
+		return nil, first
+	}
+	if rows < n {
+		return nil, &ParseError{Line: r.start, Column: r.startCol,
+			Err: because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), n)}
+	}
+	return g, nil
+}
+
+// shape decides what a first line of k cells is: a whole n×n puzzle, or
+// the first row of an n×n grid. n is 0 if it is neither.
+func (r *Reader) shape(k int, number bool) (n int, whole bool) {
+	if s := r.Size; s != 0 {
+		switch k {
+		case s * s:
+			return s, true
+		case s:
+			return s, false
+		}
+		return 0, false
+	}
+	if k == 16 && !number {
+		return 4, true
+	}
+	if BoxOf(k) != 0 {
+		return k, false
+	}
+	if n := sideOfArea(k); n != 0 {
+		return n, true
+	}
+	return 0, false
+}
+
+// readJSON reads a JSON board starting with line, over as many lines as it
+// takes to close its brackets.
+func (r *Reader) readJSON(line []byte) (*Grid, error) {
+	d := &r.doc
+	d.buf = append(d.buf[:0], line...)
+	d.starts = append(d.starts[:0], 0)
+	d.line = r.lineNo
+	d.size = r.Size
+	limit := 16 * r.maxLine()
+	var b brackets
+	b.feed(line)
+	var first error
+	for !b.closed() {
+		line, long, err := r.nextLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			r.err = err
+			return nil, err
+		}
+		if !b.inString && isEnd(trimSpace(line)) {
+			r.err = io.EOF
+			break
+		}
+		b.feed(line)
+		if first != nil {
+			continue
+		}
+		if long {
+			first = r.tooLong(line)
+			continue
+		}
+		if len(d.buf)+1+len(line) > limit {
+			first = &ParseError{Line: r.start, Column: r.startCol,
+				Err: because(ErrTooLong, "JSON board longer than %d bytes", limit)}
+			continue
+		}
+		d.starts = append(d.starts, len(d.buf)+1)
+		d.buf = append(d.buf, '\n')
+		d.buf = append(d.buf, line...)
+	}
+	if first != nil {
+		return nil, first
+	}
+	if !b.closed() {
+		return nil, &ParseError{Line: r.start, Column: r.startCol,
+			Err: because(ErrIncomplete, "JSON board not closed")}
+	}
+	g, err := d.parse()
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// brackets follows the nesting of JSON brackets outside strings.
+type brackets struct {
+	depth    int
+	inString bool
+	escape   bool
+	done     bool // the outermost bracket has closed
+}
+
+func (b *brackets) closed() bool { return b.done }
+
+func (b *brackets) feed(line []byte) {
+	for _, c := range line {
+		if b.done {
+			return
+		}
+		switch {
+		case b.escape:
+			b.escape = false
+		case b.inString:
+			switch c {
+			case '\\':
+				b.escape = true
+			case '"':
+				b.inString = false
+			}
+		case c == '"':
+			b.inString = true
+		case c == '[' || c == '{':
+			b.depth++
+		case c == ']' || c == '}':
+			b.depth--
+			if b.depth <= 0 {
+				b.done = true
+			}
+		}
+	}
+}
+
+// plural returns "1 row", "2 rows".
+func plural(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", k, noun)
+}

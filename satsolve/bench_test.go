@@ -1,0 +1,54 @@
+package satsolve
+
+import (
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// benchSets are the shared data sets benchmarked, each read up to max
+// puzzles.
+var benchSets = []struct {
+	name string
+	max  int
+}{
+	{"kaggle_9999.txt", 1000},
+	{"royle17_49158.txt", 1000},
+	{"magictour_top1465.txt", 1000},
+	{"forum_hardest_1905_11plus.txt", 1000},
+	{"forum_hardest_1106.txt", 0},
+	{"serg_benchmark.txt", 1000},
+	{"derived_multi_16clue.txt", 1000},
+	{"derived_nosol_17plus1.txt", 1000},
+	{"norvig_top95.txt", 0},
+	{"vu_kr_16x16.txt", 0},
+}
+
+// BenchmarkUnique proves each puzzle of a set unique (or not), one puzzle
+// per iteration, cycling through the set, and reports puzzles per second.
+func BenchmarkUnique(b *testing.B) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			lines, ok := readLines(b, dataFile(set.name), set.max)
+			if !ok {
+				b.Skipf("%s not found", set.name)
+			}
+			puzzles := make([]*satdoku.Grid, 0, len(lines))
+			for _, l := range lines {
+				if g, ok := parseLine(l); ok {
+					puzzles = append(puzzles, g)
+				}
+			}
+			s := New(Options{})
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := s.Unique(puzzles[i%len(puzzles)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}

@@ -1,0 +1,19 @@
+// Package verify is satdoku's independent checker: it decides, by counting
+// digits in rows, columns and boxes, whether a grid breaks a rule (Check),
+// whether a grid is a correct answer to a puzzle (Solution), and how many
+// solutions a puzzle has (Count).
+//
+// Its one job is to give a second opinion that does not trust the SAT path.
+// It imports only the root package satdoku and the standard library and
+// shares no code with package encode (which turns a puzzle into clauses) or
+// package satsolve (which runs the SAT solver): no variable numbering, no
+// clauses, no decoding. A bug in the encoding or in the solver therefore
+// cannot hide itself by being repeated here. Count is a plain bitmask
+// backtracking search (fewest candidates first, with naked and hidden
+// singles), written independently of the SAT solver so the two can be
+// compared puzzle by puzzle.
+//
+// Every function accepts any board size N = B² from 4×4 to 64×64; digit
+// sets are held as uint64 bitmasks, bit d-1 for digit d. No function panics,
+// whatever the input, including nil grids.
+package verify
