@@ -14,10 +14,12 @@ all: build test
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/satdoku ./cmd/satdoku
 
-## test: vet, then every test with the race detector
+## test: vet; the short tests under the race detector; then every test in
+## full (the data-driven ones over ../shared/data are too slow under -race)
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test -race $(PKGS)
+	$(GO) test -race -short $(PKGS)
+	$(GO) test $(PKGS)
 
 test-short:
 	$(GO) test -short $(PKGS)

@@ -36,8 +36,11 @@
 //     display ("4 . . |. . . |8 . 5"), SadMan Sudoku .sdk files ('#'
 //     metadata lines, an optional "[Puzzle]" header) and Simple Sudoku .ss
 //     files ("..1|.2.|..."). A first line of N cells, N a board side,
-//     starts a grid of N rows; a grid with a bad row is still read to its
-//     end and reported as one error.
+//     starts a grid of N rows. Inside a grid, blank lines, '#' comments and
+//     lines made only of '-', '+', '|', '=', '*' and spaces are skipped; a
+//     grid with a bad row is still read to its end and reported as one
+//     error, and a line holding a whole puzzle, a JSON board or "end" cuts
+//     it short.
 //   - A JSON board, possibly over many lines: LeetCode's
 //     [["5","3",".",…],…], numbers with 0 for a blank ([[5,3,0,…],…], as
 //     FormatJSON writes), rows as strings (["53..7....",…]) or a flat

@@ -291,9 +291,16 @@ func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
 	if k > MaxN*MaxN {
 		err = because(ErrSize, "%d cells: more than a %d×%d board holds", k, MaxN, MaxN)
 	} else {
-		err = because(ErrLength, "%d cells, want %d", k, want)
+		err = because(ErrLength, "%s, want %d", plural(k, "cell"), want)
 	}
 	return &ParseError{Line: lineNo, Column: column(line, off), Err: err}
+}
+
+// badCell returns the error for the invalid symbol in cell i of line.
+func badCell(line []byte, number bool, i, lineNo int) *ParseError {
+	s, _ := cellSpan(line, number, i)
+	return &ParseError{Line: lineNo, Column: column(line, s),
+		Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
 }
 
 // fillCells checks the scanned cells vals of line against an n×n board and
@@ -312,12 +319,8 @@ func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *Pars
 		return nil
 	}
 	// An invalid symbol anywhere comes first.
-	for i := bad; i < len(vals); i++ {
-		if vals[i] == symBad {
-			s, _ := cellSpan(line, number, i)
-			return &ParseError{Line: lineNo, Column: column(line, s),
-				Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
-		}
+	if i := bytes.IndexByte(vals[bad:], symBad); i >= 0 {
+		return badCell(line, number, bad+i, lineNo)
 	}
 	s, e := cellSpan(line, number, bad)
 	var err error
@@ -420,6 +423,7 @@ func (d *jsonDoc) parse() (*Grid, *ParseError) {
 		}
 		return nil, d.errAt(off, because(ErrSyntax, "invalid JSON: %s", strings.TrimPrefix(err.Error(), "json: ")))
 	}
+	d.peek.ok = false
 	d.dec = json.NewDecoder(bytes.NewReader(d.buf))
 	d.dec.UseNumber()
 	t, open, _, err := d.next()
@@ -551,7 +555,7 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		if k > want {
 			off = int(d.cells[want].s)
 		}
-		return nil, d.errAt(off, because(ErrLength, "%d cells, want %d", k, want))
+		return nil, d.errAt(off, because(ErrLength, "%s, want %d", plural(k, "cell"), want))
 	}
 	g := newGrid(n)
 	if perr := d.check(g.cells, n); perr != nil {
@@ -606,7 +610,7 @@ func (d *jsonDoc) rows() (*Grid, *ParseError) {
 			if k > want {
 				off = int(d.cells[want].s)
 			}
-			return nil, d.errAt(off, because(ErrLength, "%d cells in row, want %d", k, want))
+			return nil, d.errAt(off, because(ErrLength, "%s in row, want %d", plural(k, "cell"), want))
 		}
 		if g == nil {
 			g = newGrid(n)

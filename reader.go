@@ -97,6 +97,9 @@ func (r *Reader) Read() (*Grid, error) {
 			return nil, err
 		}
 		t := trimSpace(line)
+		if long && len(t) > 0 && t[0] == '#' {
+			continue // a long comment is still a comment
+		}
 		if long {
 			r.begin(line, t)
 			return nil, r.tooLong(line)
@@ -151,7 +154,11 @@ func fast81(line []byte) *Grid {
 // begin records the start of a puzzle at the current line.
 func (r *Reader) begin(line, t []byte) {
 	r.start = r.lineNo
-	r.startCol = column(line, len(line)-len(bytes.TrimLeft(line, " \t\v\f\r")))
+	k := 0
+	for k < len(line) && isSpace(line[k]) {
+		k++
+	}
+	r.startCol = k + 1 // the white space is ASCII: a byte is a column
 	if len(t) > maxText {
 		// Cut at a rune boundary: back up over at most three bytes that
 		// continue the rune across the cut.
@@ -190,8 +197,10 @@ func (r *Reader) nextLine() (line []byte, long bool, err error) {
 			}
 			multi = true
 			if !long {
-				if room := limit - len(r.long); len(chunk) > room {
-					r.long = append(r.long, chunk[:room]...)
+				// One byte of slack, for a '\r' before the '\n'.
+				if len(r.long)+len(chunk) > limit+1 {
+					keep := max(0, limit-len(r.long))
+					r.long = append(r.long[:min(len(r.long), limit)], chunk[:keep]...)
 					long = true
 				} else {
 					r.long = append(r.long, chunk...)
@@ -281,9 +290,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	n, whole := r.shape(k, number)
 	if n == 0 {
 		if i := bytes.IndexByte(vals, symBad); i >= 0 {
-			s, _ := cellSpan(line, number, i)
-			return nil, &ParseError{Line: r.lineNo, Column: column(line, s),
-				Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
+			return nil, badCell(line, number, i, r.lineNo)
 		}
 		want := nearest(k, append(sides[:len(sides):len(sides)], areas...)...)
 		if r.Size != 0 {
@@ -313,6 +320,10 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 			r.err = err
 			return nil, err
 		}
+		t := trimSpace(line)
+		if len(t) > 0 && t[0] == '#' {
+			continue
+		}
 		if long {
 			if first == nil {
 				first = r.tooLong(line)
@@ -320,8 +331,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 			rows++
 			continue
 		}
-		t := trimSpace(line)
-		if len(t) == 0 || t[0] == '#' || isRule(t) {
+		if len(t) == 0 || isRule(t) {
 			continue
 		}
 		if isEnd(t) {

@@ -319,6 +319,7 @@ func TestReaderMaxLine(t *testing.T) {
 	in := strings.Join([]string{
 		leet37,
 		strings.Repeat("é", 60) + strings.Repeat("1", 60), // 180 bytes
+		"# " + strings.Repeat("long comment ", 20),
 		four,
 		"1 . | . 4", // a grid with a long row
 		strings.Repeat(".", 120),
@@ -331,9 +332,9 @@ func TestReaderMaxLine(t *testing.T) {
 	checkResults(t, r, []result{
 		{start: 1, want: leet37},
 		{start: 2, line: 2, col: 51, kind: ErrTooLong},
-		{start: 3, want: four},
-		{start: 4, line: 5, col: 101, kind: ErrTooLong},
-		{start: 8, want: leet37},
+		{start: 4, want: four},
+		{start: 5, line: 6, col: 101, kind: ErrTooLong},
+		{start: 9, want: leet37},
 	})
 }
 
@@ -483,5 +484,42 @@ func BenchmarkReader(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestReaderGigabyteLine reads a 1 GiB line without a newline in constant
+// memory.
+func TestReaderGigabyteLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 1 GiB")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := NewReader(&lazyReader{b: '.', n: 1 << 30})
+	if _, err := r.Read(); !errors.Is(err, ErrTooLong) {
+		t.Fatalf("Read = %v, want ErrTooLong", err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("reading a 1 GiB line allocated %d bytes", got)
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("Read at the end = %v", err)
+	}
+}
+
+// TestReaderLimitCRLF reads lines of exactly MaxLine bytes, with CRLF line
+// ends split across the buffer in every way.
+func TestReaderLimitCRLF(t *testing.T) {
+	for limit := 26; limit < 36; limit++ { // not a board side
+		line := strings.Repeat(".", limit)
+		in := line + "\r\n" + line + "x\r\n" + line
+		r := NewReader(bufio.NewReaderSize(strings.NewReader(in), 16))
+		r.MaxLine = limit
+		for i, want := range []error{ErrLength, ErrTooLong, ErrLength, io.EOF} {
+			if _, err := r.Read(); !errors.Is(err, want) {
+				t.Errorf("MaxLine %d, Read #%d = %v, want %v", limit, i+1, err, want)
+			}
+		}
 	}
 }

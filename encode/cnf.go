@@ -58,13 +58,14 @@ var ErrGrid = errors.New("encode: invalid grid")
 // ending in " 0". For a 9×9 puzzle with the Extended encoding:
 //
 //	c satdoku
-//	c puzzle 53..7....6..195...
+//	c puzzle 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 //	c encoding extended
 //	c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1
 //	c size 9x9
 //	p cnf 729 12018
 //	1 2 3 4 5 6 7 8 9 0
 //	…
+//	729 0
 //
 // Errors from w are returned wrapped.
 func WriteDIMACS(w io.Writer, g *satdoku.Grid, e Encoding) error {
@@ -78,7 +79,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, e Encoding) error {
 	Puzzle(&k, g, e)
 	n := g.N()
 	bw := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(bw, "c satdoku\nc puzzle %s\nc encoding %s\n", oneLine(g), e)
+	fmt.Fprintf(bw, "c satdoku\nc puzzle %s\nc encoding %s\n", g.String(), e)
 	fmt.Fprintf(bw, "c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1\nc size %dx%d\n", n, n)
 	fmt.Fprintf(bw, "p cnf %d %d\n", n*n*n, k.Clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
@@ -105,25 +106,4 @@ func (d *dimacsWriter) Add(lit int) {
 	}
 	d.buf = strconv.AppendInt(d.buf, int64(lit), 10)
 	d.buf = append(d.buf, ' ')
-}
-
-// oneLine returns g in one line: digits and '.' up to 9×9, 1-9 then A-Z up
-// to 25×25, and space-separated numbers (0 for empty) beyond.
-// It stands in for g.String() until the root package has that.
-func oneLine(g *satdoku.Grid) string {
-	const alphabet = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	n := g.N()
-	var b []byte
-	for i := range g.Len() {
-		d := g.Cell(i)
-		if n <= 25 {
-			b = append(b, alphabet[d])
-			continue
-		}
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(d), 10)
-	}
-	return string(b)
 }

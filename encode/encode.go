@@ -193,9 +193,11 @@ func Block(a Adder, puzzle, sol *satdoku.Grid) {
 	a.Add(0)
 }
 
-// Errors from Decode, wrapped in an error that names the cell.
+// Errors from Decode, each wrapped in an error that names the cell.
 var (
-	ErrNoDigit    = errors.New("encode: cell has no digit")
+	// ErrNoDigit reports a cell with no true variable.
+	ErrNoDigit = errors.New("encode: cell has no digit")
+	// ErrManyDigits reports a cell with two or more true variables.
 	ErrManyDigits = errors.New("encode: cell has more than one digit")
 )
 

@@ -7,7 +7,7 @@ import (
 )
 
 // benchSets are the shared data sets benchmarked, each read up to max
-// puzzles.
+// puzzles (0: all).
 var benchSets = []struct {
 	name string
 	max  int
@@ -21,7 +21,9 @@ var benchSets = []struct {
 	{"derived_multi_16clue.txt", 1000},
 	{"derived_nosol_17plus1.txt", 1000},
 	{"norvig_top95.txt", 0},
+	{"tdoku_test_puzzles.txt", 0},
 	{"vu_kr_16x16.txt", 0},
+	{"misc_25x25.txt", 0},
 }
 
 // BenchmarkUnique proves each puzzle of a set unique (or not), one puzzle

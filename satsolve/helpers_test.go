@@ -73,9 +73,9 @@ func dataDir() string {
 	return "/work/shared/data"
 }
 
-// readLines returns up to max non-empty, non-comment lines of the named data
-// file (all of them when max ≤ 0), or ok false if the file is absent.
-func readLines(t testing.TB, path string, max int) (lines []string, ok bool) {
+// readLines returns up to limit non-empty, non-comment lines of the named
+// file (all of them when limit ≤ 0), or ok false if the file is absent.
+func readLines(t testing.TB, path string, limit int) (lines []string, ok bool) {
 	t.Helper()
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
@@ -86,7 +86,7 @@ func readLines(t testing.TB, path string, max int) (lines []string, ok bool) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(lines) < max) {
+	for sc.Scan() && (limit <= 0 || len(lines) < limit) {
 		s := strings.TrimSpace(sc.Text())
 		if s == "" || s[0] == '#' {
 			continue

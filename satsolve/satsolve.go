@@ -47,12 +47,15 @@ type Options struct {
 	// Encoding selects the CNF encoding of the rules.
 	Encoding encode.Encoding
 	// Timeout, when positive, bounds each call of Solve, Unique or Count
-	// as a whole; zero means no limit.
+	// as a whole, encoding included; zero means no limit. The encoding
+	// itself is not interrupted, and gini checks the clock every 20,000
+	// propagations, so a call may overrun a little.
 	Timeout time.Duration
 }
 
 // Result is the answer to one call.
 type Result struct {
+	// Status is the outcome.
 	Status Status
 	// Solution is the first solution found, nil if none.
 	Solution *satdoku.Grid

@@ -78,8 +78,9 @@ func TestCount(t *testing.T) {
 	}
 }
 
-// TestCountUnique4x4 checks Count against brute force: every 4×4 grid with
-// the first row fixed and one given per other row.
+// TestCountBruteForce4x4 checks Count against brute-force enumeration of
+// all 288 solved 4×4 grids, on the 4096 puzzles with givens in six fixed
+// cells (many clash, many have several solutions).
 func TestCountBruteForce4x4(t *testing.T) {
 	var sols [][16]int // all 288 solved 4×4 grids
 	var fill func(g *[16]int, i int)
@@ -188,8 +189,10 @@ func TestCountExpected(t *testing.T) {
 					if err := verify.Solution(g, sol); err != nil {
 						t.Errorf("line %d: first solution: %v", i+1, err)
 					}
-					if err := verify.Solution(g, grid(t, sols[i])); err != nil {
-						t.Errorf("line %d: expected solution: %v", i+1, err)
+					if sols[i] != "" {
+						if err := verify.Solution(g, grid(t, sols[i])); err != nil {
+							t.Errorf("line %d: expected solution: %v", i+1, err)
+						}
 					}
 				}
 				if got == 1 && line(sol) != sols[i] {
@@ -219,12 +222,12 @@ func ExampleCount() {
 	// Output:
 	// 288
 	// 1234
-	// 3412
+	// 3421
+	// 4312
 	// 2143
-	// 4321
 	// 1
-	// 1243
-	// 3412
-	// 4321
-	// 2134
+	// 1423
+	// 3214
+	// 2341
+	// 4132
 }

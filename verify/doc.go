@@ -10,8 +10,8 @@
 // clauses, no decoding. A bug in the encoding or in the solver therefore
 // cannot hide itself by being repeated here. Count is a plain bitmask
 // backtracking search (fewest candidates first, with naked and hidden
-// singles), written independently of the SAT solver so the two can be
-// compared puzzle by puzzle.
+// singles and locked candidates), written independently of the SAT solver
+// so the two can be compared puzzle by puzzle.
 //
 // Every function accepts any board size N = B² from 4×4 to 64×64; digit
 // sets are held as uint64 bitmasks, bit d-1 for digit d. No function panics,

@@ -2,6 +2,7 @@ package verify_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -106,4 +107,10 @@ func readLines(tb testing.TB, path string, max int) []string {
 		tb.Fatal(err)
 	}
 	return out
+}
+
+// exists reports whether a file exists.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return !errors.Is(err, os.ErrNotExist)
 }

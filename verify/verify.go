@@ -179,17 +179,23 @@ func Check(g *satdoku.Grid) []Conflict {
 	return out
 }
 
-// Errors returned by Solution, wrapped so that errors.Is finds them; the
-// message of the returned error names the cell or the pair at fault.
+// Errors returned by Solution. The error Solution returns names the cell or
+// the pair at fault and wraps exactly one of these, for errors.Is.
 var (
-	ErrSize       = errors.New("verify: size mismatch")  // grids of different sizes, or a nil or unusable grid
-	ErrIncomplete = errors.New("verify: empty cell")     // the solution has an empty cell
-	ErrGivens     = errors.New("verify: given changed")  // the solution changes a digit given by the puzzle
-	ErrConflict   = errors.New("verify: digit repeated") // the solution repeats a digit in a row, column or box
+	// ErrSize means the grids differ in size, or one is nil or not a valid board.
+	ErrSize = errors.New("verify: size mismatch")
+	// ErrIncomplete means the solution has an empty cell.
+	ErrIncomplete = errors.New("verify: empty cell")
+	// ErrGivens means the solution changes a digit given by the puzzle.
+	ErrGivens = errors.New("verify: given changed")
+	// ErrConflict means the solution repeats a digit in a row, column or box.
+	ErrConflict = errors.New("verify: digit repeated")
 )
 
 // problem is the error Solution returns: a precise message, prefixed
-// "verify: ", that unwraps to one of the sentinel errors.
+// "verify: ", that unwraps to one of the sentinel errors. (fmt.Errorf with
+// %w would append the sentinel's text to the message; this keeps messages
+// such as "verify: r2c5 is empty" exact.)
 type problem struct {
 	msg  string
 	kind error

@@ -73,12 +73,9 @@ func TestSolveUniqueHardest(t *testing.T) {
 // TestSolveUniqueSerg: every line of serg_benchmark has several solutions.
 func TestSolveUniqueSerg(t *testing.T) {
 	lines := readLines(t, "serg_benchmark.txt")
-	n := 2000
-	if testing.Short() {
+	n := len(lines)
+	if testing.Short() || raceEnabled {
 		n = 100
-	}
-	if raceEnabled {
-		n = 500
 	}
 	lines = lines[:min(n, len(lines))]
 	path := filepath.Join(t.TempDir(), "in.txt")
