@@ -261,6 +261,27 @@ func sideOfArea(k int) int {
 	return 0
 }
 
+// wantCells guesses the length meant by a line of k cells that fits no
+// board: a row of a grid when the line is short, a whole puzzle when it is
+// longer than any row. Lines of single symbols (not numbers) go up to 25×25.
+func wantCells(k int, number bool) int {
+	rows, wholes := sides, areas
+	if !number {
+		rows, wholes = sides[:4], areas[:4]
+	}
+	if k > rows[len(rows)-1] {
+		rows = wholes
+	}
+	// The nearest by ratio: 40 cells are a short 81 rather than a long 16.
+	best := rows[0]
+	for _, w := range rows[1:] {
+		if k*k > best*w { // k/best > w/k
+			best = w
+		}
+	}
+	return best
+}
+
 // nearest returns the value of want closest to k (the smaller one on a tie).
 func nearest(k int, want ...int) int {
 	best := want[0]
@@ -282,6 +303,9 @@ func abs(x int) int {
 // lengthErr explains a line of k cells when want were expected.
 func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
 	var off int
+	if k > MaxN*MaxN {
+		want = MaxN * MaxN
+	}
 	if k > want {
 		off, _ = cellSpan(line, number, want)
 	} else {

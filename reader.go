@@ -292,7 +292,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		if i := bytes.IndexByte(vals, symBad); i >= 0 {
 			return nil, badCell(line, number, i, r.lineNo)
 		}
-		want := nearest(k, append(sides[:len(sides):len(sides)], areas...)...)
+		want := wantCells(k, number)
 		if r.Size != 0 {
 			want = nearest(k, r.Size, r.Size*r.Size)
 		}

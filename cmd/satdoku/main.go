@@ -33,6 +33,7 @@
 //	   conflicting givens, or ran out of time
 //	2  usage error or unreadable input (the rest of the batch is still answered)
 //	3  internal error, such as a solver answer that the validator rejected
+//	130  interrupted (SIGINT or SIGTERM); the answers so far are written
 package main
 
 import (
@@ -52,6 +53,9 @@ const (
 	exitNegative = 1 // none, multiple, invalid or timeout
 	exitUsage    = 2 // usage error or unreadable input
 	exitInternal = 3 // internal error
+	// exitInterrupt is the status after SIGINT or SIGTERM, as shells report
+	// a process killed by SIGINT.
+	exitInterrupt = 130
 )
 
 // version is stamped by the linker: -ldflags "-X main.version=v1.2.3".
@@ -60,6 +64,10 @@ var version = ""
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
+
+// exitOnInterrupt is how the interrupt handler ends the process; run leaves
+// signals alone when it is nil (as in tests that call run directly).
+var exitOnInterrupt = os.Exit
 
 // command is one subcommand, in the style of cmd/go's base.Command.
 type command struct {
@@ -76,6 +84,9 @@ type command struct {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// exit, when set, ends the process on SIGINT or SIGTERM after the
+	// answers so far are flushed.
+	exit func(int)
 }
 
 var commands []*command
@@ -97,6 +108,9 @@ func lookup(name string) *command {
 // the command and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if stdin == os.Stdin && stdout == os.Stdout {
+		e.exit = exitOnInterrupt
+	}
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -161,6 +175,7 @@ const exitHelp = `Exit status:
      conflicting givens, or ran out of time
   2  usage error or unreadable input (the rest of the batch is still answered)
   3  internal error, such as a solver answer that the validator rejected
+  130  interrupted; the answers so far are written
 `
 
 func usage(w io.Writer) {

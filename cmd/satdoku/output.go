@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -88,22 +91,29 @@ func (o *outFlags) register(fs *pflag.FlagSet) {
 }
 
 // printer writes answers in one format through one buffered writer.
+//
+// It is safe for the interrupt handler to call stop while the main loop
+// emits: both hold mu.
 type printer struct {
-	w      *bufio.Writer
-	stderr io.Writer
-	format outputFormat
-	color  bool
-	tty    bool // standard output is a terminal: flush after every answer
-	count  int
-	exit   int
-	text   func(p *printer, a *answer) // the command's text rendering
-	buf    []byte
+	mu      sync.Mutex
+	out     *errWriter
+	w       *bufio.Writer
+	stderr  io.Writer
+	format  outputFormat
+	color   bool
+	tty     bool // standard output is a terminal: flush after every answer
+	count   int
+	exit    int
+	stopped bool                        // interrupted
+	text    func(p *printer, a *answer) // the command's text rendering
+	buf     []byte
 }
 
 // newPrinter resolves the output flags against the inputs and the terminal.
 func newPrinter(e *env, o *outFlags, in *inputs, text func(*printer, *answer)) (*printer, error) {
 	tty := isTerminal(e.stdout)
-	p := &printer{w: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, tty: tty, text: text}
+	out := &errWriter{w: e.stdout}
+	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, tty: tty, text: text}
 	if o.format == "" {
 		p.format = outLine
 		if tty && !isTerminal(e.stdin) && in.peek(2) == 1 {
@@ -133,8 +143,15 @@ func isTerminal(v any) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// emit writes one answer and folds its exit status into the printer's.
-func (p *printer) emit(a *answer) {
+// emit writes one answer and folds its exit status into the printer's. It
+// reports false when the output cannot take more (a failed write, or an
+// interrupt): the caller stops reading.
+func (p *printer) emit(a *answer) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped || p.out.err != nil {
+		return false
+	}
 	p.count++
 	p.exit = max(p.exit, a.exit)
 	if a.Status == statusError {
@@ -155,6 +172,7 @@ func (p *printer) emit(a *answer) {
 	if p.tty {
 		p.w.Flush()
 	}
+	return p.out.err == nil
 }
 
 // grid writes g in the text format chosen, coloring filled-in cells.
@@ -183,13 +201,72 @@ func (p *printer) separate() {
 	}
 }
 
-// finish flushes the output and returns the exit status of the run.
+// finish flushes the output and returns the exit status of the run. A
+// closed pipe (the reader went away, as in "satdoku solve | head -1") ends
+// the run quietly; any other failed write is reported, with exit status 2.
 func (p *printer) finish() int {
-	if err := p.w.Flush(); err != nil {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.finishLocked()
+}
+
+func (p *printer) finishLocked() int {
+	p.w.Flush()
+	if err := p.out.err; err != nil {
+		if errors.Is(err, syscall.EPIPE) {
+			return max(p.exit, exitUsage)
+		}
 		fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
 		return max(p.exit, exitUsage)
 	}
+	if p.stopped {
+		fmt.Fprintf(p.stderr, "satdoku: interrupted after %d answers\n", p.count)
+		return exitInterrupt
+	}
 	return p.exit
+}
+
+// interrupt stops the run on the first SIGINT or SIGTERM: the answers so far
+// are flushed and the process exits with status 130, without waiting for the
+// puzzle being solved. A second signal is not caught. The returned function
+// releases the handler.
+func (p *printer) interrupt(exit func(int)) (release func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			signal.Stop(ch)
+			p.mu.Lock()
+			p.stopped = true
+			code := p.finishLocked()
+			exit(code)
+			p.mu.Unlock()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
+// errWriter remembers the first write error; later writes are not tried.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(b []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(b)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
 }
 
 // where names an item's position for messages: FILE:LINE.

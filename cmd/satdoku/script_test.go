@@ -13,6 +13,10 @@ import (
 var updateScripts = flag.Bool("update", false, "rewrite the scripts' golden output with what the command printed")
 
 func TestMain(m *testing.M) {
+	if os.Getenv("SATDOKU_TEST_MAIN") == "1" {
+		// The test binary acts as satdoku: see startMain.
+		main()
+	}
 	testscript.Main(m, map[string]func(){
 		"satdoku": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

@@ -94,6 +94,9 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags,
 	if err != nil {
 		return usageError(e, err)
 	}
+	if e.exit != nil {
+		defer p.interrupt(e.exit)()
+	}
 	for {
 		it, ok := in.next()
 		if !ok {
@@ -105,7 +108,9 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags,
 			answerFn(s, it.grid, a)
 		}
 		a.elapsed(start)
-		p.emit(a)
+		if !p.emit(a) {
+			break
+		}
 	}
 	return p.finish()
 }
