@@ -93,9 +93,9 @@ var (
 // call uses Try, without one every call uses Solve, never a mix.
 type Solver struct {
 	opt Options
-	// fresh: a new gini instance per call instead of the reused one (for
-	// benchmarks and tests).
-	fresh bool
+	// mode selects how gini gets each puzzle (see the modes); the zero
+	// value is the default.
+	mode mode
 
 	bd   *board
 	gi   *gini.Gini
@@ -141,6 +141,24 @@ func Unique(g *satdoku.Grid, o Options) (Result, error) { return New(o).Unique(g
 // Count counts the solutions of g with a new Solver; see Solver.Count.
 func Count(g *satdoku.Grid, limit int, o Options) (Result, error) { return New(o).Count(g, limit) }
 
+// mode is how the puzzle reaches gini. Only the default is exposed; the
+// others stay for benchmarks and tests.
+type mode uint8
+
+const (
+	// modeResidual, the default: the residual formula of each puzzle is
+	// added behind an activation literal and removed at the end of the
+	// call.
+	modeResidual mode = iota
+	// modeRules: the rules are loaded once per instance, each puzzle's
+	// fixed cells are assumptions, only the blocking clause is added (and
+	// removed with its activation literal). Measured slower than
+	// modeResidual on every set but royle17 (see the README).
+	modeRules
+	// modeFresh: the residual formula in a new gini instance per call.
+	modeFresh
+)
+
 // instance returns the gini instance for n×n boards, making it if needed:
 // the variables 1..n³ are the cells' (the fixed numbering), n³+1 is fvar,
 // and the activation literals come after.
@@ -149,11 +167,18 @@ func (s *Solver) instance(n int) *gini.Gini {
 		s.bd = newBoard(n)
 		s.gi = nil
 	}
-	if s.gi == nil || s.fresh {
+	if s.gi == nil || s.mode == modeFresh {
 		nv := n*n*n + 1
-		s.gi = gini.NewVc(nv+1, 4*n*n)
+		cl := 4 * n * n
+		if s.mode == modeRules {
+			cl = encode.Clauses(n, s.opt.Encoding) + 64
+		}
+		s.gi = gini.NewVc(nv+1, cl)
 		for range nv {
 			s.fvar = s.gi.Lit()
+		}
+		if s.mode == modeRules {
+			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
 		}
 	}
 	return s.gi
@@ -313,7 +338,9 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	gi := s.instance(n)
 	ok := s.pp.run(s.bd, g)
 	act := gi.ActivationLit()
-	s.residual(act, ok)
+	if s.mode != modeRules || !ok {
+		s.residual(act, ok)
+	}
 	s.asm = append(s.asm[:0], act)
 	if ok {
 		for i, v := range s.pp.val {
@@ -364,3 +391,8 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	}
 	return res, nil
 }
+
+// giniAdder feeds DIMACS literals to gini.
+type giniAdder struct{ g *gini.Gini }
+
+func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }
