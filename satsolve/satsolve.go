@@ -179,9 +179,41 @@ func (s *Solver) instance(n int) *gini.Gini {
 		}
 		if s.mode == modeRules {
 			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
+		} else {
+			s.ballast(n)
 		}
 	}
 	return s.gi
+}
+
+// ballastLits is the size of the ballast, in literals.
+const ballastLits = 1 << 18
+
+// ballast adds clauses that are true forever and never visited, so that
+// gini's clause store stays large. gini compacts the store (rebuilding its
+// watch lists and reasons through a map) whenever the clauses removed since
+// the last compaction outweigh half of it; without ballast, the store holds
+// little more than one puzzle's residual clauses, all removed at the end of
+// the call, and every call paid for a compaction. Each ballast clause holds
+// two fresh variables t1 and t2, then made true at level 0: gini watches
+// them, and a literal true at level 0 is never falsified, so the clauses
+// cost memory (about 1 MiB) and nothing else.
+func (s *Solver) ballast(n int) {
+	gi := s.gi
+	t1, t2 := gi.Lit(), gi.Lit()
+	width := min(n*n*n, 1<<12)
+	for range max(ballastLits/(width+2), 1) {
+		gi.Add(t1)
+		gi.Add(t2)
+		for v := 1; v <= width; v++ {
+			gi.Add(z.Var(v).Pos())
+		}
+		gi.Add(0)
+	}
+	gi.Add(t1)
+	gi.Add(0)
+	gi.Add(t2)
+	gi.Add(0)
 }
 
 // clause adds the clause in s.lits, guarded by act. The empty clause
