@@ -1,6 +1,7 @@
 package satsolve
 
 import (
+	"os"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -26,6 +27,18 @@ var benchSets = []struct {
 	{"misc_25x25.txt", 0},
 }
 
+// benchMode is the mode BenchmarkUnique uses: SATDOKU_MODE=rules or fresh
+// (default: the Solver's default, residual).
+var benchMode = func() mode {
+	switch os.Getenv("SATDOKU_MODE") {
+	case "rules":
+		return modeRules
+	case "fresh":
+		return modeFresh
+	}
+	return modeResidual
+}()
+
 // BenchmarkUnique proves each puzzle of a set unique (or not), one puzzle
 // per iteration, cycling through the set, and reports puzzles per second.
 func BenchmarkUnique(b *testing.B) {
@@ -42,6 +55,7 @@ func BenchmarkUnique(b *testing.B) {
 				}
 			}
 			s := New(Options{})
+			s.mode = benchMode
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -3,6 +3,7 @@ package satsolve
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"time"
 
 	"github.com/go-air/gini"
@@ -81,14 +82,27 @@ var (
 // any size, one per goroutine: a Solver must not be used by two goroutines
 // at once.
 //
-// Each call encodes the puzzle into a fresh gini instance, so calls do not
-// influence each other. (gini's Try leaves its deadline set, so a later
-// Solve on the same instance could stop at once; a fresh instance per call
-// avoids mixing the two.)
+// Each call first runs a native unit propagation (naked and hidden singles
+// to the fixpoint) and hands gini only the residual formula: variables and
+// clauses for the candidates still open, with the fixed cells as
+// assumptions. The answer still comes from gini's model. One gini instance
+// serves every call on the same board size: a call's clauses all carry an
+// activation literal, and deactivating it at the end of the call removes
+// them, and every clause gini learned from them. An instance that timed out
+// is discarded (gini's Try leaves its deadline set); with a timeout every
+// call uses Try, without one every call uses Solve, never a mix.
 type Solver struct {
 	opt Options
-	// Clause count of the rules for the last board size, to size gini.
-	n, clauses int
+	// mode selects how gini gets each puzzle (see the modes); the zero
+	// value is the default.
+	mode mode
+
+	bd   *board
+	gi   *gini.Gini
+	fvar z.Lit // a variable outside the cells, for the empty clause
+	pp   prepass
+	lits []z.Lit
+	asm  []z.Lit
 }
 
 // New returns a Solver with options o.
@@ -127,10 +141,221 @@ func Unique(g *satdoku.Grid, o Options) (Result, error) { return New(o).Unique(g
 // Count counts the solutions of g with a new Solver; see Solver.Count.
 func Count(g *satdoku.Grid, limit int, o Options) (Result, error) { return New(o).Count(g, limit) }
 
-// giniAdder feeds DIMACS literals to gini.
-type giniAdder struct{ g *gini.Gini }
+// mode is how the puzzle reaches gini. Only the default is exposed; the
+// others stay for benchmarks and tests.
+type mode uint8
 
-func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }
+const (
+	// modeResidual, the default: the residual formula of each puzzle is
+	// added behind an activation literal and removed at the end of the
+	// call.
+	modeResidual mode = iota
+	// modeRules: the rules are loaded once per instance, each puzzle's
+	// fixed cells are assumptions, only the blocking clause is added (and
+	// removed with its activation literal). Measured slower than
+	// modeResidual on every set but royle17 (see the README).
+	modeRules
+	// modeFresh: the residual formula in a new gini instance per call.
+	modeFresh
+)
+
+// instance returns the gini instance for n×n boards, making it if needed:
+// the variables 1..n³ are the cells' (the fixed numbering), n³+1 is fvar,
+// and the activation literals come after.
+func (s *Solver) instance(n int) *gini.Gini {
+	if s.bd == nil || s.bd.n != n {
+		s.bd = newBoard(n)
+		s.gi = nil
+	}
+	if s.gi == nil || s.mode == modeFresh {
+		nv := n*n*n + 1
+		cl := 4 * n * n
+		if s.mode == modeRules {
+			cl = encode.Clauses(n, s.opt.Encoding) + 64
+		}
+		s.gi = gini.NewVc(nv+1, cl)
+		for range nv {
+			s.fvar = s.gi.Lit()
+		}
+		if s.mode == modeRules {
+			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
+		} else {
+			s.ballast(n)
+		}
+	}
+	return s.gi
+}
+
+// ballastLits is the size of the ballast, in literals.
+const ballastLits = 1 << 18
+
+// ballast adds clauses that are true forever and never visited, so that
+// gini's clause store stays large. gini compacts the store (rebuilding its
+// watch lists and reasons through a map) whenever the clauses removed since
+// the last compaction outweigh half of it; without ballast, the store holds
+// little more than one puzzle's residual clauses, all removed at the end of
+// the call, and every call paid for a compaction. Each ballast clause holds
+// two fresh variables t1 and t2, then made true at level 0: gini watches
+// them, and a literal true at level 0 is never falsified, so the clauses
+// cost memory (about 1 MiB) and nothing else.
+func (s *Solver) ballast(n int) {
+	gi := s.gi
+	t1, t2 := gi.Lit(), gi.Lit()
+	width := min(n*n*n, 1<<12)
+	for range max(ballastLits/(width+2), 1) {
+		gi.Add(t1)
+		gi.Add(t2)
+		for v := 1; v <= width; v++ {
+			gi.Add(z.Var(v).Pos())
+		}
+		gi.Add(0)
+	}
+	gi.Add(t1)
+	gi.Add(0)
+	gi.Add(t2)
+	gi.Add(0)
+}
+
+// clause adds the clause in s.lits, guarded by act. The empty clause
+// becomes (fvar ∨ ¬act) ∧ (¬fvar ∨ ¬act): under the assumption act, no
+// assignment satisfies it, and gini cannot activate an empty clause.
+func (s *Solver) clause(act z.Lit) {
+	gi := s.gi
+	if len(s.lits) == 0 {
+		gi.Add(s.fvar)
+		gi.ActivateWith(act)
+		gi.Add(s.fvar.Not())
+		gi.ActivateWith(act)
+		return
+	}
+	for _, m := range s.lits {
+		gi.Add(m)
+	}
+	gi.ActivateWith(act)
+}
+
+// residual adds the rules restricted to the open candidates of s.pp, in
+// encoding e, guarded by act. A contradiction found by the pre-pass (ok
+// false) becomes the empty clause.
+func (s *Solver) residual(act z.Lit, ok bool) {
+	if !ok {
+		s.lits = s.lits[:0]
+		s.clause(act)
+		return
+	}
+	bd, pp := s.bd, &s.pp
+	n := bd.n
+	ext := s.opt.Encoding == encode.Extended
+	// Cells: at least one candidate; with Extended, at most one.
+	for i, c := range pp.cand {
+		if pp.val[i] != 0 {
+			continue
+		}
+		base := i * n
+		s.lits = s.lits[:0]
+		for m := c; m != 0; m &= m - 1 {
+			s.lits = append(s.lits, z.Var(base+bits.TrailingZeros64(m)+1).Pos())
+		}
+		s.clause(act)
+		if ext {
+			s.pairs(act)
+		}
+	}
+	// Units: for each digit not yet placed, at most one of its places; with
+	// Extended, at least one.
+	for u := 0; u < len(bd.units); u += n {
+		cells := bd.units[u : u+n]
+		var placed uint64
+		for _, i := range cells {
+			if pp.val[i] != 0 {
+				placed |= pp.cand[i]
+			}
+		}
+		for m := bd.full &^ placed; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m)
+			bit := uint64(1) << d
+			s.lits = s.lits[:0]
+			for _, i := range cells {
+				if pp.cand[i]&bit != 0 {
+					s.lits = append(s.lits, z.Var(int(i)*n+d+1).Pos())
+				}
+			}
+			if ext {
+				s.clause(act)
+			}
+			s.pairs(act)
+		}
+	}
+}
+
+// pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by act.
+// It leaves s.lits as it found it.
+func (s *Solver) pairs(act z.Lit) {
+	gi, ls := s.gi, s.lits
+	for k, a := range ls {
+		for _, b := range ls[k+1:] {
+			gi.Add(a.Not())
+			gi.Add(b.Not())
+			gi.ActivateWith(act)
+		}
+	}
+}
+
+// block adds the clause that excludes sol: the OR of ¬var(i, sol(i)) over
+// the cells the pre-pass left open. With no open cell it is the empty
+// clause.
+func (s *Solver) block(act z.Lit, sol *satdoku.Grid) {
+	n := s.bd.n
+	s.lits = s.lits[:0]
+	for i, v := range s.pp.val {
+		if v == 0 {
+			s.lits = append(s.lits, z.Var(i*n+sol.Cell(i)).Pos().Not())
+		}
+	}
+	s.clause(act)
+}
+
+// decode reads the solution from gini's model: each fixed cell's variable
+// must be true, and each open cell must have exactly one true candidate.
+func (s *Solver) decode() (*satdoku.Grid, error) {
+	n := s.bd.n
+	g, err := satdoku.New(n)
+	if err != nil {
+		return nil, err
+	}
+	gi, pp := s.gi, &s.pp
+	for i, c := range pp.cand {
+		d1 := 0
+		for m := c; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m) + 1
+			if !gi.Value(z.Var(i*n + d).Pos()) {
+				continue
+			}
+			if d1 != 0 {
+				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d)
+			}
+			d1 = d
+		}
+		if d1 == 0 {
+			return nil, fmt.Errorf("%w: r%dc%d", encode.ErrNoDigit, i/n+1, i%n+1)
+		}
+		g.SetCell(i, d1)
+	}
+	return g, nil
+}
+
+// solve runs gini once under the assumptions act and the fixed cells.
+func (s *Solver) solve(start time.Time) int {
+	s.gi.Assume(s.asm...)
+	if s.opt.Timeout <= 0 {
+		return s.gi.Solve()
+	}
+	left := s.opt.Timeout - time.Since(start)
+	if left <= 0 {
+		return 0
+	}
+	return s.gi.Try(left)
+}
 
 // run looks for up to limit solutions of g, blocking each one found.
 func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
@@ -142,29 +367,26 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 		return Result{}, fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
 	}
 	n := g.N()
-	if s.n != n {
-		s.n, s.clauses = n, encode.Clauses(n, s.opt.Encoding)
+	gi := s.instance(n)
+	ok := s.pp.run(s.bd, g)
+	act := gi.ActivationLit()
+	if s.mode != modeRules || !ok {
+		s.residual(act, ok)
 	}
-	gi := gini.NewVc(n*n*n+1, s.clauses+g.Len())
-	a := giniAdder{gi}
-	// Givens first: gini then drops the rule clauses they satisfy and
-	// shortens those they falsify as the clauses are added.
-	encode.Givens(a, g)
-	encode.Rules(a, n, s.opt.Encoding)
+	s.asm = append(s.asm[:0], act)
+	if ok {
+		for i, v := range s.pp.val {
+			if v != 0 {
+				s.asm = append(s.asm, z.Var(i*n+int(v)).Pos())
+			}
+		}
+	}
 
 	var res Result
-	value := func(v int) bool { return gi.Value(z.Var(v).Pos()) }
 	for res.Count < limit {
-		var r int
-		if s.opt.Timeout > 0 {
-			left := s.opt.Timeout - time.Since(start)
-			if left > 0 {
-				r = gi.Try(left)
-			}
-		} else {
-			r = gi.Solve()
-		}
+		r := s.solve(start)
 		if r == 0 {
+			s.gi = nil // a timed-out instance is not reused
 			res.Status = StatusUnknown
 			return res, fmt.Errorf("%w after %v (%d×%d puzzle, %d solutions found)",
 				ErrTimeout, s.opt.Timeout, n, n, res.Count)
@@ -172,8 +394,9 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 		if r < 0 {
 			break
 		}
-		sol, err := encode.Decode(n, value)
+		sol, err := s.decode()
 		if err != nil {
+			s.gi = nil
 			return Result{}, fmt.Errorf("satsolve: internal error: bad model: %w", err)
 		}
 		res.Count++
@@ -184,9 +407,10 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 			res.Second = sol
 		}
 		if res.Count < limit {
-			encode.Block(a, g, sol)
+			s.block(act, sol)
 		}
 	}
+	gi.Deactivate(act)
 	switch {
 	case res.Count == 0:
 		res.Status = StatusNone
@@ -199,3 +423,8 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	}
 	return res, nil
 }
+
+// giniAdder feeds DIMACS literals to gini.
+type giniAdder struct{ g *gini.Gini }
+
+func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }

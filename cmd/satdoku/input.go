@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
@@ -32,6 +33,38 @@ type inputs struct {
 	name    string
 	file    string
 	pending []item // items queued by peek
+
+	nread atomic.Int64 // bytes read from files so far (for the progress ETA)
+	total int64        // the size of all inputs when all are regular files, else 0
+}
+
+// countReader counts the bytes read into inputs.read.
+type countReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countReader) Read(b []byte) (int, error) {
+	k, err := c.r.Read(b)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+// sizeInputs sets total to the size of the file arguments, or 0 when some
+// input is not a regular file.
+func (in *inputs) sizeInputs() {
+	var t int64
+	for _, arg := range in.args {
+		if _, err := satdoku.Parse(arg); err == nil {
+			continue
+		}
+		fi, err := os.Stat(arg)
+		if arg == "-" || err != nil || !fi.Mode().IsRegular() {
+			return
+		}
+		t += fi.Size()
+	}
+	in.total = t
 }
 
 func newInputs(args []string, stdin io.Reader) *inputs {
@@ -98,7 +131,7 @@ func (in *inputs) read() (item, bool) {
 		if err != nil {
 			return item{name: arg, file: arg, text: clip(arg), err: err}, true
 		}
-		in.f, in.r, in.name, in.file = f, satdoku.NewReader(f), arg, arg
+		in.f, in.r, in.name, in.file = f, satdoku.NewReader(countReader{f, &in.nread}), arg, arg
 	}
 }
 

@@ -21,6 +21,17 @@
 // JSON board. Puzzles are answered one at a time, in input order, in constant
 // memory.
 //
+// solve, unique and count take --jobs N (-j N): N workers, each with its own
+// solver, answer the puzzles in parallel while the output stays in input
+// order; at most 4·N puzzles are in flight. The default is one worker (the
+// machine's other cores stay free for the rest of a pipeline); --jobs 0 uses
+// one per CPU. Which two solutions are shown for a puzzle with several may
+// depend on the worker that answered it. --stats prints a summary on standard
+// error at the end: the puzzles per status, the elapsed time, puzzles/s and
+// the p50/p99 time per puzzle. When standard error is a terminal, a progress
+// line (puzzles, rate, and an ETA for files) is drawn there while a batch
+// runs; never in a pipe.
+//
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,
 // status (solved, unique, multiple, none, valid, invalid, error, timeout),

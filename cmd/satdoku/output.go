@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -160,12 +159,9 @@ func (p *printer) emit(a *answer) bool {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
 	if p.format == outJSON {
-		b, err := json.Marshal(&a.record)
-		if err != nil { // cannot happen for these field types
-			panic(err)
-		}
-		p.w.Write(b)
-		p.w.WriteByte('\n')
+		p.buf = appendRecord(p.buf[:0], &a.record)
+		p.buf = append(p.buf, '\n')
+		p.w.Write(p.buf)
 	} else {
 		p.text(p, a)
 	}

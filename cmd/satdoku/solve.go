@@ -58,11 +58,15 @@ Examples:
 type solverFlags struct {
 	encoding string
 	timeout  time.Duration
+	jobs     int
+	stats    bool
 }
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal or extended")
 	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
+	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "solve with `N` parallel workers, output still in input order (0: one per CPU)")
+	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
 }
 
 func (s *solverFlags) options() (satsolve.Options, error) {
@@ -80,13 +84,17 @@ func (s *solverFlags) options() (satsolve.Options, error) {
 // it, write the answer, in input order and constant memory.
 func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags,
 	answerFn func(*satsolve.Solver, *satdoku.Grid, *answer), text func(*printer, *answer)) int {
-	var s *satsolve.Solver
+	newSolver := func() *satsolve.Solver { return nil }
+	jobs := 1
 	if so != nil {
 		opts, err := so.options()
 		if err != nil {
 			return usageError(e, err)
 		}
-		s = satsolve.New(opts)
+		if jobs, err = resolveJobs(so.jobs); err != nil {
+			return usageError(e, err)
+		}
+		newSolver = func() *satsolve.Solver { return satsolve.New(opts) }
 	}
 	in := newInputs(args, e.stdin)
 	defer in.close()
@@ -97,22 +105,38 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags,
 	if e.exit != nil {
 		defer p.interrupt(e.exit)()
 	}
-	for {
-		it, ok := in.next()
-		if !ok {
-			break
-		}
-		start := time.Now()
-		a := newAnswer(it)
-		if it.err == nil {
-			answerFn(s, it.grid, a)
-		}
-		a.elapsed(start)
-		if !p.emit(a) {
-			break
-		}
+	var st *stats
+	if so != nil && so.stats {
+		st = newStats()
 	}
-	return p.finish()
+	prog := newProgress(e, in)
+	emit := func(a *answer) bool {
+		prog.step()
+		if st != nil {
+			st.add(a)
+		}
+		return p.emit(a)
+	}
+	if jobs == 1 {
+		s := newSolver()
+		for {
+			it, ok := in.next()
+			if !ok {
+				break
+			}
+			if !emit(answerItem(s, it, answerFn)) {
+				break
+			}
+		}
+	} else {
+		runParallel(in, jobs, newSolver, answerFn, emit)
+	}
+	prog.finish()
+	code := p.finish()
+	if st != nil {
+		st.write(e.stderr, jobs)
+	}
+	return code
 }
 
 func usageError(e *env, err error) int {

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/satsolve"
+)
+
+// answerFunc answers one puzzle with the worker's own solver.
+type answerFunc func(*satsolve.Solver, *satdoku.Grid, *answer)
+
+// slot is one puzzle in flight: the worker fills a and closes done.
+type slot struct {
+	it   item
+	a    *answer
+	done chan struct{}
+}
+
+// answerItem answers one item, timing it.
+func answerItem(s *satsolve.Solver, it item, fn answerFunc) *answer {
+	start := time.Now()
+	a := newAnswer(it)
+	if it.err == nil {
+		fn(s, it.grid, a)
+	}
+	a.elapsed(start)
+	return a
+}
+
+// runParallel answers the items of in with jobs workers, each with its own
+// solver from newSolver, and emits the answers in input order. At most
+// 4·jobs puzzles are in flight, so memory stays bounded whatever the length
+// of the stream.
+//
+// When emit reports false (the output failed or the run was interrupted), no
+// more input is read and the puzzles in flight are finished unwritten.
+func runParallel(in *inputs, jobs int, newSolver func() *satsolve.Solver, fn answerFunc, emit func(*answer) bool) {
+	var stop atomic.Bool
+	window := make(chan *slot, 4*jobs) // in input order
+	work := make(chan *slot, 4*jobs)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := newSolver()
+			for sl := range work {
+				sl.a = answerItem(s, sl.it, fn)
+				close(sl.done)
+			}
+		}()
+	}
+	go func() {
+		for !stop.Load() {
+			it, ok := in.next()
+			if !ok {
+				break
+			}
+			sl := &slot{it: it, done: make(chan struct{})}
+			window <- sl // blocks while the window is full
+			work <- sl
+		}
+		close(work)
+		close(window)
+	}()
+	for sl := range window {
+		<-sl.done
+		if !stop.Load() && !emit(sl.a) {
+			stop.Store(true)
+		}
+	}
+	wg.Wait()
+}
+
+// stats accumulates the --stats summary: counts per status and a
+// logarithmic histogram of the time per puzzle (16 buckets per doubling, so
+// the percentiles are within about 4.5%), in constant memory.
+type stats struct {
+	start    time.Time
+	puzzles  int
+	byStatus map[string]int
+	order    []string
+	hist     [64 * 16]int
+}
+
+func newStats() *stats { return &stats{start: time.Now(), byStatus: map[string]int{}} }
+
+func (s *stats) add(a *answer) {
+	s.puzzles++
+	if _, ok := s.byStatus[a.Status]; !ok {
+		s.order = append(s.order, a.Status)
+	}
+	s.byStatus[a.Status]++
+	us := a.MS*1000 + 1
+	b := int(math.Log2(us) * 16)
+	s.hist[min(max(b, 0), len(s.hist)-1)]++
+}
+
+// quantile returns the time per puzzle below which a fraction q of the
+// puzzles fall (the upper edge of the histogram bucket).
+func (s *stats) quantile(q float64) time.Duration {
+	want := int(math.Ceil(q * float64(s.puzzles)))
+	seen := 0
+	for b, k := range s.hist {
+		seen += k
+		if seen >= want && seen > 0 {
+			us := math.Exp2(float64(b+1)/16) - 1
+			return time.Duration(us * float64(time.Microsecond))
+		}
+	}
+	return 0
+}
+
+// write prints the summary:
+//
+//	satdoku: 9999 puzzles: unique 9999
+//	satdoku: elapsed 412ms, 24268 puzzles/s, 1 job
+//	satdoku: per puzzle p50 31µs, p99 80µs
+func (s *stats) write(w io.Writer, jobs int) {
+	el := time.Since(s.start)
+	parts := make([]string, 0, len(s.order))
+	for _, st := range s.order {
+		parts = append(parts, fmt.Sprintf("%s %d", st, s.byStatus[st]))
+	}
+	rate := 0.0
+	if el > 0 {
+		rate = float64(s.puzzles) / el.Seconds()
+	}
+	job := "jobs"
+	if jobs == 1 {
+		job = "job"
+	}
+	fmt.Fprintf(w, "satdoku: %d puzzles: %s\n", s.puzzles, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "satdoku: elapsed %v, %.0f puzzles/s, %d %s\n", el.Round(time.Millisecond), rate, jobs, job)
+	fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
+}
+
+func roundDur(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// progress draws a one-line progress indicator on standard error (only
+// when it is a terminal): puzzles done, rate, and an ETA when the input
+// size is known (regular files), at most ten times a second.
+type progress struct {
+	w     io.Writer
+	in    *inputs
+	start time.Time
+	last  time.Time
+	done  int
+}
+
+func newProgress(e *env, in *inputs) *progress {
+	f, ok := e.stderr.(*os.File)
+	if !ok || !isTerminal(f) {
+		return nil
+	}
+	in.sizeInputs()
+	return &progress{w: e.stderr, in: in, start: time.Now()}
+}
+
+func (p *progress) step() {
+	if p == nil {
+		return
+	}
+	p.done++
+	now := time.Now()
+	if now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	el := now.Sub(p.start).Seconds()
+	rate := float64(p.done) / max(el, 1e-9)
+	line := fmt.Sprintf("\r%d puzzles, %.0f/s", p.done, rate)
+	if total, read := p.in.total, p.in.nread.Load(); total > 0 && read > 0 {
+		frac := min(float64(read)/float64(total), 1)
+		eta := time.Duration(el * (1/frac - 1) * float64(time.Second))
+		line += fmt.Sprintf(", %3.0f%%, ETA %v", 100*frac, eta.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "%s\x1b[K", line)
+}
+
+func (p *progress) finish() {
+	if p != nil {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// defaultJobs is the --jobs default: one worker. The throughput targets are
+// per worker, and one worker leaves the other cores to the rest of a
+// pipeline; --jobs 0 means runtime.NumCPU().
+const defaultJobs = 1
+
+func resolveJobs(j int) (int, error) {
+	switch {
+	case j < 0:
+		return 0, fmt.Errorf("invalid --jobs %d: must not be negative", j)
+	case j == 0:
+		return runtime.NumCPU(), nil
+	}
+	return j, nil
+}
