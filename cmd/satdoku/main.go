@@ -81,7 +81,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdVersion}
 }
 
 func lookup(name string) *command {
