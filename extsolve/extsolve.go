@@ -62,6 +62,11 @@ func New(name string, o Options) *Solver {
 		s.err = fmt.Errorf("%w: %s: %w", ErrNotFound, name, err)
 		return s
 	}
+	// The program runs in a temporary directory: a relative path must
+	// not be resolved there.
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
 	s.Path = p
 	return s
 }

@@ -140,7 +140,11 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 	fixed := h.Encoding == encode.Reduced || h.Givens == encode.GivensOmit
 	sol, err := encode.DecodeModel(g, m, fixed)
 	if err != nil && lenient && !fixed {
-		sol, err = encode.DecodeModel(g, m, true)
+		// Perhaps a reduced file, or one without the givens: report the
+		// strict error if that does not decode either.
+		if sol2, err2 := encode.DecodeModel(g, m, true); err2 == nil {
+			sol, err = sol2, nil
+		}
 	}
 	if err != nil {
 		fail(exitInternal, "solver answer rejected: %v", err)
