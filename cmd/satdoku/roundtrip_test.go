@@ -7,8 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku/encode"
 )
 
 // needSolver returns the path of a SAT solver program. A missing program
@@ -120,6 +123,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				for i, w := range want {
 					name := fmt.Sprintf("line-%06d.cnf", i+1)
 					cnf, out := filepath.Join(cnfDir, name), filepath.Join(cnfDir, name+".out")
+					checkCNF(t, cnf, w.Puzzle)
 					runSolver(t, solver, cnf, out)
 					got, code, errs := runJSON(t, "decode", "--cnf", cnf, "--format", "json", out)
 					if len(got) != 1 {
@@ -143,6 +147,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 					}
 					// The --block file: UNSAT exactly for the unique puzzles.
 					bcnf, bout := filepath.Join(blockDir, name), filepath.Join(blockDir, name+".out")
+					checkCNF(t, bcnf, w.Puzzle)
 					runSolver(t, solver, bcnf, bout)
 					got, code, errs = runJSON(t, "decode", "--cnf", bcnf, "--format", "json", bout)
 					if len(got) != 1 || got[0].Status != w.Status {
@@ -151,5 +156,53 @@ func TestDIMACSRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkCNF checks the structure of a file written by satdoku dimacs: the
+// comments parse (encode.ReadHeader) and name the puzzle, the header's
+// counts equal the clauses written, and every literal is within ±1..V.
+func checkCNF(t *testing.T, path, puzzle string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := encode.ReadHeader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if h.Puzzle == nil || h.Puzzle.String() != puzzle {
+		t.Fatalf("%s: c puzzle %v, want %s", path, h.Puzzle, puzzle)
+	}
+	n := h.Puzzle.N()
+	if h.Vars != n*n*n {
+		t.Fatalf("%s: p cnf %d, want %d variables", path, h.Vars, n*n*n)
+	}
+	clauses, header := 0, false
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(line, "c"):
+			if header {
+				t.Fatalf("%s:%d: comment after the header", path, i+1)
+			}
+		case strings.HasPrefix(line, "p "):
+			header = true
+		default:
+			f := strings.Fields(line)
+			if !header || len(f) == 0 || f[len(f)-1] != "0" {
+				t.Fatalf("%s:%d: bad clause line %q", path, i+1, line)
+			}
+			for _, w := range f[:len(f)-1] {
+				l, err := strconv.Atoi(w)
+				if err != nil || l == 0 || l > h.Vars || l < -h.Vars {
+					t.Fatalf("%s:%d: literal %q outside ±1..%d", path, i+1, w, h.Vars)
+				}
+			}
+			clauses++
+		}
+	}
+	if clauses != h.Clauses {
+		t.Fatalf("%s: header says %d clauses, %d written", path, h.Clauses, clauses)
 	}
 }
