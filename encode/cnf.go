@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/satdoku/satdoku"
 )
@@ -52,14 +53,67 @@ func (k *Counter) Add(lit int) {
 // ErrGrid reports a nil grid or one whose size is not a board side.
 var ErrGrid = errors.New("encode: invalid grid")
 
-// WriteDIMACS writes Puzzle(g, e) to w in DIMACS CNF format: comment lines
-// naming the puzzle, the encoding and the variable numbering, the header
-// "p cnf N³ C" with C the exact number of clauses, then one clause per line,
-// ending in " 0". For a 9×9 puzzle with the Extended encoding:
+// GivensMode selects how WriteDIMACS writes the givens.
+type GivensMode uint8
+
+// The givens modes.
+const (
+	// GivensUnits writes one unit clause per given (the default).
+	GivensUnits GivensMode = iota
+	// GivensOmit leaves the givens out: the pure rules of the board size
+	// (reduced by the givens with the Reduced encoding).
+	GivensOmit
+)
+
+var givensNames = [...]string{GivensUnits: "units", GivensOmit: "omit"}
+
+// String returns "units" or "omit".
+func (m GivensMode) String() string {
+	if int(m) < len(givensNames) {
+		return givensNames[m]
+	}
+	return fmt.Sprintf("GivensMode(%d)", uint8(m))
+}
+
+// ErrGivensMode reports an unknown GivensMode.
+var ErrGivensMode = errors.New("encode: unknown givens mode")
+
+// ParseGivensMode returns the mode named s ("units" or "omit", case
+// ignored). The error wraps ErrGivensMode.
+func ParseGivensMode(s string) (GivensMode, error) {
+	for m, name := range givensNames {
+		if strings.EqualFold(s, name) {
+			return GivensMode(m), nil
+		}
+	}
+	return 0, fmt.Errorf("%w %q (want units or omit)", ErrGivensMode, s)
+}
+
+// DIMACSOptions configure WriteDIMACS. The zero value writes the Extended
+// encoding with the givens as unit clauses.
+type DIMACSOptions struct {
+	// Encoding selects the rules' encoding.
+	Encoding Encoding
+	// Givens selects whether the givens are written as unit clauses.
+	Givens GivensMode
+	// Block, when not nil, is a solution of the puzzle to exclude: one more
+	// clause (see Block), so that the formula is unsatisfiable exactly when
+	// Block is the puzzle's only solution.
+	Block *satdoku.Grid
+	// Version follows the program name in the first comment line.
+	Version string
+}
+
+// WriteDIMACS writes the CNF of puzzle g to w in DIMACS format: comment
+// lines naming the program, the puzzle, the encoding, the givens mode, the
+// blocked solution if any, the variable numbering and the board size; the
+// header "p cnf N³ C" with C the exact number of clauses; then one clause
+// per line, ending in " 0". For a 9×9 puzzle with the default options:
 //
-//	c satdoku
+//	c satdoku v1.0.0
 //	c puzzle 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 //	c encoding extended
+//	c givens units
 //	c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1
 //	c size 9x9
 //	p cnf 729 12018
@@ -67,27 +121,147 @@ var ErrGrid = errors.New("encode: invalid grid")
 //	…
 //	729 0
 //
-// Errors from w are returned wrapped.
-func WriteDIMACS(w io.Writer, g *satdoku.Grid, e Encoding) error {
+// ReadHeader reads these comments back. Errors from w are returned wrapped.
+func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if g == nil || satdoku.BoxOf(g.N()) == 0 {
 		return ErrGrid
 	}
-	if !e.Valid() {
-		return fmt.Errorf("encode: write DIMACS: %w %d", ErrEncoding, uint8(e))
+	if !o.Encoding.Valid() {
+		return fmt.Errorf("encode: write DIMACS: %w %d", ErrEncoding, uint8(o.Encoding))
+	}
+	if int(o.Givens) >= len(givensNames) {
+		return fmt.Errorf("encode: write DIMACS: %w %d", ErrGivensMode, uint8(o.Givens))
+	}
+	if o.Block != nil && o.Block.N() != g.N() {
+		return fmt.Errorf("encode: write DIMACS: %w: blocked solution is %dx%d, puzzle %dx%d",
+			ErrGrid, o.Block.N(), o.Block.N(), g.N(), g.N())
 	}
 	var k Counter
-	Puzzle(&k, g, e)
+	writeFormula(&k, g, o)
 	n := g.N()
 	bw := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(bw, "c satdoku\nc puzzle %s\nc encoding %s\n", g.String(), e)
-	fmt.Fprintf(bw, "c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1\nc size %dx%d\n", n, n)
+	prog := "satdoku"
+	if o.Version != "" {
+		prog += " " + o.Version
+	}
+	fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
+	if o.Block != nil {
+		fmt.Fprintf(bw, "c block %s\n", o.Block.String())
+	}
+	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
 	fmt.Fprintf(bw, "p cnf %d %d\n", n*n*n, k.Clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
-	Puzzle(&dw, g, e)
+	writeFormula(&dw, g, o)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("encode: write DIMACS: %w", err)
 	}
 	return nil
+}
+
+// numbering is the comment line that states the variable numbering.
+const numbering = "var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1"
+
+// writeFormula adds the clauses WriteDIMACS writes.
+func writeFormula(a Adder, g *satdoku.Grid, o DIMACSOptions) {
+	if o.Encoding == Reduced {
+		Rules(Reduce(a, g), g.N(), o.Encoding)
+	} else {
+		Rules(a, g.N(), o.Encoding)
+	}
+	if o.Givens == GivensUnits {
+		Givens(a, g)
+	}
+	if o.Block != nil {
+		Block(a, g, o.Block)
+	}
+}
+
+// Header is what ReadHeader finds in the comments and the header line of a
+// file written by WriteDIMACS.
+type Header struct {
+	// Puzzle is the puzzle of the "c puzzle" comment, nil if absent.
+	Puzzle *satdoku.Grid
+	// Encoding is the encoding of the "c encoding" comment (Extended if
+	// absent).
+	Encoding Encoding
+	// Givens is the mode of the "c givens" comment (GivensUnits if absent).
+	Givens GivensMode
+	// Block is the solution of the "c block" comment, nil if absent.
+	Block *satdoku.Grid
+	// Vars and Clauses are the counts of the "p cnf" line.
+	Vars, Clauses int
+}
+
+// ErrHeader reports a DIMACS file whose comments or header do not parse.
+var ErrHeader = errors.New("encode: bad DIMACS header")
+
+// ReadHeader reads the comment lines and the "p cnf V C" line at the start
+// of a DIMACS file, as WriteDIMACS writes them, and stops there. Unknown
+// comments are skipped; a known one that does not parse, a missing or bad
+// header line, or a puzzle whose size disagrees with V is an error wrapping
+// ErrHeader.
+func ReadHeader(r io.Reader) (Header, error) {
+	var h Header
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" {
+			continue
+		}
+		bad := func(err error) (Header, error) {
+			return Header{}, fmt.Errorf("%w: line %d: %q: %w", ErrHeader, line, clipText(s), err)
+		}
+		if s == "c" || strings.HasPrefix(s, "c ") {
+			key, val, _ := strings.Cut(strings.TrimSpace(s[1:]), " ")
+			val = strings.TrimSpace(val)
+			var err error
+			switch key {
+			case "puzzle":
+				h.Puzzle, err = satdoku.Parse(val)
+			case "block":
+				h.Block, err = satdoku.Parse(val)
+			case "encoding":
+				h.Encoding, err = ParseEncoding(val)
+			case "givens":
+				h.Givens, err = ParseGivensMode(val)
+			}
+			if err != nil {
+				return bad(err)
+			}
+			continue
+		}
+		f := strings.Fields(s)
+		if len(f) != 4 || f[0] != "p" || f[1] != "cnf" {
+			return bad(errors.New("want \"p cnf VARS CLAUSES\""))
+		}
+		var err1, err2 error
+		h.Vars, err1 = strconv.Atoi(f[2])
+		h.Clauses, err2 = strconv.Atoi(f[3])
+		if err1 != nil || err2 != nil || h.Vars < 0 || h.Clauses < 0 {
+			return bad(errors.New("bad counts"))
+		}
+		if h.Puzzle != nil {
+			if n := h.Puzzle.N(); n*n*n != h.Vars {
+				return bad(fmt.Errorf("%d variables for a %dx%d puzzle, want %d", h.Vars, n, n, n*n*n))
+			}
+			if h.Block != nil && h.Block.N() != h.Puzzle.N() {
+				return bad(errors.New("blocked solution and puzzle differ in size"))
+			}
+		}
+		return h, nil
+	}
+	if err := sc.Err(); err != nil {
+		return Header{}, fmt.Errorf("%w: %w", ErrHeader, err)
+	}
+	return Header{}, fmt.Errorf("%w: no \"p cnf\" line", ErrHeader)
+}
+
+func clipText(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
 }
 
 // dimacsWriter is an Adder that writes each clause as a DIMACS line. Write

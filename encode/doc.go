@@ -26,11 +26,23 @@
 //
 // # Encodings
 //
-// Rules writes the Sudoku rules in one of two encodings. Minimal states that
+// Rules writes the Sudoku rules in one of three encodings. Minimal states that
 // every cell holds at least one digit and that every row, column and box
 // holds each digit at most once (pairwise); Extended (the default, the zero
 // Encoding) adds that every cell holds at most one digit and that every row,
 // column and box holds each digit at least once. For 9×9 they have 8,829 and
-// 11,988 clauses. Givens writes one unit clause per filled cell, and Block
-// excludes one solution so that a solver can look for another.
+// 11,988 clauses. Reduced is Kwon and Jain's optimised encoding: Extended
+// with the clauses the givens satisfy dropped and the literals they falsify
+// removed (Puzzle and WriteDIMACS reduce; Rules alone cannot, having no
+// givens). Givens writes one unit clause per filled cell, and Block excludes
+// one solution so that a solver can look for another.
+//
+// # Solvers' answers
+//
+// WriteDIMACS writes a formula for any SAT solver, with comments that
+// ReadHeader reads back; ReadModel reads what the solvers print (the
+// SAT-competition format, minisat's result file, clasp, z3, a bare list of
+// literals) and DecodeModel turns a model into a grid. With Reduced, or with
+// the givens left out, the variables fixed by the givens occur in no clause,
+// so DecodePuzzle supplies their values from the puzzle.
 package encode

@@ -42,9 +42,17 @@ const (
 	// every row, column and box holds each digit at most once (pairwise).
 	// 8,829 clauses for 9×9.
 	Minimal
+	// Reduced is Kwon and Jain's optimised encoding: the Extended clauses
+	// with every clause that a given satisfies dropped and every literal
+	// that a given falsifies removed, keeping the numbering and the N³
+	// variables. It depends on the givens, so only Puzzle and WriteDIMACS
+	// reduce; Rules alone writes the Extended rules. A variable fixed by a
+	// given then occurs in no clause, and a solver may set it either way:
+	// decode such models with DecodePuzzle.
+	Reduced
 )
 
-var encodingNames = [...]string{Extended: "extended", Minimal: "minimal"}
+var encodingNames = [...]string{Extended: "extended", Minimal: "minimal", Reduced: "reduced"}
 
 // ErrEncoding reports an unknown encoding.
 var ErrEncoding = errors.New("encode: unknown encoding")
@@ -68,18 +76,19 @@ func ParseEncoding(s string) (Encoding, error) {
 			return Encoding(e), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (want %s)", ErrEncoding, s, strings.Join(encodingNames[:], " or "))
+	return 0, fmt.Errorf("%w %q (want %s)", ErrEncoding, s, strings.Join(encodingNames[:], ", "))
 }
 
 // Clauses returns the number of clauses Rules(a, n, e) adds; 0 when n is
-// not a board side or e is not a valid encoding.
+// not a board side or e is not a valid encoding. For Reduced it is the
+// Extended count, an upper bound on what Puzzle writes.
 func Clauses(n int, e Encoding) int {
 	if satdoku.BoxOf(n) == 0 || !e.Valid() {
 		return 0
 	}
 	pairs := n * (n - 1) / 2
 	k := n*n + 3*n*n*pairs // cell at-least-one, unit at-most-one
-	if e == Extended {
+	if e != Minimal {
 		k += n*n*pairs + 3*n*n // cell at-most-one, unit at-least-one
 	}
 	return k
@@ -90,13 +99,14 @@ func Clauses(n int, e Encoding) int {
 // at most one cell holding it (one binary clause per pair of cells); and,
 // with Extended, at most one digit per cell and at least one cell per unit
 // and digit. Clauses(n, e) tells how many. Rules adds nothing when n is not
-// a board side (see satdoku.BoxOf) or e is not a valid encoding.
+// a board side (see satdoku.BoxOf) or e is not a valid encoding. Reduced
+// adds the Extended rules: the reduction needs the givens (see Puzzle).
 func Rules(a Adder, n int, e Encoding) {
 	b := satdoku.BoxOf(n)
 	if b == 0 || !e.Valid() {
 		return
 	}
-	ext := e == Extended
+	ext := e != Minimal
 	// Cells.
 	for r := range n {
 		for c := range n {
@@ -164,9 +174,15 @@ func Givens(a Adder, g *satdoku.Grid) {
 }
 
 // Puzzle adds the rules of g's board size in encoding e, then its givens:
-// a formula whose models are exactly the solutions of g.
+// a formula whose models are exactly the solutions of g. With Reduced the
+// rules are reduced by the givens (see Reduce), and the models, restricted to
+// the variables the givens do not fix, are exactly the solutions of g.
 func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
-	Rules(a, g.N(), e)
+	if e == Reduced {
+		Rules(Reduce(a, g), g.N(), e)
+	} else {
+		Rules(a, g.N(), e)
+	}
 	Givens(a, g)
 }
 

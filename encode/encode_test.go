@@ -210,7 +210,8 @@ func TestEncodingNames(t *testing.T) {
 		{"Minimal", Minimal, false},
 		{"EXTENDED", Extended, false},
 		{"", 0, true},
-		{"reduced", 0, true},
+		{"reduced", Reduced, false},
+		{"kwon", 0, true},
 		{"min", 0, true},
 	}
 	for _, tt := range tests {
@@ -427,7 +428,7 @@ func TestWriteDIMACS(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := grid(t, tt.puzzle)
 			var buf bytes.Buffer
-			if err := WriteDIMACS(&buf, g, tt.e); err != nil {
+			if err := WriteDIMACS(&buf, g, DIMACSOptions{Encoding: tt.e}); err != nil {
 				t.Fatal(err)
 			}
 			comments, vars, count, clauses := parseDIMACS(t, buf.String())
@@ -436,6 +437,7 @@ func TestWriteDIMACS(t *testing.T) {
 				"c satdoku",
 				"c puzzle " + tt.line,
 				"c encoding " + tt.e.String(),
+				"c givens units",
 				"c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1",
 				fmt.Sprintf("c size %dx%d", n, n),
 			}
@@ -461,16 +463,16 @@ func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 func TestWriteDIMACSErrors(t *testing.T) {
 	boom := errors.New("disk full")
 	g := grid(t, puzzle9)
-	if err := WriteDIMACS(failWriter{boom}, g, Extended); !errors.Is(err, boom) {
+	if err := WriteDIMACS(failWriter{boom}, g, DIMACSOptions{}); !errors.Is(err, boom) {
 		t.Errorf("write error: got %v, want it wrapped", err)
 	}
-	if err := WriteDIMACS(&bytes.Buffer{}, nil, Extended); !errors.Is(err, ErrGrid) {
+	if err := WriteDIMACS(&bytes.Buffer{}, nil, DIMACSOptions{}); !errors.Is(err, ErrGrid) {
 		t.Errorf("nil grid: got %v, want ErrGrid", err)
 	}
-	if err := WriteDIMACS(&bytes.Buffer{}, &satdoku.Grid{}, Extended); !errors.Is(err, ErrGrid) {
+	if err := WriteDIMACS(&bytes.Buffer{}, &satdoku.Grid{}, DIMACSOptions{}); !errors.Is(err, ErrGrid) {
 		t.Errorf("zero grid: got %v, want ErrGrid", err)
 	}
-	if err := WriteDIMACS(&bytes.Buffer{}, g, Encoding(9)); !errors.Is(err, ErrEncoding) {
+	if err := WriteDIMACS(&bytes.Buffer{}, g, DIMACSOptions{Encoding: 9}); !errors.Is(err, ErrEncoding) {
 		t.Errorf("bad encoding: got %v, want ErrEncoding", err)
 	}
 }
@@ -486,17 +488,18 @@ func ExampleWriteDIMACS() {
 	g, _ := satdoku.New(4)
 	g.Set(0, 0, 1)
 	var buf bytes.Buffer
-	if err := WriteDIMACS(&buf, g, Minimal); err != nil {
+	if err := WriteDIMACS(&buf, g, DIMACSOptions{Encoding: Minimal}); err != nil {
 		fmt.Println(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-	fmt.Println(strings.Join(lines[:8], "\n"))
+	fmt.Println(strings.Join(lines[:9], "\n"))
 	fmt.Println("…")
 	fmt.Println(strings.Join(lines[len(lines)-2:], "\n"))
 	// Output:
 	// c satdoku
 	// c puzzle 1...............
 	// c encoding minimal
+	// c givens units
 	// c var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1
 	// c size 4x4
 	// p cnf 64 305

@@ -45,7 +45,10 @@ func (s Status) String() string {
 // Options configure a Solver. The zero Options use the Extended encoding and
 // no timeout.
 type Options struct {
-	// Encoding selects the CNF encoding of the rules.
+	// Encoding selects the CNF encoding of the rules. Reduced gives gini
+	// the Extended rules after the givens: gini then drops the clauses the
+	// givens satisfy and shortens those they falsify itself, which is the
+	// reduction, and every variable keeps a value that decodes.
 	Encoding encode.Encoding
 	// Timeout, when positive, bounds each call of Solve, Unique or Count
 	// as a whole, encoding included; zero means no limit. The encoding

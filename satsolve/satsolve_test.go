@@ -21,7 +21,7 @@ const (
 	twoSol4 = "..343412..434321"
 )
 
-var encodings = []encode.Encoding{encode.Extended, encode.Minimal}
+var encodings = []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced}
 
 func TestStatusString(t *testing.T) {
 	tests := []struct {

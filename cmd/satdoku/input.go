@@ -18,6 +18,7 @@ type item struct {
 	line int    // 1-based line where the puzzle starts (argument position for arguments)
 	text string // the raw first line, for records of bad input
 	arg  bool   // the puzzle is a command-line argument
+	src  int    // 1-based number of the argument it came from
 	grid *satdoku.Grid
 	err  error // a *satdoku.ParseError, or why the input could not be read
 }
@@ -104,7 +105,7 @@ func (in *inputs) read() (item, bool) {
 				in.closeFile()
 				continue
 			}
-			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err}
+			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err, src: in.pos}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on.
@@ -123,13 +124,13 @@ func (in *inputs) read() (item, bool) {
 			continue
 		}
 		if g, err := satdoku.Parse(arg); err == nil {
-			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true}, true
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos}, true
 		} else if looksLikePuzzle(arg) {
-			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true}, true
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true, src: in.pos}, true
 		}
 		f, err := os.Open(arg)
 		if err != nil {
-			return item{name: arg, file: arg, text: clip(arg), err: err}, true
+			return item{name: arg, file: arg, text: clip(arg), err: err, src: in.pos}, true
 		}
 		in.f, in.r, in.name, in.file = f, satdoku.NewReader(countReader{f, &in.nread}), arg, arg
 	}

@@ -11,6 +11,8 @@
 //	satdoku check  [flags] [PUZZLE|FILE|-]...   report conflicts among the givens
 //	satdoku unique [flags] [PUZZLE|FILE|-]...   unique, multiple or none
 //	satdoku count  [flags] [PUZZLE|FILE|-]...   count solutions up to --limit
+//	satdoku dimacs [flags] [PUZZLE|FILE|-]...   write the CNF as DIMACS
+//	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku version                             print the version
 //	satdoku help [COMMAND]                      show help
 //
@@ -103,7 +105,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdVersion}
 }
 
 func lookup(name string) *command {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/extsolve"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -32,21 +33,45 @@ A puzzle with no solution prints "none", one whose givens conflict prints
 reason goes to standard error. A line that does not parse prints "error" and
 the batch goes on.
 
+With --solver, an external SAT solver program does the solving instead of
+gini: minisat, cadical, picosat, cryptominisat5 and clasp are run the way each
+expects, and any other program as "PROGRAM FILE.cnf" with the SAT-competition
+conventions (exit status 10 or 20, "s" and "v" lines). The puzzle's CNF (see
+"satdoku dimacs") goes to a temporary file; the answer is decoded and checked
+by the validator. --unique runs the solver a second time, on the file with the
+first solution blocked. A solver that is missing, crashes or prints something
+unreadable makes that puzzle's status "error" (exit 3); one that runs past
+--timeout is killed and the status is "timeout".
+
 Examples:
   satdoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-  satdoku solve --unique --format json puzzles.txt`,
+  satdoku solve --unique --format json puzzles.txt
+  satdoku solve --solver minisat --unique puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
 		unique := fs.Bool("unique", false, "also prove that the solution is unique (a second solve must be UNSAT)")
+		solver := fs.String("solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
+			var ext *extsolve.Solver
+			if *solver != "" {
+				opts, err := so.options()
+				if err != nil {
+					return usageError(e, err)
+				}
+				ext = extsolve.New(*solver, extsolve.Options{Encoding: opts.Encoding, Timeout: opts.Timeout})
+			}
 			run := func(s *satsolve.Solver, g *satdoku.Grid, a *answer) {
+				var b backend = s
+				if ext != nil {
+					b = ext
+				}
 				if *unique {
-					uniqueOne(s, g, a, true)
+					uniqueOne(b, g, a, true)
 				} else {
-					solveOne(s, g, a)
+					solveOne(b, g, a)
 				}
 			}
 			return runPuzzles(e, args, &o, &so, run, solveText)
@@ -63,7 +88,7 @@ type solverFlags struct {
 }
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal or extended")
+	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended or reduced")
 	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
 	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "solve with `N` parallel workers, output still in input order (0: one per CPU)")
 	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
@@ -155,7 +180,15 @@ func precheck(g *satdoku.Grid, a *answer) bool {
 	return true
 }
 
-// solverError turns an error from satsolve into the answer's status.
+// backend solves puzzles: gini (*satsolve.Solver) or an external program
+// (*extsolve.Solver).
+type backend interface {
+	Solve(g *satdoku.Grid) (satsolve.Result, error)
+	Unique(g *satdoku.Grid) (satsolve.Result, error)
+}
+
+// solverError turns an error from satsolve or extsolve into the answer's
+// status.
 func solverError(err error, a *answer) {
 	if errors.Is(err, satsolve.ErrTimeout) {
 		a.Status = statusTimeout
@@ -163,10 +196,17 @@ func solverError(err error, a *answer) {
 		a.diag = "timed out"
 		return
 	}
+	for _, e := range []error{extsolve.ErrNotFound, extsolve.ErrFailed, extsolve.ErrOutput, extsolve.ErrGaveUp} {
+		if errors.Is(err, e) {
+			a.Status, a.exit = statusError, exitInternal
+			a.Error = err.Error()
+			return
+		}
+	}
 	a.setInternal("%v", err)
 }
 
-func solveOne(s *satsolve.Solver, g *satdoku.Grid, a *answer) {
+func solveOne(s backend, g *satdoku.Grid, a *answer) {
 	if !precheck(g, a) {
 		return
 	}
@@ -189,7 +229,7 @@ func solveOne(s *satsolve.Solver, g *satdoku.Grid, a *answer) {
 
 // uniqueOne proves uniqueness. With solving set, the answer's diagnostic
 // explains a negative result (for solve --unique).
-func uniqueOne(s *satsolve.Solver, g *satdoku.Grid, a *answer, solving bool) {
+func uniqueOne(s backend, g *satdoku.Grid, a *answer, solving bool) {
 	if !precheck(g, a) {
 		return
 	}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
+)
+
+var cmdDecode = &command{
+	name:  "decode",
+	short: "decode a SAT solver's answer into a checked grid",
+	usage: "decode [--puzzle PUZZLE | --cnf FILE] [flags] [MODEL|-]",
+	long: `
+Decode reads what a SAT solver printed for a file written by "satdoku dimacs"
+(the file MODEL, or standard input), decodes the model into a grid and checks
+it with the validator against the puzzle, given by --puzzle or read from the
+"c puzzle" comment of the CNF file named by --cnf.
+
+It reads the SAT-competition format ("s SATISFIABLE", "s UNSATISFIABLE",
+"s UNKNOWN" or "s INDETERMINATE", and "v" lines in any order, split across
+any number of lines), minisat's result file ("SAT" or "UNSAT", then the
+literals), clasp (the model before the status line), cryptominisat, cadical,
+picosat, gini's command, z3 (no final 0) and a bare list of literals.
+
+The answer prints as for "satdoku solve": the solution, or "none" when the
+solver found the formula unsatisfiable. For a --cnf file written with
+--block, UNSAT proves the blocked solution unique ("unique") and a model is a
+second solution ("multiple"). The models of reduced files, and of files
+without the givens, leave the variables fixed by the givens to the solver;
+decode takes those from the puzzle (read from --cnf; with --puzzle, only when
+the model does not decode as it is).
+
+Exit status: 0 solved (or unique), 1 no solution (UNSAT) or multiple, 2
+usage error or unreadable solver output, 3 a model that does not decode or
+that the validator rejects.
+
+Examples:
+  satdoku dimacs -o p.cnf PUZZLE && minisat p.cnf p.out; satdoku decode --cnf p.cnf p.out
+  cadical -q p.cnf | satdoku decode --puzzle PUZZLE`,
+	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
+		var o outFlags
+		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves")
+		cnf := fs.String("cnf", "", "the CNF `FILE` the solver was given (its \"c puzzle\" comment names the puzzle)")
+		o.register(fs)
+		return func(args []string) int { return decode(e, &o, *puzzle, *cnf, args) }
+	},
+}
+
+func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
+	if (puzzleArg == "") == (cnfPath == "") {
+		return usageError(e, errors.New("decode: give the puzzle with exactly one of --puzzle and --cnf"))
+	}
+	if len(args) > 1 {
+		return usageError(e, fmt.Errorf("decode: one model at a time (got %d arguments)", len(args)))
+	}
+	var h encode.Header
+	if puzzleArg != "" {
+		g, err := satdoku.Parse(puzzleArg)
+		if err != nil {
+			return usageError(e, fmt.Errorf("--puzzle: %w", err))
+		}
+		h.Puzzle = g
+		h.Vars = g.N() * g.N() * g.N()
+	} else {
+		f, err := os.Open(cnfPath)
+		if err != nil {
+			return usageError(e, err)
+		}
+		h, err = encode.ReadHeader(f)
+		f.Close()
+		if err != nil {
+			return usageError(e, fmt.Errorf("%s: %w", cnfPath, err))
+		}
+		if h.Puzzle == nil {
+			return usageError(e, fmt.Errorf("%s: no \"c puzzle\" comment: use --puzzle", cnfPath))
+		}
+	}
+
+	name, file := "<stdin>", ""
+	var r io.Reader = e.stdin
+	if len(args) == 1 && args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return usageError(e, err)
+		}
+		defer f.Close()
+		r, name, file = f, args[0], args[0]
+	}
+	it := item{name: name, file: file, line: 1, text: h.Puzzle.String(), grid: h.Puzzle, arg: true}
+	in := &inputs{pending: []item{it}}
+	p, err := newPrinter(e, o, in, solveText)
+	if err != nil {
+		return usageError(e, err)
+	}
+	it, _ = in.next()
+	start := time.Now()
+	a := newAnswer(it)
+	decodeOne(r, h, puzzleArg != "", a)
+	a.elapsed(start)
+	p.emit(a)
+	return p.finish()
+}
+
+// decodeOne reads a solver's output from r and answers for the puzzle of h.
+// lenient allows the variables fixed by the givens to be taken from the
+// puzzle when the model does not decode as it is.
+func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
+	g := h.Puzzle
+	fail := func(exit int, format string, args ...any) {
+		a.Status, a.exit = statusError, exit
+		a.Error = fmt.Sprintf(format, args...)
+	}
+	m, err := encode.ReadModel(r, h.Vars)
+	if err != nil {
+		fail(exitUsage, "%v", err)
+		return
+	}
+	switch m.Answer {
+	case encode.Unknown:
+		fail(exitUsage, "the solver gave up (UNKNOWN): no answer")
+		return
+	case encode.Unsatisfiable:
+		if h.Block != nil {
+			// The formula excluded this solution: no other exists.
+			if a.setSolution(g, h.Block) {
+				a.Status = statusUnique
+			}
+			return
+		}
+		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution (the solver says UNSATISFIABLE)"
+		return
+	}
+	fixed := h.Encoding == encode.Reduced || h.Givens == encode.GivensOmit
+	sol, err := encode.DecodeModel(g, m, fixed)
+	if err != nil && lenient && !fixed {
+		// Perhaps a reduced file, or one without the givens: report the
+		// strict error if that does not decode either.
+		if sol2, err2 := encode.DecodeModel(g, m, true); err2 == nil {
+			sol, err = sol2, nil
+		}
+	}
+	if err != nil {
+		fail(exitInternal, "solver answer rejected: %v", err)
+		return
+	}
+	if h.Block != nil {
+		if a.setSolution(g, h.Block) && a.setSecond(g, sol) {
+			a.Status, a.exit = statusMultiple, exitNegative
+			a.diag = "more than one solution: the solver found a second one"
+		}
+		return
+	}
+	if a.setSolution(g, sol) {
+		a.Status = statusSolved
+	}
+}

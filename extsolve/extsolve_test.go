@@ -1,0 +1,263 @@
+package extsolve
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// solvers are the Debian packages' programs that the round trip covers.
+var solvers = []string{"minisat", "cadical", "picosat", "cryptominisat5", "clasp"}
+
+// need returns the path of a solver program. A missing program skips the
+// test, except under CI=true, where the programs must be installed (see
+// .ci/run) and a missing one fails it.
+func need(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not installed, and CI=true requires it: %v", name, err)
+		}
+		t.Skipf("%s is not installed (apt-get install minisat picosat cadical cryptominisat clasp): %v", name, err)
+	}
+	return p
+}
+
+type testPuzzle struct {
+	count int // exact number of solutions, from the file
+	g     *satdoku.Grid
+}
+
+// puzzles reads the self-made differential set: every 4×4 puzzle, and
+// ten 9×9 puzzles of each kind (no solution, unique, several); with
+// long tests also two 16×16 ones.
+func puzzles(t *testing.T) []testPuzzle {
+	t.Helper()
+	f, err := os.Open("../testdata/diff/puzzles.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []testPuzzle
+	taken := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		cs, s, ok := strings.Cut(line, ":")
+		count, err := strconv.Atoi(cs)
+		if !ok || err != nil {
+			t.Fatalf("bad line %q", line)
+		}
+		kind := fmt.Sprintf("%d/%d", len(s), min(count, 2))
+		limit := map[int]int{16: 100, 81: 10, 256: 0}[len(s)]
+		if len(s) == 256 && !testing.Short() {
+			limit = 1
+		}
+		if taken[kind] >= limit {
+			continue
+		}
+		taken[kind]++
+		g, err := satdoku.Parse(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		out = append(out, testPuzzle{count, g})
+	}
+	return out
+}
+
+// TestRoundTrip runs each solver on at least 30 puzzles with no, one and
+// several solutions, in all three encodings, through Unique (so the second
+// run is on the file with the solution blocked), and requires the answers to
+// agree with gini's and the validator.
+func TestRoundTrip(t *testing.T) {
+	ps := puzzles(t)
+	if len(ps) < 30 {
+		t.Fatalf("only %d puzzles", len(ps))
+	}
+	encs := []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced}
+	for _, name := range solvers {
+		t.Run(name, func(t *testing.T) {
+			need(t, name)
+			ext := make([]*Solver, len(encs))
+			for i, e := range encs {
+				ext[i] = New(name, Options{Encoding: e, TempDir: t.TempDir()})
+			}
+			stat := map[satsolve.Status]int{}
+			for i, p := range ps {
+				e := encs[i%len(encs)]
+				want, err := satsolve.Unique(p.g, satsolve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := ext[i%len(encs)].Unique(p.g)
+				if err != nil {
+					t.Fatalf("%v (%v): %v", p.g, e, err)
+				}
+				if got.Status != want.Status {
+					t.Fatalf("%v (%v): %s says %v, gini %v", p.g, e, name, got.Status, want.Status)
+				}
+				wantStatus := map[int]satsolve.Status{0: satsolve.StatusNone, 1: satsolve.StatusUnique}[p.count]
+				if p.count >= 2 {
+					wantStatus = satsolve.StatusMultiple
+				}
+				if got.Status != wantStatus {
+					t.Fatalf("%v: %v, the file says %d solutions", p.g, got.Status, p.count)
+				}
+				stat[got.Status]++
+				for _, sol := range []*satdoku.Grid{got.Solution, got.Second} {
+					if sol != nil {
+						if err := verify.Solution(p.g, sol); err != nil {
+							t.Fatalf("%v: %s's solution %v rejected: %v", p.g, name, sol, err)
+						}
+					}
+				}
+				if got.Status == satsolve.StatusUnique && !got.Solution.Equal(want.Solution) {
+					t.Fatalf("%v: %s found %v, gini %v", p.g, name, got.Solution, want.Solution)
+				}
+				if got.Status == satsolve.StatusMultiple && got.Solution.Equal(got.Second) {
+					t.Fatalf("%v: the same solution twice", p.g)
+				}
+			}
+			t.Logf("%s: %d puzzles: %d none, %d unique, %d multiple", name, len(ps),
+				stat[satsolve.StatusNone], stat[satsolve.StatusUnique], stat[satsolve.StatusMultiple])
+			if stat[satsolve.StatusNone] == 0 || stat[satsolve.StatusUnique] == 0 || stat[satsolve.StatusMultiple] == 0 {
+				t.Errorf("not every kind of puzzle covered: %v", stat)
+			}
+		})
+	}
+}
+
+// TestReducedEmptyClause gives each solver a reduced formula with an empty
+// clause (a cell with no candidate left): it must be UNSAT.
+func TestReducedEmptyClause(t *testing.T) {
+	g := satdoku.MustParse("123............4")
+	for _, name := range solvers {
+		t.Run(name, func(t *testing.T) {
+			need(t, name)
+			res, err := New(name, Options{Encoding: encode.Reduced, TempDir: t.TempDir()}).Solve(g)
+			if err != nil || res.Status != satsolve.StatusNone {
+				t.Fatalf("Solve = %v, %v; want none", res.Status, err)
+			}
+		})
+	}
+}
+
+// script writes a fake solver: a shell script with the given body.
+func script(t *testing.T, name, body string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("shell scripts")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestFailures checks that every way a solver can fail is an error, never
+// an answer.
+func TestFailures(t *testing.T) {
+	g := satdoku.MustParse("1...........4...")
+	// A model of 1...........4... that decodes to a grid breaking the rules
+	// (every cell holds 1).
+	var bad strings.Builder
+	bad.WriteString("s SATISFIABLE\nv")
+	for v := 1; v <= 64; v++ {
+		if v%4 == 1 {
+			fmt.Fprintf(&bad, " %d", v)
+		} else {
+			fmt.Fprintf(&bad, " -%d", v)
+		}
+	}
+	bad.WriteString(" 0\n")
+	tests := []struct {
+		name, body string
+		timeout    time.Duration
+		err        error
+	}{
+		{"crash", "echo boom >&2; exit 3", 0, ErrFailed},
+		{"killed", "kill -9 $$", 0, ErrFailed},
+		{"garbage", "echo 'v 1 2 x'; exit 10", 0, ErrOutput},
+		{"nothing", "exit 10", 0, ErrOutput},
+		{"sat without model", "echo 's SATISFIABLE'; exit 10", 0, ErrOutput},
+		{"truncated", "echo 's SATISFIABLE'; echo 'v 1 -2 3'; exit 10", 0, ErrOutput},
+		{"status disagrees", "echo 's UNSATISFIABLE'; exit 10", 0, ErrOutput},
+		{"unknown", "echo 's UNKNOWN'; exit 0", 0, ErrGaveUp},
+		{"timeout", "exec sleep 30", 200 * time.Millisecond, satsolve.ErrTimeout},
+		{"model no cell digit", "echo 's SATISFIABLE'; echo 'v -1 0'; exit 10", 0, ErrOutput},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := script(t, "fake-"+strings.ReplaceAll(tt.name, " ", "-"), tt.body)
+			s := New(p, Options{Timeout: tt.timeout, TempDir: t.TempDir()})
+			res, err := s.Solve(g)
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("Solve = %+v, %v; want %v", res, err, tt.err)
+			}
+			if res.Solution != nil {
+				t.Fatalf("a solution with an error")
+			}
+		})
+	}
+	t.Run("wrong model", func(t *testing.T) {
+		// A solver that lies: the grid decodes, and the validator must
+		// reject it. Solve itself returns it; checking is the caller's job.
+		p := script(t, "liar", "cat <<'EOF'\n"+bad.String()+"EOF\nexit 10")
+		res, err := New(p, Options{TempDir: t.TempDir()}).Solve(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Solution == nil || verify.Solution(g, res.Solution) == nil {
+			t.Fatalf("the validator accepts the liar's %v", res.Solution)
+		}
+	})
+	t.Run("missing", func(t *testing.T) {
+		s := New(filepath.Join(t.TempDir(), "no-such-solver"), Options{})
+		if _, err := s.Solve(g); !errors.Is(err, ErrNotFound) || !errors.Is(s.Err(), ErrNotFound) {
+			t.Fatalf("Solve: %v; want ErrNotFound", err)
+		}
+		if _, err := s.Unique(g); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("Unique: %v; want ErrNotFound", err)
+		}
+	})
+}
+
+// TestCommand checks each known solver's invocation.
+func TestCommand(t *testing.T) {
+	for _, tt := range []struct{ path, want string }{
+		{"/usr/bin/minisat", "-verb=0 /t/p.cnf /t/p.out"},
+		{"/usr/bin/cadical", "-q /t/p.cnf"},
+		{"/usr/bin/picosat", "/t/p.cnf"},
+		{"/usr/bin/cryptominisat5", "--verb 0 /t/p.cnf"},
+		{"/usr/bin/clasp", "/t/p.cnf"},
+		{"/opt/my-solver", "/t/p.cnf"},
+	} {
+		s := &Solver{Path: tt.path}
+		args, _ := s.command("/t/p.cnf")
+		if got := strings.Join(args, " "); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
