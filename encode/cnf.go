@@ -60,8 +60,10 @@ type GivensMode uint8
 const (
 	// GivensUnits writes one unit clause per given (the default).
 	GivensUnits GivensMode = iota
-	// GivensOmit leaves the givens out: the pure rules of the board size
-	// (reduced by the givens with the Reduced encoding).
+	// GivensOmit leaves the givens out: the pure rules of the board size,
+	// whose models are all the full grids. With the Reduced encoding the
+	// rules are still reduced by the givens, so its models, completed by
+	// DecodePuzzle, are still the puzzle's solutions.
 	GivensOmit
 )
 

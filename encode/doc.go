@@ -42,7 +42,7 @@
 // WriteDIMACS writes a formula for any SAT solver, with comments that
 // ReadHeader reads back; ReadModel reads what the solvers print (the
 // SAT-competition format, minisat's result file, clasp, z3, a bare list of
-// literals) and DecodeModel turns a model into a grid. With Reduced, or with
-// the givens left out, the variables fixed by the givens occur in no clause,
-// so DecodePuzzle supplies their values from the puzzle.
+// literals) and DecodeModel turns a model into a grid. With Reduced (with or
+// without the givens' unit clauses) the variables fixed by the givens occur
+// in no clause, so DecodePuzzle supplies their values from the puzzle.
 package encode

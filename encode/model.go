@@ -224,8 +224,8 @@ func isNumber(s string) bool {
 }
 
 // DecodeModel decodes a satisfiable model of a formula for puzzle g. With
-// fixed set (Reduced formulas, or givens omitted) the variables fixed by the
-// givens take their fixed value (see DecodePuzzle); otherwise the model is
+// fixed set (for Reduced formulas) the variables fixed by the givens take
+// their fixed value (see DecodePuzzle); otherwise the model is
 // decoded as it is (see Decode). The result must still be checked against
 // g.
 func DecodeModel(g *satdoku.Grid, m *Model, fixed bool) (*satdoku.Grid, error) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -270,4 +271,23 @@ func FuzzReadModel(f *testing.F) {
 		}
 		DecodeModel(grid(t, "................"), m, true)
 	})
+}
+
+func ExampleReadModel() {
+	g, _ := satdoku.Parse(".34..2.........3")
+	// cadical's answer for the file satdoku dimacs writes for g.
+	out := `s SATISFIABLE
+v 1 -2 -3 -4 -5 -6 7 -8 -9 -10 -11 12 -13 14 -15 -16 -17 -18 -19 20 -21 22
+v -23 -24 -25 -26 27 -28 29 -30 -31 -32 -33 -34 35 -36 37 -38 -39 -40 -41 42
+v -43 -44 -45 -46 -47 48 -49 50 -51 -52 -53 -54 -55 56 57 -58 -59 -60 -61 -62
+v 63 -64 0
+`
+	m, err := ReadModel(strings.NewReader(out), 64)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, err := DecodeModel(g, m, false)
+	fmt.Println(m.Answer, sol, err)
+	// Output: SATISFIABLE 1342423131242413 <nil>
 }

@@ -101,8 +101,8 @@ func (r *reducer) Add(lit int) {
 
 // DecodePuzzle decodes an assignment of a formula for puzzle g, like Decode,
 // except that the variables the givens of g fix (see Fixed) take their fixed
-// value whatever value reports. Models of Reduced formulas, or of formulas
-// written without the givens, leave those variables to the solver, so they
+// value whatever value reports. Models of Reduced formulas (with or without
+// the givens' unit clauses) leave those variables to the solver, so they
 // decode only this way. The result still has to be checked against g (for
 // example with verify.Solution); when the givens conflict, DecodePuzzle is
 // Decode.

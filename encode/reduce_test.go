@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku"
 )
 
 // TestReduced checks Kwon and Jain's reduction: no clause left is satisfied
@@ -183,4 +185,24 @@ func TestParseGivensMode(t *testing.T) {
 	if GivensMode(5).String() != "GivensMode(5)" {
 		t.Errorf("String of a bad mode")
 	}
+}
+
+// FuzzReadHeader checks that ReadHeader never panics and that a header it
+// accepts is consistent: a puzzle's N³ equals the variable count.
+func FuzzReadHeader(f *testing.F) {
+	var buf bytes.Buffer
+	g, _ := satdoku.Parse("1...........4...")
+	WriteDIMACS(&buf, g, DIMACSOptions{Encoding: Reduced, Block: g})
+	f.Add(buf.Bytes())
+	f.Add([]byte("c puzzle ................\np cnf 64 0\n"))
+	f.Add([]byte("p cnf -1 2"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := ReadHeader(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if h.Puzzle != nil && h.Puzzle.N()*h.Puzzle.N()*h.Puzzle.N() != h.Vars {
+			t.Fatalf("puzzle %v with %d variables", h.Puzzle, h.Vars)
+		}
+	})
 }

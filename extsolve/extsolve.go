@@ -165,8 +165,8 @@ func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error
 	args, result := s.command(cnf)
 	cmd := exec.CommandContext(ctx, s.Path, args...)
 	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout, stderr := &capped{max: maxOutput}, &capped{max: 1 << 20}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = time.Second
 	runErr := cmd.Run()
 	if ctx.Err() != nil {
@@ -182,6 +182,9 @@ func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error
 	}
 	if code != 0 && code != 10 && code != 20 {
 		return nil, fmt.Errorf("%w: %s: exit status %d%s", ErrFailed, s.Name, code, tail(stderr.Bytes()))
+	}
+	if stdout.over {
+		return nil, fmt.Errorf("%w: %s printed more than %d bytes", ErrOutput, s.Name, maxOutput)
 	}
 	out := stdout.Bytes()
 	if result != "" {
@@ -210,6 +213,30 @@ func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error
 	}
 	return sol, nil
 }
+
+// maxOutput bounds what a solver may print: a 64×64 model is about 2 MB.
+// A variable so that tests can lower it.
+var maxOutput = 64 << 20
+
+// capped is a buffer that keeps at most max bytes and discards the rest,
+// so that the program is never blocked on a full pipe. (It must not embed
+// bytes.Buffer: io.Copy would use the buffer's ReadFrom and bypass Write.)
+type capped struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.over || c.buf.Len()+len(p) > c.max {
+		c.over = true
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+// Bytes returns what was kept.
+func (c *capped) Bytes() []byte { return c.buf.Bytes() }
 
 // tail formats the last line of a program's standard error for a message.
 func tail(b []byte) string {

@@ -221,6 +221,14 @@ func TestFailures(t *testing.T) {
 			}
 		})
 	}
+	t.Run("too much output", func(t *testing.T) {
+		defer func(m int) { maxOutput = m }(maxOutput)
+		maxOutput = 1000
+		p := script(t, "chatty", "i=0; while [ $i -lt 200 ]; do echo 'c chatter chatter chatter'; i=$((i+1)); done; echo 's UNSATISFIABLE'; exit 20")
+		if _, err := New(p, Options{TempDir: t.TempDir()}).Solve(g); !errors.Is(err, ErrOutput) {
+			t.Fatalf("Solve: %v; want ErrOutput (max %d)", err, maxOutput)
+		}
+	})
 	t.Run("wrong model", func(t *testing.T) {
 		// A solver that lies: the grid decodes, and the validator must
 		// reject it. Solve itself returns it; checking is the caller's job.

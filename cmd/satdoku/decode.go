@@ -32,10 +32,12 @@ picosat, gini's command, z3 (no final 0) and a bare list of literals.
 The answer prints as for "satdoku solve": the solution, or "none" when the
 solver found the formula unsatisfiable. For a --cnf file written with
 --block, UNSAT proves the blocked solution unique ("unique") and a model is a
-second solution ("multiple"). The models of reduced files, and of files
-without the givens, leave the variables fixed by the givens to the solver;
-decode takes those from the puzzle (read from --cnf; with --puzzle, only when
-the model does not decode as it is).
+second solution ("multiple"). The models of reduced files leave the
+variables fixed by the givens to the solver; decode takes those from the
+puzzle (read from --cnf; with --puzzle, only when the model does not decode as
+it is). A file of the pure rules (--givens omit, not reduced) has every full
+grid as a model: its answer is checked as a full grid, not against the
+puzzle.
 
 Exit status: 0 solved (or unique), 1 no solution (UNSAT) or multiple, 2
 usage error or unreadable solver output, 3 a model that does not decode or
@@ -137,7 +139,11 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution (the solver says UNSATISFIABLE)"
 		return
 	}
-	fixed := h.Encoding == encode.Reduced || h.Givens == encode.GivensOmit
+	fixed := h.Encoding == encode.Reduced
+	if h.Givens == encode.GivensOmit && !fixed {
+		// The pure rules: a model is any full grid, checked as such.
+		g, _ = satdoku.New(g.N())
+	}
 	sol, err := encode.DecodeModel(g, m, fixed)
 	if err != nil && lenient && !fixed {
 		// Perhaps a reduced file, or one without the givens: report the

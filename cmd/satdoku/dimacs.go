@@ -77,6 +77,9 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 	if d.timeout < 0 {
 		return usageError(e, fmt.Errorf("invalid --timeout %v: must not be negative", d.timeout))
 	}
+	if d.block && o.Givens == encode.GivensOmit && o.Encoding != encode.Reduced {
+		return usageError(e, errors.New("--block needs the givens: --givens units, or --encoding reduced"))
+	}
 	if d.out != "" && d.dir != "" {
 		return usageError(e, errors.New("-o and --out-dir exclude each other"))
 	}
