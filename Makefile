@@ -7,7 +7,7 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1x
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build test test-short bench fuzz lint install clean
+.PHONY: all build test test-short bench bench-cli fuzz lint install clean
 
 all: build test
 
@@ -27,6 +27,11 @@ test-short:
 ## bench: the per-dataset benchmarks (sets in ../shared/data; absent sets skip)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 3 $(PKGS)
+
+## bench-cli: puzzles/s of the CLI per set (median of 3), --jobs 2, and
+## QQWing side by side when it is installed
+bench-cli:
+	SATDOKU= sh scripts/bench-cli.sh ../shared/data
 
 ## fuzz: each fuzz target for FUZZTIME
 fuzz:

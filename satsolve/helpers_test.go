@@ -70,7 +70,7 @@ func dataDir() string {
 	if d := os.Getenv("SATDOKU_DATA"); d != "" {
 		return d
 	}
-	return "/work/shared/data"
+	return filepath.Join("..", "..", "shared", "data") // ../shared/data from the module root
 }
 
 // readLines returns up to limit non-empty, non-comment lines of the named

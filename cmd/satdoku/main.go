@@ -25,7 +25,8 @@
 //
 // solve, unique and count take --jobs N (-j N): N workers, each with its own
 // solver, answer the puzzles in parallel while the output stays in input
-// order; at most 4·N puzzles are in flight. The default is one worker (the
+// order; at most 2·N batches of 8 puzzles are in flight (a batch starts when
+// its 8 puzzles, or the end of the input, are in). The default is one worker (the
 // machine's other cores stay free for the rest of a pipeline); --jobs 0 uses
 // one per CPU. Which two solutions are shown for a puzzle with several may
 // depend on the worker that answered it. --stats prints a summary on standard

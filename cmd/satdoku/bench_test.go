@@ -1,0 +1,43 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// BenchmarkSolveUnique runs `satdoku solve --unique --format json` in
+// process over whole data sets (one run per iteration; absent sets skip) and
+// reports puzzles/s and allocations per puzzle: the CLI's own cost (reading,
+// records, verification of every answer) on top of the solver's.
+func BenchmarkSolveUnique(b *testing.B) {
+	for _, set := range []string{"kaggle_9999.txt", "royle17_49158.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "serg_benchmark.txt"} {
+		b.Run(strings.TrimSuffix(set, ".txt"), func(b *testing.B) {
+			path := filepath.Join(dataDir, set)
+			data, err := os.ReadFile(path)
+			if os.IsNotExist(err) {
+				b.Skipf("%s not present", set)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := bytes.Count(data, []byte("\n"))
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			runs := 0
+			for b.Loop() {
+				run([]string{"solve", "--unique", "--format", "json", path}, nil, io.Discard, io.Discard)
+				runs++
+			}
+			runtime.ReadMemStats(&m1)
+			puzzles := float64(runs * n)
+			b.ReportMetric(puzzles/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/puzzles, "allocs/puzzle")
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/puzzles, "B/puzzle")
+		})
+	}
+}
