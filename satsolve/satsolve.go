@@ -239,18 +239,24 @@ func (s *Solver) clause(act z.Lit) {
 
 // residual adds the rules restricted to the open candidates of s.pp, in
 // encoding e, guarded by act. A contradiction found by the pre-pass (ok
-// false) becomes the empty clause.
-func (s *Solver) residual(act z.Lit, ok bool) {
+// false) becomes the empty clause. It reports false if the call's timeout
+// (counted from start) ran out first: on a large board the formula alone can
+// take longer than the timeout to build. The caller then discards the
+// instance.
+func (s *Solver) residual(act z.Lit, ok bool, start time.Time) bool {
 	if !ok {
 		s.lits = s.lits[:0]
 		s.clause(act)
-		return
+		return true
 	}
 	bd, pp := s.bd, &s.pp
 	n := bd.n
 	ext := s.opt.Encoding == encode.Extended
 	// Cells: at least one candidate; with Extended, at most one.
 	for i, c := range pp.cand {
+		if i%checkEvery == checkEvery-1 && s.expired(start) {
+			return false
+		}
 		if pp.val[i] != 0 {
 			continue
 		}
@@ -267,6 +273,9 @@ func (s *Solver) residual(act z.Lit, ok bool) {
 	// Units: for each digit not yet placed, at most one of its places; with
 	// Extended, at least one.
 	for u := 0; u < len(bd.units); u += n {
+		if n >= 16 && s.expired(start) { // a unit of a large board is ≈ n³/2 clauses
+			return false
+		}
 		cells := bd.units[u : u+n]
 		var placed uint64
 		for _, i := range cells {
@@ -289,6 +298,17 @@ func (s *Solver) residual(act z.Lit, ok bool) {
 			s.pairs(act)
 		}
 	}
+	return true
+}
+
+// checkEvery is how many cells residual adds between two looks at the
+// clock: a 9×9 board looks once, a 36×36 one every 40,000 clauses or so.
+const checkEvery = 64
+
+// expired reports whether the timeout of a call that began at start has run
+// out.
+func (s *Solver) expired(start time.Time) bool {
+	return s.opt.Timeout > 0 && time.Since(start) >= s.opt.Timeout
 }
 
 // pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by act.
@@ -357,8 +377,27 @@ func (s *Solver) solve(start time.Time) int {
 	if left <= 0 {
 		return 0
 	}
-	return s.gi.Try(left)
+	// gini looks at its deadline only every 20,000 propagations, and not at
+	// all while it sets up a large formula, so Try can overrun by seconds on
+	// a big board. Run it aside and stop waiting at the deadline: an
+	// instance left running is abandoned (run discards every timed-out
+	// instance) and stops by itself at its next look at the clock.
+	gi := s.gi
+	done := make(chan int, 1)
+	go func() { done <- gi.Try(left) }()
+	t := time.NewTimer(left + tryGrace)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r
+	case <-t.C:
+		return 0
+	}
 }
+
+// tryGrace is how long past the deadline solve waits for gini's own Try to
+// return before it abandons the instance.
+const tryGrace = 20 * time.Millisecond
 
 // run looks for up to limit solutions of g, blocking each one found.
 func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
@@ -374,7 +413,11 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	ok := s.pp.run(s.bd, g)
 	act := gi.ActivationLit()
 	if s.mode != modeRules || !ok {
-		s.residual(act, ok)
+		if !s.residual(act, ok, start) {
+			s.gi = nil // cheaper to drop than to take millions of clauses out
+			return Result{Status: StatusUnknown}, fmt.Errorf("%w after %v (%d×%d puzzle, building the formula)",
+				ErrTimeout, s.opt.Timeout, n, n)
+		}
 	}
 	s.asm = append(s.asm[:0], act)
 	if ok {

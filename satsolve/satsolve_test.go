@@ -265,6 +265,35 @@ func TestTimeout(t *testing.T) {
 			check(t, grid(t, leet), r, StatusUnique, 1, leetSol)
 		}
 	})
+	t.Run("large boards", func(t *testing.T) {
+		// An empty 36×36 or 64×64 board: the formula alone takes longer
+		// than the timeout to build, and gini's own deadline checks are
+		// far apart on formulas this size. The timeout still holds, within
+		// a margin that is generous for the race detector.
+		for _, n := range []int{36, 64} {
+			if testing.Short() && n == 64 {
+				continue
+			}
+			g, _ := satdoku.New(n)
+			const timeout = 300 * time.Millisecond
+			s := New(Options{Timeout: timeout})
+			start := time.Now()
+			r, err := s.Solve(g)
+			took := time.Since(start)
+			if !errors.Is(err, ErrTimeout) || r.Status != StatusUnknown {
+				t.Fatalf("%d×%d: got %v, %v; want unknown and ErrTimeout", n, n, r.Status, err)
+			}
+			if took > timeout+3*time.Second {
+				t.Errorf("%d×%d: timeout of %v took %v", n, n, timeout, took)
+			}
+			// The Solver still works, on another size and on this one.
+			r, err = s.Unique(grid(t, leet))
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, grid(t, leet), r, StatusUnique, 1, leetSol)
+		}
+	})
 	t.Run("generous", func(t *testing.T) {
 		s := New(Options{Timeout: time.Minute})
 		for range 3 {
