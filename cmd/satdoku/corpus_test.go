@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -90,9 +92,50 @@ func TestCorpus(t *testing.T) {
 			if c := strings.Count(stdout.String(), "\n"); c != len(got) {
 				t.Errorf("stdin: %d records, want %d", c, len(got))
 			}
+
+			// Two workers: the same records, in the same order.
+			if args[0] != "solve" {
+				return
+			}
+			var stdout2 bytes.Buffer
+			stderr.Reset()
+			jargs := append([]string{args[0], "--jobs", "2"}, args[1:]...)
+			if code := run(jargs, bytes.NewReader(data), &stdout2, &stderr); code != wantExit {
+				t.Errorf("--jobs 2: exit status %d, want %d", code, wantExit)
+			}
+			if a, b := statusLines(stdout.String()), statusLines(stdout2.String()); a != b {
+				t.Errorf("--jobs 2 gave\n%s\nwant\n%s", b, a)
+			}
+
+			// An external solver, with a timeout: again the same records.
+			if _, err := exec.LookPath("minisat"); err != nil {
+				return
+			}
+			stdout2.Reset()
+			stderr.Reset()
+			xargs := append([]string{args[0], "--solver", "minisat", "--timeout", "30s"}, args[1:]...)
+			if code := run(xargs, bytes.NewReader(data), &stdout2, &stderr); code != wantExit {
+				t.Errorf("--solver minisat: exit status %d, want %d (%s)", code, wantExit, stderr.String())
+			}
+			if a, b := statusLines(stdout.String()), statusLines(stdout2.String()); a != b {
+				t.Errorf("--solver minisat gave\n%s\nwant\n%s", b, a)
+			}
 		})
 	}
 	if n < 40 {
 		t.Errorf("the corpus has %d cases, want at least 40", n)
 	}
+}
+
+// statusLines keeps the line and status of each JSON record: what must not
+// depend on the number of workers.
+func statusLines(out string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var r record
+		if json.Unmarshal([]byte(l), &r) == nil {
+			fmt.Fprintf(&b, "%d %s\n", r.Line, r.Status)
+		}
+	}
+	return b.String()
 }
