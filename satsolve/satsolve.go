@@ -283,7 +283,11 @@ func (s *Solver) residual(act z.Lit, ok bool) {
 			if ext {
 				s.clause(act)
 			}
-			s.pairs(act)
+			if u < 2*n*n {
+				s.pairs(act)
+			} else {
+				s.boxPairs(act)
+			}
 		}
 	}
 }
@@ -294,6 +298,25 @@ func (s *Solver) pairs(act z.Lit) {
 	gi, ls := s.gi, s.lits
 	for k, a := range ls {
 		for _, b := range ls[k+1:] {
+			gi.Add(a.Not())
+			gi.Add(b.Not())
+			gi.ActivateWith(act)
+		}
+	}
+}
+
+// boxPairs is pairs for a box: it skips the pairs of cells that share a
+// row or a column, whose clauses the row or column has already added.
+func (s *Solver) boxPairs(act z.Lit) {
+	gi, ls, n := s.gi, s.lits, s.bd.n
+	for k, a := range ls {
+		ca := (int(a.Var()) - 1) / n // the cell of a
+		ra, fa := ca/n, ca%n
+		for _, b := range ls[k+1:] {
+			cb := (int(b.Var()) - 1) / n
+			if cb/n == ra || cb%n == fa {
+				continue
+			}
 			gi.Add(a.Not())
 			gi.Add(b.Not())
 			gi.ActivateWith(act)
