@@ -28,7 +28,7 @@ rate() {
 	n=$1; shift
 	if [ "${CPU:-0}" = 1 ]; then
 		/usr/bin/time -f "%U %S" -o "$tmp/time" "$@" >/dev/null 2>&1 || true
-		awk -v n="$n" '{printf "%.0f\n", n/($1+$2)}' "$tmp/time"
+		tail -n 1 "$tmp/time" | awk -v n="$n" '{printf "%.0f\n", n/($1+$2)}'
 		return
 	fi
 	s=$(now); "$@" >/dev/null 2>&1 || true; e=$(now)
