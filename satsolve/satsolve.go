@@ -97,12 +97,13 @@ type Solver struct {
 	// value is the default.
 	mode mode
 
-	bd   *board
-	gi   *gini.Gini
-	fvar z.Lit // a variable outside the cells, for the empty clause
-	pp   prepass
-	lits []z.Lit
-	asm  []z.Lit
+	bd    *board
+	gi    *gini.Gini
+	fvar  z.Lit // a variable outside the cells, for the empty clause
+	pp    prepass
+	calls int // calls on gi
+	lits  []z.Lit
+	asm   []z.Lit
 }
 
 // New returns a Solver with options o.
@@ -177,17 +178,26 @@ func (s *Solver) instance(n int) *gini.Gini {
 		for range nv {
 			s.fvar = s.gi.Lit()
 		}
+		s.calls = 0
 		if s.mode == modeRules {
 			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
-		} else {
-			s.ballast(n)
 		}
+	}
+	// The ballast costs a few milliseconds to add: only instances that
+	// serve a stream get it.
+	s.calls++
+	if s.calls == ballastAfter && s.mode == modeResidual {
+		s.ballast(n)
 	}
 	return s.gi
 }
 
-// ballastLits is the size of the ballast, in literals.
-const ballastLits = 1 << 18
+// ballastLits is the size of the ballast, in literals; ballastAfter is the
+// call on an instance that adds it.
+const (
+	ballastLits  = 1 << 18
+	ballastAfter = 8
+)
 
 // ballast adds clauses that are true forever and never visited, so that
 // gini's clause store stays large. gini compacts the store (rebuilding its
