@@ -100,12 +100,13 @@ type Solver struct {
 	// value is the default.
 	mode mode
 
-	bd   *board
-	gi   *gini.Gini
-	fvar z.Lit // a variable outside the cells, for the empty clause
-	pp   prepass
-	lits []z.Lit
-	asm  []z.Lit
+	bd    *board
+	gi    *gini.Gini
+	fvar  z.Lit // a variable outside the cells, for the empty clause
+	pp    prepass
+	calls int // calls on gi
+	lits  []z.Lit
+	asm   []z.Lit
 }
 
 // New returns a Solver with options o.
@@ -180,17 +181,26 @@ func (s *Solver) instance(n int) *gini.Gini {
 		for range nv {
 			s.fvar = s.gi.Lit()
 		}
+		s.calls = 0
 		if s.mode == modeRules {
 			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
-		} else {
-			s.ballast(n)
 		}
+	}
+	// The ballast costs a few milliseconds to add: only instances that
+	// serve a stream get it.
+	s.calls++
+	if s.calls == ballastAfter && s.mode == modeResidual {
+		s.ballast(n)
 	}
 	return s.gi
 }
 
-// ballastLits is the size of the ballast, in literals.
-const ballastLits = 1 << 18
+// ballastLits is the size of the ballast, in literals; ballastAfter is the
+// call on an instance that adds it.
+const (
+	ballastLits  = 1 << 18
+	ballastAfter = 8
+)
 
 // ballast adds clauses that are true forever and never visited, so that
 // gini's clause store stays large. gini compacts the store (rebuilding its
@@ -295,7 +305,11 @@ func (s *Solver) residual(act z.Lit, ok bool, start time.Time) bool {
 			if ext {
 				s.clause(act)
 			}
-			s.pairs(act)
+			if u < 2*n*n {
+				s.pairs(act)
+			} else {
+				s.boxPairs(act)
+			}
 		}
 	}
 	return true
@@ -317,6 +331,25 @@ func (s *Solver) pairs(act z.Lit) {
 	gi, ls := s.gi, s.lits
 	for k, a := range ls {
 		for _, b := range ls[k+1:] {
+			gi.Add(a.Not())
+			gi.Add(b.Not())
+			gi.ActivateWith(act)
+		}
+	}
+}
+
+// boxPairs is pairs for a box: it skips the pairs of cells that share a
+// row or a column, whose clauses the row or column has already added.
+func (s *Solver) boxPairs(act z.Lit) {
+	gi, ls, n := s.gi, s.lits, s.bd.n
+	for k, a := range ls {
+		ca := (int(a.Var()) - 1) / n // the cell of a
+		ra, fa := ca/n, ca%n
+		for _, b := range ls[k+1:] {
+			cb := (int(b.Var()) - 1) / n
+			if cb/n == ra || cb%n == fa {
+				continue
+			}
 			gi.Add(a.Not())
 			gi.Add(b.Not())
 			gi.ActivateWith(act)
