@@ -128,37 +128,42 @@ func Rules(a Adder, n int, e Encoding) {
 	// Units: rows, columns, boxes. cells holds Var(n, r, c, 0) of each cell
 	// of the unit, so that cells[k]+d is the variable for digit d.
 	cells := make([]int, n)
-	for kind := range 3 {
-		for i := range n {
-			for k := range n {
-				var r, c int
-				switch kind {
-				case 0:
-					r, c = i, k
-				case 1:
-					r, c = k, i
-				default:
-					r, c = i/b*b+k/b, i%b*b+k%b
+	for u := range 3 * n {
+		for k := range n {
+			r, c := UnitCell(n, b, u, k)
+			cells[k] = Var(n, r, c, 0)
+		}
+		for d := 1; d <= n; d++ {
+			if ext {
+				for _, v := range cells {
+					a.Add(v + d)
 				}
-				cells[k] = Var(n, r, c, 0)
+				a.Add(0)
 			}
-			for d := 1; d <= n; d++ {
-				if ext {
-					for _, v := range cells {
-						a.Add(v + d)
-					}
+			for k1, v1 := range cells {
+				for _, v2 := range cells[k1+1:] {
+					a.Add(-(v1 + d))
+					a.Add(-(v2 + d))
 					a.Add(0)
-				}
-				for k1, v1 := range cells {
-					for _, v2 := range cells[k1+1:] {
-						a.Add(-(v1 + d))
-						a.Add(-(v2 + d))
-						a.Add(0)
-					}
 				}
 			}
 		}
 	}
+}
+
+// UnitCell returns the row and column (from 0) of cell k (from 0) of unit u
+// of an n×n board with boxes of side b. Units 0..n-1 are the rows, n..2n-1
+// the columns and 2n..3n-1 the boxes, row-major; the cells of a box are
+// row-major too.
+func UnitCell(n, b, u, k int) (r, c int) {
+	i := u % n
+	switch u / n {
+	case 0:
+		return i, k
+	case 1:
+		return k, i
+	}
+	return i/b*b + k/b, i%b*b + k%b
 }
 
 // Givens adds one unit clause var(r, c, d) for every cell of g that holds a

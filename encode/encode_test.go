@@ -509,3 +509,24 @@ func ExampleWriteDIMACS() {
 	// -60 -64 0
 	// 1 0
 }
+
+func TestUnitCell(t *testing.T) {
+	tests := []struct {
+		n, b, u, k int
+		r, c       int
+	}{
+		{9, 3, 0, 0, 0, 0},       // row 1, first cell
+		{9, 3, 4, 7, 4, 7},       // row 5, eighth cell
+		{9, 3, 10, 3, 3, 1},      // column 2, fourth cell
+		{9, 3, 18, 4, 1, 1},      // box 1, centre
+		{9, 3, 22, 0, 3, 3},      // box 5, top left
+		{9, 3, 26, 8, 8, 8},      // box 9, bottom right
+		{16, 4, 32 + 5, 6, 5, 6}, // 16×16, box 6, seventh cell
+		{4, 2, 8 + 3, 3, 3, 3},   // 4×4, box 4, last cell
+	}
+	for _, tt := range tests {
+		if r, c := UnitCell(tt.n, tt.b, tt.u, tt.k); r != tt.r || c != tt.c {
+			t.Errorf("UnitCell(%d, %d, %d, %d) = r%dc%d (from 0), want r%dc%d", tt.n, tt.b, tt.u, tt.k, r, c, tt.r, tt.c)
+		}
+	}
+}

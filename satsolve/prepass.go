@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
 )
 
 // board holds the geometry of one board size: the cells of every unit and
@@ -21,20 +22,10 @@ func newBoard(n int) *board {
 	b := satdoku.BoxOf(n)
 	bd := &board{n: n, b: b, full: ^uint64(0) >> (64 - n)}
 	bd.units = make([]int32, 0, 3*n*n)
-	for kind := range 3 {
-		for i := range n {
-			for k := range n {
-				var r, c int
-				switch kind {
-				case 0:
-					r, c = i, k
-				case 1:
-					r, c = k, i
-				default:
-					r, c = i/b*b+k/b, i%b*b+k%b
-				}
-				bd.units = append(bd.units, int32(r*n+c))
-			}
+	for u := range 3 * n {
+		for k := range n {
+			r, c := encode.UnitCell(n, b, u, k)
+			bd.units = append(bd.units, int32(r*n+c))
 		}
 	}
 	// Peers: the other cells of the row and column, and the cells of the
