@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -73,6 +74,11 @@ func newInputs(args []string, stdin io.Reader) *inputs {
 		args = []string{"-"}
 	}
 	return &inputs{args: args, stdin: stdin}
+}
+
+// readsStdin reports whether standard input is one of the inputs.
+func (in *inputs) readsStdin() bool {
+	return slices.Contains(in.args, "-")
 }
 
 // next returns the next item, or false at the end of all inputs.

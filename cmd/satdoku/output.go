@@ -115,7 +115,9 @@ func newPrinter(e *env, o *outFlags, in *inputs, text func(*printer, *answer)) (
 	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, tty: tty, text: text}
 	if o.format == "" {
 		p.format = outLine
-		if tty && !isTerminal(e.stdin) && in.peek(2) == 1 {
+		// One puzzle on a terminal gets the readable grid. Looking ahead
+		// must not wait on a person typing puzzles at the terminal.
+		if tty && (!in.readsStdin() || !isTerminal(e.stdin)) && in.peek(2) == 1 {
 			p.format = outGrid
 		}
 	} else {

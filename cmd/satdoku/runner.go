@@ -182,15 +182,21 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	done  int
+	drawn bool
 }
 
 func newProgress(e *env, in *inputs) *progress {
+	// Only when standard error is a terminal and standard output is not
+	// (as in "satdoku solve big.txt > out.json"): on a terminal the answers
+	// themselves show the progress, and a progress line would land in them.
 	f, ok := e.stderr.(*os.File)
-	if !ok || !isTerminal(f) {
+	if !ok || !isTerminal(f) || isTerminal(e.stdout) {
 		return nil
 	}
 	in.sizeInputs()
-	return &progress{w: e.stderr, in: in, start: time.Now()}
+	now := time.Now()
+	// Nothing is drawn in the first second: short runs stay quiet.
+	return &progress{w: e.stderr, in: in, start: now, last: now.Add(progressDelay - progressEvery)}
 }
 
 func (p *progress) step() {
@@ -199,10 +205,11 @@ func (p *progress) step() {
 	}
 	p.done++
 	now := time.Now()
-	if now.Sub(p.last) < 100*time.Millisecond {
+	if now.Sub(p.last) < progressEvery {
 		return
 	}
 	p.last = now
+	p.drawn = true
 	el := now.Sub(p.start).Seconds()
 	rate := float64(p.done) / max(el, 1e-9)
 	line := fmt.Sprintf("\r%d puzzles, %.0f/s", p.done, rate)
@@ -215,10 +222,17 @@ func (p *progress) step() {
 }
 
 func (p *progress) finish() {
-	if p != nil {
+	if p != nil && p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
 }
+
+// The progress line appears after progressDelay and is redrawn at most
+// every progressEvery.
+const (
+	progressDelay = time.Second
+	progressEvery = 100 * time.Millisecond
+)
 
 // defaultJobs is the --jobs default: one worker. The throughput targets are
 // per worker, and one worker leaves the other cores to the rest of a
