@@ -15,27 +15,13 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/solvertest"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
 )
 
 // solvers are the Debian packages' programs that the round trip covers.
 var solvers = []string{"minisat", "cadical", "picosat", "cryptominisat5", "clasp"}
-
-// need returns the path of a solver program. A missing program skips the
-// test, except under CI=true, where the programs must be installed (see
-// .ci/run) and a missing one fails it.
-func need(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed, and CI=true requires it: %v", name, err)
-		}
-		t.Skipf("%s is not installed (apt-get install minisat picosat cadical cryptominisat clasp): %v", name, err)
-	}
-	return p
-}
 
 type testPuzzle struct {
 	count int // exact number of solutions, from the file
@@ -95,7 +81,7 @@ func TestRoundTrip(t *testing.T) {
 	encs := []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced}
 	for _, name := range solvers {
 		t.Run(name, func(t *testing.T) {
-			need(t, name)
+			solvertest.Need(t, name)
 			ext := make([]*Solver, len(encs))
 			for i, e := range encs {
 				ext[i] = New(name, Options{Encoding: e, TempDir: t.TempDir()})
@@ -151,7 +137,7 @@ func TestReducedEmptyClause(t *testing.T) {
 	g := satdoku.MustParse("123............4")
 	for _, name := range solvers {
 		t.Run(name, func(t *testing.T) {
-			need(t, name)
+			solvertest.Need(t, name)
 			res, err := New(name, Options{Encoding: encode.Reduced, TempDir: t.TempDir()}).Solve(g)
 			if err != nil || res.Status != satsolve.StatusNone {
 				t.Fatalf("Solve = %v, %v; want none", res.Status, err)

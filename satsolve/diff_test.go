@@ -116,13 +116,7 @@ func TestDiffSelfMade(t *testing.T) {
 				if testing.Short() {
 					limit = min(limit, 5)
 				}
-				r, err := s.Count(c.puzzle, limit)
-				if err != nil {
-					t.Fatalf("%s: %v", c.where, err)
-				}
-				if want := min(c.count, limit); r.Count != want {
-					t.Errorf("%s: Count(%d) = %d, want %d", c.where, limit, r.Count, want)
-				}
+				checkCount(t, s, c, limit)
 			}
 		})
 	}
@@ -225,13 +219,7 @@ func TestDiffData(t *testing.T) {
 					if testing.Short() {
 						limit = min(limit, 20)
 					}
-					r, err := s.Count(c.puzzle, limit)
-					if err != nil {
-						t.Fatalf("%s: %v", c.where, err)
-					}
-					if want := min(c.count, limit); r.Count != want {
-						t.Errorf("%s: Count(%d) = %d, want %d", c.where, limit, r.Count, want)
-					}
+					checkCount(t, s, c, limit)
 				}
 			}
 			if set.minimal {
@@ -245,5 +233,17 @@ func TestDiffData(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkCount compares s.Count(c.puzzle, limit) with the exact count of c.
+func checkCount(t *testing.T, s *Solver, c diffCase, limit int) {
+	t.Helper()
+	r, err := s.Count(c.puzzle, limit)
+	if err != nil {
+		t.Fatalf("%s: %v", c.where, err)
+	}
+	if want := min(c.count, limit); r.Count != want {
+		t.Errorf("%s: Count(%d) = %d, want %d", c.where, limit, r.Count, want)
 	}
 }

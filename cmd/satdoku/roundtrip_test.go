@@ -12,21 +12,8 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/solvertest"
 )
-
-// needSolver returns the path of a SAT solver program. A missing program
-// skips the test, except under CI=true (see .ci/run), where it fails it.
-func needSolver(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed, and CI=true requires it: %v", name, err)
-		}
-		t.Skipf("%s is not installed (apt-get install minisat picosat cadical cryptominisat clasp): %v", name, err)
-	}
-	return p
-}
 
 // runSolver runs a real solver on a CNF file the way a user would and
 // saves what it printed (minisat: its result file) in out. The exit status
@@ -106,7 +93,7 @@ func TestDIMACSRoundTrip(t *testing.T) {
 	}
 	for _, solver := range []string{"minisat", "cadical", "picosat", "cryptominisat5", "clasp"} {
 		t.Run(solver, func(t *testing.T) {
-			needSolver(t, solver)
+			solvertest.Need(t, solver)
 			for _, enc := range encodings {
 				cnfDir := filepath.Join(dir, solver, enc)
 				blockDir := filepath.Join(dir, solver, enc+"-block")
