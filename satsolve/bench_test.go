@@ -1,7 +1,6 @@
 package satsolve
 
 import (
-	"os"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -27,18 +26,6 @@ var benchSets = []struct {
 	{"misc_25x25.txt", 0},
 }
 
-// benchMode is the mode BenchmarkUnique uses: SATDOKU_MODE=rules or fresh
-// (default: the Solver's default, residual).
-var benchMode = func() mode {
-	switch os.Getenv("SATDOKU_MODE") {
-	case "rules":
-		return modeRules
-	case "fresh":
-		return modeFresh
-	}
-	return modeResidual
-}()
-
 // BenchmarkUnique proves each puzzle of a set unique (or not), one puzzle
 // per iteration, cycling through the set, and reports puzzles per second.
 func BenchmarkUnique(b *testing.B) {
@@ -55,7 +42,6 @@ func BenchmarkUnique(b *testing.B) {
 				}
 			}
 			s := New(Options{})
-			s.mode = benchMode
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -2,7 +2,6 @@ package satsolve
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 	"testing"
 	"time"
@@ -106,22 +105,16 @@ func TestPrepass(t *testing.T) {
 					// Not every unsolvable puzzle falls to singles; these do.
 					t.Fatalf("no contradiction found in %s", s)
 				}
-				for _, m := range modes {
-					sv := New(Options{})
-					sv.mode = m
-					r, err := sv.Unique(g)
-					if err != nil || r.Status != StatusNone {
-						t.Errorf("mode %d: %v, %v; want none", m, r.Status, err)
-					}
+				r, err := New(Options{}).Unique(g)
+				if err != nil || r.Status != StatusNone {
+					t.Errorf("%v, %v; want none", r.Status, err)
 				}
 			})
 		}
 	})
 }
 
-var modes = []mode{modeResidual, modeRules, modeFresh}
-
-// TestReuse runs one Solver per mode and encoding over a long mix of
+// TestReuse runs one Solver per encoding over a long mix of
 // puzzles of several sizes (unique, multiple, none, invalid, full) twice
 // over, so every call follows many others on the same gini instance, and
 // compares every answer with verify.Count, with Solve and with Try.
@@ -131,23 +124,19 @@ func TestReuse(t *testing.T) {
 	for _, s := range extra {
 		cases = append(cases, diffCase{where: "extra " + s, puzzle: grid(t, s), count: -1})
 	}
-	for _, m := range modes {
-		for _, e := range encodings {
-			t.Run(fmt.Sprintf("mode%d/%v", m, e), func(t *testing.T) {
-				t.Parallel()
-				s := New(Options{Encoding: e})
-				s.mode = m
-				// The same with a generous timeout: every call uses Try.
-				st := New(Options{Encoding: e, Timeout: time.Minute})
-				st.mode = m
-				for range 2 {
-					for _, c := range cases {
-						diffOne(t, s, c, true)
-						diffOne(t, st, c, true)
-					}
+	for _, e := range encodings {
+		t.Run(e.String(), func(t *testing.T) {
+			t.Parallel()
+			s := New(Options{Encoding: e})
+			// The same with a generous timeout: every call uses Try.
+			st := New(Options{Encoding: e, Timeout: time.Minute})
+			for range 2 {
+				for _, c := range cases {
+					diffOne(t, s, c, true)
+					diffOne(t, st, c, true)
 				}
-			})
-		}
+			}
+		})
 	}
 }
 
@@ -159,16 +148,15 @@ func TestReuseAfterTimeout(t *testing.T) {
 		t.Skip("misc_25x25.txt not found")
 	}
 	hard := grid(t, lines[5])
-	for _, m := range modes {
+	{
 		s := New(Options{Encoding: encode.Minimal, Timeout: 200 * time.Millisecond})
-		s.mode = m
 		for _, p := range []string{leet, twoSol4} {
 			if _, err := s.Unique(grid(t, p)); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if _, err := s.Unique(hard); !errors.Is(err, ErrTimeout) {
-			t.Logf("mode %d: 25x25 line 6 did not time out (%v); the reuse checks still run", m, err)
+			t.Logf("25x25 line 6 did not time out (%v); the reuse checks still run", err)
 		}
 		for range 3 {
 			r, err := s.Unique(grid(t, leet))

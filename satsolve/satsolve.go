@@ -85,29 +85,52 @@ var (
 // any size, one per goroutine: a Solver must not be used by two goroutines
 // at once.
 //
-// Each call first runs a native unit propagation (naked and hidden singles
-// to the fixpoint) and hands gini only the residual formula: variables and
-// clauses for the candidates still open, with the fixed cells as
-// assumptions. The answer still comes from gini's model. One gini instance
-// serves every call on the same board size: a call's clauses all carry an
-// activation literal, and deactivating it at the end of the call removes
-// them, and every clause gini learned from them. An instance that timed out
-// is discarded (gini's Try leaves its deadline set); with a timeout every
-// call uses Try, without one every call uses Solve, never a mix.
+// Each call first runs a native unit propagation (see prepass) and hands
+// gini only the residual formula: one variable per candidate still open,
+// numbered compactly (the fixed numbering of package encode is restored when
+// the model is decoded), and the clauses of the rules over them. The answer
+// still comes from gini's model. gini's cost per call grows with the number
+// of variables it holds, so a Solver keeps a few gini instances, one per
+// range of residual sizes, and each call goes to the smallest that fits. A
+// call's clauses all carry the instance's activation literal, and
+// deactivating it at the end of the call removes them, and every clause gini
+// learned from them. An instance that timed out is discarded (gini's Try
+// leaves its deadline set); with a timeout every call uses Try, without one
+// every call uses Solve, never a mix.
 type Solver struct {
 	opt Options
-	// mode selects how gini gets each puzzle (see the modes); the zero
-	// value is the default.
-	mode mode
 
-	bd    *board
-	gi    *gini.Gini
-	fvar  z.Lit // a variable outside the cells, for the empty clause
-	pp    prepass
-	calls int // calls on gi
+	bd   *board
+	pp   prepass
+	pool []*instance // by tier; nil until needed
+	gi   *gini.Gini  // the instance of the current call
+	// cvar maps cell·n + digit−1 to the compact variable of an open
+	// candidate; vcell maps back (index v − varBase).
+	cvar  []z.Var
+	vcell []int32
 	lits  []z.Lit
-	asm   []z.Lit
+	aux   []uint64 // scratch for the residual: per-unit placed digits
 }
+
+// instance is one gini instance and the calls it has served.
+type instance struct {
+	gi    *gini.Gini
+	calls int
+}
+
+// The variables every instance reserves; the compact variables of the
+// open candidates start at varBase.
+const (
+	varAct  z.Var = 1 // the activation literal, recycled by gini every call
+	varF    z.Var = 2 // a variable for the empty clause
+	varT1   z.Var = 3 // the ballast's two literals true at level 0
+	varT2   z.Var = 4
+	varBase z.Var = 5
+)
+
+// tierOf returns the tier of a residual formula with nv variables: tier t
+// serves up to 32·2^t variables.
+func tierOf(nv int) int { return max(bits.Len(uint(max(nv-1, 0)))-5, 0) }
 
 // New returns a Solver with options o.
 func New(o Options) *Solver { return &Solver{opt: o} }
@@ -145,60 +168,56 @@ func Unique(g *satdoku.Grid, o Options) (Result, error) { return New(o).Unique(g
 // Count counts the solutions of g with a new Solver; see Solver.Count.
 func Count(g *satdoku.Grid, limit int, o Options) (Result, error) { return New(o).Count(g, limit) }
 
-// mode is how the puzzle reaches gini. Only the default is exposed; the
-// others stay for benchmarks and tests.
-type mode uint8
-
-const (
-	// modeResidual, the default: the residual formula of each puzzle is
-	// added behind an activation literal and removed at the end of the
-	// call.
-	modeResidual mode = iota
-	// modeRules: the rules are loaded once per instance, each puzzle's
-	// fixed cells are assumptions, only the blocking clause is added (and
-	// removed with its activation literal). Measured slower than
-	// modeResidual on every set but royle17 (see the README).
-	modeRules
-	// modeFresh: the residual formula in a new gini instance per call.
-	modeFresh
-)
-
-// instance returns the gini instance for n×n boards, making it if needed:
-// the variables 1..n³ are the cells' (the fixed numbering), n³+1 is fvar,
-// and the activation literals come after.
-func (s *Solver) instance(n int) *gini.Gini {
-	if s.bd == nil || s.bd.n != n {
-		s.bd = newBoard(n)
-		s.gi = nil
+// setBoard prepares the Solver for n×n boards: the geometry, and a new pool
+// of instances when the size changes.
+func (s *Solver) setBoard(n int) {
+	if s.bd != nil && s.bd.n == n {
+		return
 	}
-	if s.gi == nil || s.mode == modeFresh {
-		nv := n*n*n + 1
-		cl := 4 * n * n
-		if s.mode == modeRules {
-			cl = encode.Clauses(n, s.opt.Encoding) + 64
-		}
-		s.gi = gini.NewVc(nv+1, cl)
-		for range nv {
-			s.fvar = s.gi.Lit()
-		}
-		s.calls = 0
-		if s.mode == modeRules {
-			encode.Rules(giniAdder{s.gi}, n, s.opt.Encoding)
-		}
+	s.bd = newBoard(n)
+	s.pool = s.pool[:0]
+	if cap(s.cvar) < n*n*n {
+		s.cvar = make([]z.Var, n*n*n)
+	}
+	s.cvar = s.cvar[:n*n*n]
+}
+
+// instance returns the gini instance of tier t, making it if needed.
+func (s *Solver) instance(t int) *gini.Gini {
+	for len(s.pool) <= t {
+		s.pool = append(s.pool, nil)
+	}
+	in := s.pool[t]
+	if in == nil {
+		nv := int(varBase) + 32<<t
+		in = &instance{gi: gini.NewVc(nv, 4*nv)}
+		s.pool[t] = in
 	}
 	// The ballast costs a few milliseconds to add: only instances that
 	// serve a stream get it.
-	s.calls++
-	if s.calls == ballastAfter && s.mode == modeResidual {
-		s.ballast(n)
+	in.calls++
+	if in.calls == ballastAfter {
+		ballast(in.gi, min(32<<t, ballastWidth))
 	}
-	return s.gi
+	return in.gi
 }
 
-// ballastLits is the size of the ballast, in literals; ballastAfter is the
-// call on an instance that adds it.
+// drop discards the instance of the current call (after a timeout or an
+// internal error).
+func (s *Solver) drop() {
+	for i, in := range s.pool {
+		if in != nil && in.gi == s.gi {
+			s.pool[i] = nil
+		}
+	}
+	s.gi = nil
+}
+
+// The ballast: ballastLits literals in clauses of at most ballastWidth
+// variables; ballastAfter is the call on an instance that adds it.
 const (
 	ballastLits  = 1 << 18
+	ballastWidth = 1 << 10
 	ballastAfter = 8
 )
 
@@ -208,18 +227,18 @@ const (
 // the last compaction outweigh half of it; without ballast, the store holds
 // little more than one puzzle's residual clauses, all removed at the end of
 // the call, and every call paid for a compaction. Each ballast clause holds
-// two fresh variables t1 and t2, then made true at level 0: gini watches
-// them, and a literal true at level 0 is never falsified, so the clauses
-// cost memory (about 1 MiB) and nothing else.
-func (s *Solver) ballast(n int) {
-	gi := s.gi
-	t1, t2 := gi.Lit(), gi.Lit()
-	width := min(n*n*n, 1<<12)
+// varT1 and varT2, then made true at level 0, and the first width compact
+// variables: gini watches varT1 and varT2, and a literal true at level 0 is
+// never falsified, so the clauses cost memory (about 1 MiB) and nothing
+// else. width is at most the tier's size, so the ballast adds no variable
+// the tier's formulas would not have.
+func ballast(gi *gini.Gini, width int) {
+	t1, t2 := varT1.Pos(), varT2.Pos()
 	for range max(ballastLits/(width+2), 1) {
 		gi.Add(t1)
 		gi.Add(t2)
-		for v := 1; v <= width; v++ {
-			gi.Add(z.Var(v).Pos())
+		for v := range width {
+			gi.Add((varBase + z.Var(v)).Pos())
 		}
 		gi.Add(0)
 	}
@@ -229,15 +248,15 @@ func (s *Solver) ballast(n int) {
 	gi.Add(0)
 }
 
-// clause adds the clause in s.lits, guarded by act. The empty clause
-// becomes (fvar ∨ ¬act) ∧ (¬fvar ∨ ¬act): under the assumption act, no
-// assignment satisfies it, and gini cannot activate an empty clause.
-func (s *Solver) clause(act z.Lit) {
-	gi := s.gi
+// clause adds the clause in s.lits, guarded by the activation literal. The
+// empty clause becomes (f ∨ ¬act) ∧ (¬f ∨ ¬act): under the assumption act,
+// no assignment satisfies it, and gini cannot activate an empty clause.
+func (s *Solver) clause() {
+	gi, act := s.gi, varAct.Pos()
 	if len(s.lits) == 0 {
-		gi.Add(s.fvar)
+		gi.Add(varF.Pos())
 		gi.ActivateWith(act)
-		gi.Add(s.fvar.Not())
+		gi.Add(varF.Neg())
 		gi.ActivateWith(act)
 		return
 	}
@@ -247,21 +266,36 @@ func (s *Solver) clause(act z.Lit) {
 	gi.ActivateWith(act)
 }
 
+// number gives the open candidates of s.pp their compact variables and
+// returns how many there are.
+func (s *Solver) number() int {
+	n := s.bd.n
+	s.vcell = s.vcell[:0]
+	v := varBase
+	for i, c := range s.pp.cand {
+		if s.pp.val[i] != 0 {
+			continue
+		}
+		for m := c; m != 0; m &= m - 1 {
+			k := i*n + bits.TrailingZeros64(m)
+			s.cvar[k] = v
+			s.vcell = append(s.vcell, int32(k))
+			v++
+		}
+	}
+	return len(s.vcell)
+}
+
 // residual adds the rules restricted to the open candidates of s.pp, in
-// encoding e, guarded by act. A contradiction found by the pre-pass (ok
-// false) becomes the empty clause. It reports false if the call's timeout
+// the Solver's encoding, over their compact variables (see number), guarded
+// by the activation literal. It reports false if the call's timeout
 // (counted from start) ran out first: on a large board the formula alone can
 // take longer than the timeout to build. The caller then discards the
 // instance.
-func (s *Solver) residual(act z.Lit, ok bool, start time.Time) bool {
-	if !ok {
-		s.lits = s.lits[:0]
-		s.clause(act)
-		return true
-	}
+func (s *Solver) residual(start time.Time) bool {
 	bd, pp := s.bd, &s.pp
 	n := bd.n
-	ext := s.opt.Encoding == encode.Extended
+	ext := s.opt.Encoding != encode.Minimal
 	// Cells: at least one candidate; with Extended, at most one.
 	for i, c := range pp.cand {
 		if i%checkEvery == checkEvery-1 && s.expired(start) {
@@ -273,11 +307,11 @@ func (s *Solver) residual(act z.Lit, ok bool, start time.Time) bool {
 		base := i * n
 		s.lits = s.lits[:0]
 		for m := c; m != 0; m &= m - 1 {
-			s.lits = append(s.lits, z.Var(base+bits.TrailingZeros64(m)+1).Pos())
+			s.lits = append(s.lits, s.cvar[base+bits.TrailingZeros64(m)].Pos())
 		}
-		s.clause(act)
+		s.clause()
 		if ext {
-			s.pairs(act)
+			s.pairs()
 		}
 	}
 	// Units: for each digit not yet placed, at most one of its places; with
@@ -293,22 +327,25 @@ func (s *Solver) residual(act z.Lit, ok bool, start time.Time) bool {
 				placed |= pp.cand[i]
 			}
 		}
+		box := u >= 2*n*n
 		for m := bd.full &^ placed; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m)
 			bit := uint64(1) << d
 			s.lits = s.lits[:0]
+			s.aux = s.aux[:0]
 			for _, i := range cells {
 				if pp.cand[i]&bit != 0 {
-					s.lits = append(s.lits, z.Var(int(i)*n+d+1).Pos())
+					s.lits = append(s.lits, s.cvar[int(i)*n+d].Pos())
+					s.aux = append(s.aux, uint64(i))
 				}
 			}
 			if ext {
-				s.clause(act)
+				s.clause()
 			}
-			if u < 2*n*n {
-				s.pairs(act)
+			if box {
+				s.boxPairs()
 			} else {
-				s.boxPairs(act)
+				s.pairs()
 			}
 		}
 	}
@@ -325,10 +362,10 @@ func (s *Solver) expired(start time.Time) bool {
 	return s.opt.Timeout > 0 && time.Since(start) >= s.opt.Timeout
 }
 
-// pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by act.
-// It leaves s.lits as it found it.
-func (s *Solver) pairs(act z.Lit) {
-	gi, ls := s.gi, s.lits
+// pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by the
+// activation literal. It leaves s.lits as it found it.
+func (s *Solver) pairs() {
+	gi, ls, act := s.gi, s.lits, varAct.Pos()
 	for k, a := range ls {
 		for _, b := range ls[k+1:] {
 			gi.Add(a.Not())
@@ -338,15 +375,16 @@ func (s *Solver) pairs(act z.Lit) {
 	}
 }
 
-// boxPairs is pairs for a box: it skips the pairs of cells that share a
-// row or a column, whose clauses the row or column has already added.
-func (s *Solver) boxPairs(act z.Lit) {
-	gi, ls, n := s.gi, s.lits, s.bd.n
+// boxPairs is pairs for a box, whose cells are in s.aux: it skips the pairs
+// of cells that share a row or a column, whose clauses the row or column has
+// already added.
+func (s *Solver) boxPairs() {
+	gi, ls, n, act := s.gi, s.lits, uint64(s.bd.n), varAct.Pos()
 	for k, a := range ls {
-		ca := (int(a.Var()) - 1) / n // the cell of a
+		ca := s.aux[k]
 		ra, fa := ca/n, ca%n
-		for _, b := range ls[k+1:] {
-			cb := (int(b.Var()) - 1) / n
+		for j, b := range ls[k+1:] {
+			cb := s.aux[k+1+j]
 			if cb/n == ra || cb%n == fa {
 				continue
 			}
@@ -357,22 +395,22 @@ func (s *Solver) boxPairs(act z.Lit) {
 	}
 }
 
-// block adds the clause that excludes sol: the OR of ¬var(i, sol(i)) over
-// the cells the pre-pass left open. With no open cell it is the empty
-// clause.
-func (s *Solver) block(act z.Lit, sol *satdoku.Grid) {
+// block adds the clause that excludes sol: the OR of the negated variables
+// of sol's digits in the cells the pre-pass left open. With no open cell it
+// is the empty clause.
+func (s *Solver) block(sol *satdoku.Grid) {
 	n := s.bd.n
 	s.lits = s.lits[:0]
 	for i, v := range s.pp.val {
 		if v == 0 {
-			s.lits = append(s.lits, z.Var(i*n+sol.Cell(i)).Pos().Not())
+			s.lits = append(s.lits, s.cvar[i*n+sol.Cell(i)-1].Neg())
 		}
 	}
-	s.clause(act)
+	s.clause()
 }
 
-// decode reads the solution from gini's model: each fixed cell's variable
-// must be true, and each open cell must have exactly one true candidate.
+// decode reads the solution from gini's model: the pre-pass's fixed cells,
+// and in each open cell the one candidate whose variable is true.
 func (s *Solver) decode() (*satdoku.Grid, error) {
 	n := s.bd.n
 	g, err := satdoku.New(n)
@@ -381,16 +419,20 @@ func (s *Solver) decode() (*satdoku.Grid, error) {
 	}
 	gi, pp := s.gi, &s.pp
 	for i, c := range pp.cand {
+		if v := pp.val[i]; v != 0 {
+			g.SetCell(i, int(v))
+			continue
+		}
 		d1 := 0
 		for m := c; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros64(m) + 1
-			if !gi.Value(z.Var(i*n + d).Pos()) {
+			d := bits.TrailingZeros64(m)
+			if !gi.Value(s.cvar[i*n+d].Pos()) {
 				continue
 			}
 			if d1 != 0 {
-				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d)
+				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d+1)
 			}
-			d1 = d
+			d1 = d + 1
 		}
 		if d1 == 0 {
 			return nil, fmt.Errorf("%w: r%dc%d", encode.ErrNoDigit, i/n+1, i%n+1)
@@ -400,9 +442,9 @@ func (s *Solver) decode() (*satdoku.Grid, error) {
 	return g, nil
 }
 
-// solve runs gini once under the assumptions act and the fixed cells.
+// solve runs gini once under the assumption of the activation literal.
 func (s *Solver) solve(start time.Time) int {
-	s.gi.Assume(s.asm...)
+	s.gi.Assume(varAct.Pos())
 	if s.opt.Timeout <= 0 {
 		return s.gi.Solve()
 	}
@@ -442,30 +484,34 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 		return Result{}, fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
 	}
 	n := g.N()
-	gi := s.instance(n)
+	s.setBoard(n)
 	ok := s.pp.run(s.bd, g)
-	act := gi.ActivationLit()
-	if s.mode != modeRules || !ok {
-		if !s.residual(act, ok, start) {
-			s.gi = nil // cheaper to drop than to take millions of clauses out
-			return Result{Status: StatusUnknown}, fmt.Errorf("%w after %v (%d×%d puzzle, building the formula)",
-				ErrTimeout, s.opt.Timeout, n, n)
-		}
-	}
-	s.asm = append(s.asm[:0], act)
+	nv := 0
 	if ok {
-		for i, v := range s.pp.val {
-			if v != 0 {
-				s.asm = append(s.asm, z.Var(i*n+int(v)).Pos())
-			}
-		}
+		nv = s.number()
+	}
+	s.gi = s.instance(tierOf(nv))
+	// gini hands out the variable of a deactivated literal again: on a new
+	// instance, the first variable; after that, the same one every call.
+	if act := s.gi.ActivationLit(); act != varAct.Pos() {
+		s.drop()
+		return Result{}, fmt.Errorf("satsolve: internal error: activation literal %v, want %v", act, varAct.Pos())
+	}
+	if !ok {
+		// A contradiction found by the pre-pass: the empty clause.
+		s.lits = s.lits[:0]
+		s.clause()
+	} else if !s.residual(start) {
+		s.drop() // cheaper to drop than to take millions of clauses out
+		return Result{Status: StatusUnknown}, fmt.Errorf("%w after %v (%d×%d puzzle, building the formula)",
+			ErrTimeout, s.opt.Timeout, n, n)
 	}
 
 	var res Result
 	for res.Count < limit {
 		r := s.solve(start)
 		if r == 0 {
-			s.gi = nil // a timed-out instance is not reused
+			s.drop() // a timed-out instance is not reused
 			res.Status = StatusUnknown
 			return res, fmt.Errorf("%w after %v (%d×%d puzzle, %d solutions found)",
 				ErrTimeout, s.opt.Timeout, n, n, res.Count)
@@ -475,7 +521,7 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 		}
 		sol, err := s.decode()
 		if err != nil {
-			s.gi = nil
+			s.drop()
 			return Result{}, fmt.Errorf("satsolve: internal error: bad model: %w", err)
 		}
 		res.Count++
@@ -486,10 +532,10 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 			res.Second = sol
 		}
 		if res.Count < limit {
-			s.block(act, sol)
+			s.block(sol)
 		}
 	}
-	gi.Deactivate(act)
+	s.gi.Deactivate(varAct.Pos())
 	switch {
 	case res.Count == 0:
 		res.Status = StatusNone
