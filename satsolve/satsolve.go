@@ -102,8 +102,8 @@ type Solver struct {
 
 	bd   *board
 	pp   prepass
-	pool []*instance // by tier; nil until needed
-	gi   *gini.Gini  // the instance of the current call
+	pool []*gini.Gini // by tier; nil until needed
+	gi   *gini.Gini   // the instance of the current call
 	// cvar maps cell·n + digit−1 to the compact variable of an open
 	// candidate; vcell maps back (index v − varBase).
 	cvar  []z.Var
@@ -112,20 +112,12 @@ type Solver struct {
 	aux   []uint64 // scratch for the residual: per-unit placed digits
 }
 
-// instance is one gini instance and the calls it has served.
-type instance struct {
-	gi    *gini.Gini
-	calls int
-}
-
 // The variables every instance reserves; the compact variables of the
 // open candidates start at varBase.
 const (
 	varAct  z.Var = 1 // the activation literal, recycled by gini every call
 	varF    z.Var = 2 // a variable for the empty clause
-	varT1   z.Var = 3 // the ballast's two literals true at level 0
-	varT2   z.Var = 4
-	varBase z.Var = 5
+	varBase z.Var = 3
 )
 
 // tierOf returns the tier of a residual formula with nv variables: tier t
@@ -187,65 +179,22 @@ func (s *Solver) instance(t int) *gini.Gini {
 	for len(s.pool) <= t {
 		s.pool = append(s.pool, nil)
 	}
-	in := s.pool[t]
-	if in == nil {
+	if s.pool[t] == nil {
 		nv := int(varBase) + 32<<t
-		in = &instance{gi: gini.NewVc(nv, 4*nv)}
-		s.pool[t] = in
+		s.pool[t] = gini.NewVc(nv, 4*nv)
 	}
-	// The ballast costs a few milliseconds to add: only instances that
-	// serve a stream get it.
-	in.calls++
-	if in.calls == ballastAfter {
-		ballast(in.gi, min(32<<t, ballastWidth))
-	}
-	return in.gi
+	return s.pool[t]
 }
 
 // drop discards the instance of the current call (after a timeout or an
 // internal error).
 func (s *Solver) drop() {
-	for i, in := range s.pool {
-		if in != nil && in.gi == s.gi {
+	for i, gi := range s.pool {
+		if gi == s.gi {
 			s.pool[i] = nil
 		}
 	}
 	s.gi = nil
-}
-
-// The ballast: ballastLits literals in clauses of at most ballastWidth
-// variables; ballastAfter is the call on an instance that adds it.
-const (
-	ballastLits  = 1 << 18
-	ballastWidth = 1 << 10
-	ballastAfter = 8
-)
-
-// ballast adds clauses that are true forever and never visited, so that
-// gini's clause store stays large. gini compacts the store (rebuilding its
-// watch lists and reasons through a map) whenever the clauses removed since
-// the last compaction outweigh half of it; without ballast, the store holds
-// little more than one puzzle's residual clauses, all removed at the end of
-// the call, and every call paid for a compaction. Each ballast clause holds
-// varT1 and varT2, then made true at level 0, and the first width compact
-// variables: gini watches varT1 and varT2, and a literal true at level 0 is
-// never falsified, so the clauses cost memory (about 1 MiB) and nothing
-// else. width is at most the tier's size, so the ballast adds no variable
-// the tier's formulas would not have.
-func ballast(gi *gini.Gini, width int) {
-	t1, t2 := varT1.Pos(), varT2.Pos()
-	for range max(ballastLits/(width+2), 1) {
-		gi.Add(t1)
-		gi.Add(t2)
-		for v := range width {
-			gi.Add((varBase + z.Var(v)).Pos())
-		}
-		gi.Add(0)
-	}
-	gi.Add(t1)
-	gi.Add(0)
-	gi.Add(t2)
-	gi.Add(0)
 }
 
 // clause adds the clause in s.lits, guarded by the activation literal. The
