@@ -8,14 +8,13 @@ import (
 )
 
 // board holds the geometry of one board size: the cells of every unit and
-// the peers of every cell. It is built once per size and shared by the
+// the units of every cell. It is built once per size and shared by the
 // calls of a Solver.
 type board struct {
 	n, b  int
-	full  uint64  // the candidate mask of an empty cell: bits 0..n-1
-	units []int32 // 3n units of n cells: rows, columns, boxes
-	peers []int32 // npeer peers per cell, row-major
-	npeer int
+	full  uint64   // the candidate mask of an empty cell: bits 0..n-1
+	units []int32  // 3n units of n cells: rows, columns, boxes
+	cu    []uint16 // the row, column and box of every cell, as units 0..3n-1
 }
 
 func newBoard(n int) *board {
@@ -28,29 +27,10 @@ func newBoard(n int) *board {
 			bd.units = append(bd.units, int32(r*n+c))
 		}
 	}
-	// Peers: the other cells of the row and column, and the cells of the
-	// box in neither.
-	bd.npeer = 2*(n-1) + (b-1)*(b-1)
-	bd.peers = make([]int32, 0, n*n*bd.npeer)
-	for i := range n * n {
-		r, c := i/n, i%n
-		for k := range n {
-			if k != c {
-				bd.peers = append(bd.peers, int32(r*n+k))
-			}
-		}
-		for k := range n {
-			if k != r {
-				bd.peers = append(bd.peers, int32(k*n+c))
-			}
-		}
-		br, bc := r/b*b, c/b*b
-		for rr := br; rr < br+b; rr++ {
-			for cc := bc; cc < bc+b; cc++ {
-				if rr != r && cc != c {
-					bd.peers = append(bd.peers, int32(rr*n+cc))
-				}
-			}
+	bd.cu = make([]uint16, 3*n*n)
+	for u := range 3 * n {
+		for _, i := range bd.units[u*n : (u+1)*n] {
+			bd.cu[3*int(i)+u/n] = uint16(u)
 		}
 	}
 	return bd
@@ -60,15 +40,17 @@ func newBoard(n int) *board {
 // Extended encoding, unit propagation from the givens is exactly naked
 // singles (a cell with one candidate left) and hidden singles (a digit with
 // one place left in a row, column or box); prepass computes that fixpoint
-// with one candidate bitmask per cell (bit d-1 for digit d), so that gini
-// receives only the residual formula. Every deduction is implied by the
-// rules and the givens, so the residual formula has the same models.
+// with one candidate bitmask per cell (bit d-1 for digit d) and one mask of
+// the digits placed per unit, so that gini receives only the residual
+// formula. Every deduction is implied by the rules and the givens, so the
+// residual formula has the same models.
 type prepass struct {
-	bd    *board
-	cand  []uint64 // candidates per cell
-	val   []uint8  // the digit a cell is fixed to, 0 if free
-	queue []int32  // cells fixed whose digit is not yet removed from peers
-	free  int      // cells not fixed
+	bd     *board
+	cand   []uint64 // candidates per cell; a fixed cell's one digit
+	val    []uint8  // the digit a cell is fixed to, 0 if free
+	placed []uint64 // the digits fixed in each unit
+	open   []int32  // the cells not fixed (as of the last sweep)
+	free   int      // cells not fixed
 }
 
 func (p *prepass) reset(bd *board) {
@@ -77,12 +59,17 @@ func (p *prepass) reset(bd *board) {
 	if cap(p.cand) < nn {
 		p.cand = make([]uint64, nn)
 		p.val = make([]uint8, nn)
-		p.queue = make([]int32, 0, nn)
+		p.open = make([]int32, 0, nn)
 	}
-	p.cand, p.val, p.queue = p.cand[:nn], p.val[:nn], p.queue[:0]
+	if cap(p.placed) < 3*bd.n {
+		p.placed = make([]uint64, 3*bd.n)
+	}
+	p.cand, p.val, p.open = p.cand[:nn], p.val[:nn], p.open[:0]
+	p.placed = p.placed[:3*bd.n]
+	clear(p.placed)
+	clear(p.val)
 	for i := range p.cand {
 		p.cand[i] = bd.full
-		p.val[i] = 0
 	}
 	p.free = nn
 }
@@ -93,104 +80,111 @@ func (p *prepass) reset(bd *board) {
 func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 	p.reset(bd)
 	for i := range g.Len() {
-		if d := g.Cell(i); d != 0 && !p.assign(i, uint64(1)<<(d-1)) {
-			return false
+		if d := g.Cell(i); d != 0 {
+			if !p.assign(i, uint64(1)<<(d-1)) {
+				return false
+			}
+		} else {
+			p.open = append(p.open, int32(i))
 		}
 	}
-	if !p.propagate() {
-		return false
-	}
 	for {
-		changed, ok := p.hidden()
+		fixed, ok := p.naked()
 		if !ok {
 			return false
 		}
-		if !changed {
+		hid, ok := p.hidden()
+		if !ok {
+			return false
+		}
+		if !fixed && !hid {
 			return true
 		}
 	}
 }
 
-// assign fixes cell i to the single digit in bit.
+// mask returns the digits fixed in the units of cell i.
+func (p *prepass) mask(i int) uint64 {
+	cu := p.bd.cu[3*i : 3*i+3]
+	return p.placed[cu[0]] | p.placed[cu[1]] | p.placed[cu[2]]
+}
+
+// assign fixes the free cell i to the single digit in bit, which must not be
+// fixed in any of its units yet.
 func (p *prepass) assign(i int, bit uint64) bool {
-	if p.cand[i]&bit == 0 {
+	if p.val[i] != 0 || p.mask(i)&bit != 0 {
 		return false
-	}
-	if p.val[i] != 0 {
-		return p.cand[i] == bit
 	}
 	p.cand[i] = bit
 	p.val[i] = uint8(bits.TrailingZeros64(bit) + 1)
 	p.free--
-	p.queue = append(p.queue, int32(i))
+	cu := p.bd.cu[3*i : 3*i+3]
+	p.placed[cu[0]] |= bit
+	p.placed[cu[1]] |= bit
+	p.placed[cu[2]] |= bit
 	return true
 }
 
-// propagate removes the digit of every queued cell from its peers, fixing
-// the peers left with one candidate (naked singles).
-func (p *prepass) propagate() bool {
-	np := p.bd.npeer
-	for len(p.queue) > 0 {
-		i := p.queue[len(p.queue)-1]
-		p.queue = p.queue[:len(p.queue)-1]
-		bit := p.cand[i]
-		for _, j := range p.bd.peers[int(i)*np : int(i+1)*np] {
-			c := p.cand[j]
-			if c&bit == 0 {
-				continue
-			}
-			c &^= bit
-			if c == 0 {
-				return false
-			}
-			p.cand[j] = c
-			if c&(c-1) == 0 && !p.assign(int(j), c) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// hidden fixes the hidden singles of every unit, propagating after each
-// unit. changed reports whether any cell was fixed.
-func (p *prepass) hidden() (changed, ok bool) {
-	n := p.bd.n
-	units := p.bd.units
-	for u := 0; u < len(units); u += n {
-		cells := units[u : u+n]
-		var once, twice, placed uint64
-		for _, i := range cells {
-			c := p.cand[i]
-			twice |= once & c
-			once |= c
-			if p.val[i] != 0 {
-				placed |= c
-			}
-		}
-		if once != p.bd.full {
-			return changed, false
-		}
-		h := once &^ twice &^ placed
-		if h == 0 {
+// naked sweeps the open cells once, removing from each the digits fixed in
+// its units and fixing those left with one candidate (naked singles); a
+// digit fixed during the sweep is seen by the cells after it. fixed reports
+// whether any cell was fixed.
+func (p *prepass) naked() (fixed, ok bool) {
+	k := 0
+	for _, i := range p.open {
+		if p.val[i] != 0 { // fixed by hidden
 			continue
 		}
-		for h != 0 {
+		c := p.cand[i] &^ p.mask(int(i))
+		if c&(c-1) == 0 {
+			if c == 0 || !p.assign(int(i), c) {
+				return fixed, false
+			}
+			fixed = true
+			continue
+		}
+		p.cand[i] = c
+		p.open[k] = i
+		k++
+	}
+	p.open = p.open[:k]
+	return fixed, true
+}
+
+// hidden fixes the hidden singles of every unit, reading each free cell's
+// candidates afresh. fixed reports whether any cell was fixed.
+func (p *prepass) hidden() (fixed, ok bool) {
+	n := p.bd.n
+	units := p.bd.units
+	for u := range 3 * n {
+		cells := units[u*n : (u+1)*n]
+		placed := p.placed[u]
+		if placed == p.bd.full {
+			continue
+		}
+		var once, twice uint64
+		for _, i := range cells {
+			if p.val[i] == 0 {
+				c := p.cand[i] &^ p.mask(int(i))
+				twice |= once & c
+				once |= c
+			}
+		}
+		if once|placed != p.bd.full {
+			return fixed, false
+		}
+		for h := once &^ twice &^ placed; h != 0; h &= h - 1 {
 			bit := h & -h
-			h &^= bit
 			for _, i := range cells {
-				if p.cand[i]&bit != 0 {
+				if p.val[i] == 0 && p.cand[i]&bit != 0 && p.mask(int(i))&bit == 0 {
 					if !p.assign(int(i), bit) {
-						return changed, false
+						return fixed, false
 					}
+					fixed = true
 					break
 				}
 			}
 		}
-		changed = true
-		if !p.propagate() {
-			return changed, false
-		}
 	}
-	return changed, true
+	return fixed, true
 }

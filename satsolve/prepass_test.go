@@ -3,8 +3,13 @@ package satsolve
 import (
 	"errors"
 	"math/bits"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/encode"
@@ -52,6 +57,9 @@ func checkPrepass(t *testing.T, p *prepass, sol *satdoku.Grid) {
 			}
 			if !fixed && places < 2 {
 				t.Fatalf("unit %d, digit %d: %d places and not fixed: a hidden single was missed", u/n, d+1, places)
+			}
+			if fixed && places > 1 {
+				t.Fatalf("unit %d, digit %d: fixed, and still a candidate elsewhere", u/n, d+1)
 			}
 		}
 	}
@@ -112,6 +120,92 @@ func TestPrepass(t *testing.T) {
 			})
 		}
 	})
+}
+
+// TestPrepassIsUnitPropagation checks the claim the design rests on: the
+// pre-pass fixpoint is the fixpoint of unit propagation on the Extended
+// encoding. gini's Test propagates the givens, as assumptions, over the
+// encoder's rules; a candidate is fixed by the pre-pass exactly when
+// propagation makes its variable true, removed exactly when propagation
+// makes it false, and the pre-pass finds a contradiction exactly when
+// propagation finds a conflict. The puzzles: the self-made set, the famous
+// ones, the first puzzles of the shared sets, and each of them with one
+// more clue, drawn at random, which is often a wrong one.
+func TestPrepassIsUnitPropagation(t *testing.T) {
+	var puzzles []*satdoku.Grid
+	for _, c := range readDiffFile(t, "../testdata/diff/puzzles.txt") {
+		puzzles = append(puzzles, c.puzzle)
+	}
+	for _, s := range []string{leet, leetSol, hard9, "55" + leet[2:], twoSol4, empty4, sol4} {
+		puzzles = append(puzzles, grid(t, s))
+	}
+	limit := 200
+	if testing.Short() {
+		limit = 10
+	}
+	for _, set := range []string{"kaggle_9999.txt", "royle17_49158.txt", "magictour_top1465.txt", "serg_benchmark.txt", "derived_nosol_17plus1.txt", "vu_kr_16x16.txt"} {
+		lines, _ := readLines(t, dataFile(set), limit)
+		for _, l := range lines {
+			if g, ok := parseLine(l); ok {
+				puzzles = append(puzzles, g)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, g := range slices.Clone(puzzles) {
+		h := g.Clone()
+		i := rng.IntN(h.Len())
+		h.SetCell(i, 1+rng.IntN(h.N()))
+		puzzles = append(puzzles, h)
+	}
+	contradictions := 0
+	bds := map[int]*board{}
+	for _, g := range puzzles {
+		n := g.N()
+		if bds[n] == nil {
+			bds[n] = newBoard(n)
+		}
+		var p prepass
+		ok := p.run(bds[n], g)
+		gi := gini.New()
+		encode.Rules(giniAdder{gi}, n, encode.Extended)
+		for i := range g.Len() {
+			if d := g.Cell(i); d != 0 {
+				gi.Assume(z.Dimacs2Lit(encode.Var(n, i/n, i%n, d)))
+			}
+		}
+		res, out := gi.Test(make([]z.Lit, 0, n*n*n)) // a nil dst gets no literals
+		if ok != (res != -1) {
+			t.Fatalf("%s: pre-pass ok = %v, unit propagation result %d", line(g), ok, res)
+		}
+		if !ok {
+			contradictions++
+			continue
+		}
+		up := make(map[int]bool, len(out))
+		for _, m := range out {
+			up[int(m.Var())] = m.IsPos()
+		}
+		for i := range g.Len() { // the assumptions themselves
+			if d := g.Cell(i); d != 0 {
+				up[encode.Var(n, i/n, i%n, d)] = true
+			}
+		}
+		for v := 1; v <= n*n*n; v++ {
+			r, c, d := encode.Unpack(n, v)
+			i := r*n + c
+			val, set := up[v]
+			fixed, removed := int(p.val[i]) == d, p.cand[i]>>(d-1)&1 == 0
+			if fixed != (set && val) || removed != (set && !val) {
+				t.Fatalf("%s: r%dc%d digit %d: pre-pass fixed %v removed %v; propagation assigned %v to %v",
+					line(g), r+1, c+1, d, fixed, removed, set, val)
+			}
+		}
+	}
+	if contradictions == 0 || contradictions == len(puzzles) {
+		t.Fatalf("%d contradictions in %d puzzles: the test needs both kinds", contradictions, len(puzzles))
+	}
+	t.Logf("%d puzzles, %d contradictions", len(puzzles), contradictions)
 }
 
 // TestReuse runs one Solver per encoding over a long mix of

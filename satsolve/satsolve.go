@@ -89,14 +89,18 @@ var (
 // gini only the residual formula: one variable per candidate still open,
 // numbered compactly (the fixed numbering of package encode is restored when
 // the model is decoded), and the clauses of the rules over them. The answer
-// still comes from gini's model. gini's cost per call grows with the number
-// of variables it holds, so a Solver keeps a few gini instances, one per
-// range of residual sizes, and each call goes to the smallest that fits. A
-// call's clauses all carry the instance's activation literal, and
-// deactivating it at the end of the call removes them, and every clause gini
-// learned from them. An instance that timed out is discarded (gini's Try
-// leaves its deadline set); with a timeout every call uses Try, without one
-// every call uses Solve, never a mix.
+// still comes from gini's model; a formula that holds the empty clause
+// (the pre-pass found a contradiction, or a uniqueness check blocked the
+// only solution of a formula with no variable) is unsatisfiable without a
+// search and does not go to gini. gini's cost per call grows with the
+// number of variables it holds, so a Solver keeps a few gini instances, one
+// per range of small residual sizes, and each call goes to the smallest
+// that fits. A call's clauses all carry the instance's activation literal,
+// and deactivating it at the end of the call removes them, and every clause
+// gini learned from them. A residual of freshFrom variables or more gets a
+// new instance, dropped at the end of the call. An instance that timed out
+// is discarded (gini's Try leaves its deadline set); with a timeout every
+// call uses Try, without one every call uses Solve, never a mix.
 type Solver struct {
 	opt Options
 
@@ -109,15 +113,16 @@ type Solver struct {
 	cvar  []z.Var
 	vcell []int32
 	lits  []z.Lit
-	aux   []uint64 // scratch for the residual: per-unit placed digits
+	aux   []uint64 // scratch for the residual: the cells of a box's places
+	fresh bool     // the call's instance is fresh, its clauses not guarded
+	empty bool     // the call's formula holds the empty clause (see clause)
 }
 
 // The variables every instance reserves; the compact variables of the
 // open candidates start at varBase.
 const (
 	varAct  z.Var = 1 // the activation literal, recycled by gini every call
-	varF    z.Var = 2 // a variable for the empty clause
-	varBase z.Var = 3
+	varBase z.Var = 2
 )
 
 // tierOf returns the tier of a residual formula with nv variables: tier t
@@ -197,22 +202,20 @@ func (s *Solver) drop() {
 	s.gi = nil
 }
 
-// clause adds the clause in s.lits, guarded by the activation literal. The
-// empty clause becomes (f ∨ ¬act) ∧ (¬f ∨ ¬act): under the assumption act,
-// no assignment satisfies it, and gini cannot activate an empty clause.
+// clause adds the clause in s.lits, guarded by the activation literal.
+// The empty clause is not added: gini cannot activate it, and a formula
+// that holds it is unsatisfiable without a search, so the call's next
+// solve answers UNSAT at once (see solve).
 func (s *Solver) clause() {
-	gi, act := s.gi, varAct.Pos()
+	gi := s.gi
 	if len(s.lits) == 0 {
-		gi.Add(varF.Pos())
-		gi.ActivateWith(act)
-		gi.Add(varF.Neg())
-		gi.ActivateWith(act)
+		s.empty = true
 		return
 	}
 	for _, m := range s.lits {
 		gi.Add(m)
 	}
-	gi.ActivateWith(act)
+	s.end()
 }
 
 // number gives the open candidates of s.pp their compact variables and
@@ -270,14 +273,8 @@ func (s *Solver) residual(start time.Time) bool {
 			return false
 		}
 		cells := bd.units[u : u+n]
-		var placed uint64
-		for _, i := range cells {
-			if pp.val[i] != 0 {
-				placed |= pp.cand[i]
-			}
-		}
 		box := u >= 2*n*n
-		for m := bd.full &^ placed; m != 0; m &= m - 1 {
+		for m := bd.full &^ pp.placed[u/n]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m)
 			bit := uint64(1) << d
 			s.lits = s.lits[:0]
@@ -301,6 +298,24 @@ func (s *Solver) residual(start time.Time) bool {
 	return true
 }
 
+// end ends the clause being added.
+func (s *Solver) end() {
+	if s.fresh {
+		s.gi.Add(0)
+	} else {
+		s.gi.ActivateWith(varAct.Pos())
+	}
+}
+
+// freshFrom is the size of residual formula, in variables, from which a
+// call gets a gini instance of its own instead of a pooled one. Taking a
+// large formula out of a pooled instance costs more than a new instance
+// (about 25 µs and 30 KiB): gini compacts its clause store, and rebuilds
+// its watch lists, through a map. In BenchmarkUnique, 128 against pooling
+// every size: royle17 +31%, magictour +36%, forum_hardest_1106 +20%, serg
+// +14%; 64 and 192 did no better.
+const freshFrom = 128
+
 // checkEvery is how many cells residual adds between two looks at the
 // clock: a 9×9 board looks once, a 36×36 one every 40,000 clauses or so.
 const checkEvery = 64
@@ -314,12 +329,12 @@ func (s *Solver) expired(start time.Time) bool {
 // pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by the
 // activation literal. It leaves s.lits as it found it.
 func (s *Solver) pairs() {
-	gi, ls, act := s.gi, s.lits, varAct.Pos()
+	gi, ls := s.gi, s.lits
 	for k, a := range ls {
 		for _, b := range ls[k+1:] {
 			gi.Add(a.Not())
 			gi.Add(b.Not())
-			gi.ActivateWith(act)
+			s.end()
 		}
 	}
 }
@@ -328,7 +343,7 @@ func (s *Solver) pairs() {
 // of cells that share a row or a column, whose clauses the row or column has
 // already added.
 func (s *Solver) boxPairs() {
-	gi, ls, n, act := s.gi, s.lits, uint64(s.bd.n), varAct.Pos()
+	gi, ls, n := s.gi, s.lits, uint64(s.bd.n)
 	for k, a := range ls {
 		ca := s.aux[k]
 		ra, fa := ca/n, ca%n
@@ -339,7 +354,7 @@ func (s *Solver) boxPairs() {
 			}
 			gi.Add(a.Not())
 			gi.Add(b.Not())
-			gi.ActivateWith(act)
+			s.end()
 		}
 	}
 }
@@ -391,9 +406,15 @@ func (s *Solver) decode() (*satdoku.Grid, error) {
 	return g, nil
 }
 
-// solve runs gini once under the assumption of the activation literal.
+// solve runs gini once under the assumption of the activation literal, or
+// answers UNSAT when the formula holds the empty clause.
 func (s *Solver) solve(start time.Time) int {
-	s.gi.Assume(varAct.Pos())
+	if s.empty {
+		return -1
+	}
+	if !s.fresh {
+		s.gi.Assume(varAct.Pos())
+	}
 	if s.opt.Timeout <= 0 {
 		return s.gi.Solve()
 	}
@@ -439,12 +460,19 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	if ok {
 		nv = s.number()
 	}
-	s.gi = s.instance(tierOf(nv))
-	// gini hands out the variable of a deactivated literal again: on a new
-	// instance, the first variable; after that, the same one every call.
-	if act := s.gi.ActivationLit(); act != varAct.Pos() {
-		s.drop()
-		return Result{}, fmt.Errorf("satsolve: internal error: activation literal %v, want %v", act, varAct.Pos())
+	s.empty = false
+	s.fresh = nv >= freshFrom
+	if s.fresh {
+		s.gi = gini.NewVc(int(varBase)+nv, 8*nv)
+	} else {
+		s.gi = s.instance(tierOf(nv))
+		// gini hands out the variable of a deactivated literal again: on
+		// a new instance, the first variable; after that, the same one
+		// every call.
+		if act := s.gi.ActivationLit(); act != varAct.Pos() {
+			s.drop()
+			return Result{}, fmt.Errorf("satsolve: internal error: activation literal %v, want %v", act, varAct.Pos())
+		}
 	}
 	if !ok {
 		// A contradiction found by the pre-pass: the empty clause.
@@ -484,7 +512,9 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 			s.block(sol)
 		}
 	}
-	s.gi.Deactivate(varAct.Pos())
+	if !s.fresh {
+		s.gi.Deactivate(varAct.Pos())
+	}
 	switch {
 	case res.Count == 0:
 		res.Status = StatusNone
