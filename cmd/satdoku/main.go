@@ -76,7 +76,27 @@ const (
 var version = ""
 
 func main() {
+	tuneGC(os.Getenv)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// streamGOGC is the GC percentage the command runs with unless the
+// environment sets GOGC or GOMEMLIMIT. A stream of puzzles keeps almost
+// nothing alive (a few MiB) while every hard puzzle allocates a gini
+// instance of its own, so the default, 100, collects every 4 MiB or so:
+// 100 to 200 collections a second, and pages handed back to the system and
+// taken again in between. At 800 the heap grows to about 35 MiB before a
+// collection, peak memory stays flat at about 40 MiB whatever the length
+// of the stream, and solving with --unique is 25–35% faster on the hard
+// sets (royle17: 7,800 → 10,700 puzzles/s of CPU time).
+const streamGOGC = 800
+
+// tuneGC sets the GC percentage to streamGOGC unless getenv reports a GOGC
+// or GOMEMLIMIT of the user's.
+func tuneGC(getenv func(string) string) {
+	if getenv("GOGC") == "" && getenv("GOMEMLIMIT") == "" {
+		debug.SetGCPercent(streamGOGC)
+	}
 }
 
 // exitOnInterrupt is how the interrupt handler ends the process; run leaves

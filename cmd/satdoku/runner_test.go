@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -61,4 +62,25 @@ func TestProgress(t *testing.T) {
 	var none *progress // not a terminal: every method is a no-op
 	none.step()
 	none.finish()
+}
+
+// TestTuneGC checks that tuneGC sets streamGOGC, and leaves the setting alone
+// when the user's environment has GOGC or GOMEMLIMIT.
+func TestTuneGC(t *testing.T) {
+	prev := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(prev)
+	for _, c := range []struct {
+		env  map[string]string
+		want int
+	}{
+		{map[string]string{"GOGC": "50"}, 100},
+		{map[string]string{"GOMEMLIMIT": "1GiB"}, 100},
+		{nil, streamGOGC},
+	} {
+		debug.SetGCPercent(100)
+		tuneGC(func(k string) string { return c.env[k] })
+		if got := debug.SetGCPercent(100); got != c.want {
+			t.Errorf("env %v: GC percent %d, want %d", c.env, got, c.want)
+		}
+	}
 }
