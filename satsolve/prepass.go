@@ -36,21 +36,28 @@ func newBoard(n int) *board {
 	return bd
 }
 
-// prepass is the native unit propagation that runs before gini. On the
+// prepass is the native propagation that runs before gini. On the
 // Extended encoding, unit propagation from the givens is exactly naked
 // singles (a cell with one candidate left) and hidden singles (a digit with
 // one place left in a row, column or box); prepass computes that fixpoint
 // with one candidate bitmask per cell (bit d-1 for digit d) and one mask of
-// the digits placed per unit, so that gini receives only the residual
-// formula. Every deduction is implied by the rules and the givens, so the
-// residual formula has the same models.
+// the digits placed per unit (TestPrepassIsUnitPropagation checks it
+// against gini's own propagation). With withLocked, as a Solver runs it, it
+// also removes locked candidates, which unit propagation does not find, and
+// propagates singles again, to a fixpoint of both. gini then receives only
+// the residual formula, over the candidates left. Every deduction is
+// implied by the rules and the givens, so the residual formula has the
+// same models as the whole.
 type prepass struct {
 	bd     *board
 	cand   []uint64 // candidates per cell; a fixed cell's one digit
 	val    []uint8  // the digit a cell is fixed to, 0 if free
 	placed []uint64 // the digits fixed in each unit
 	open   []int32  // the cells not fixed (as of the last sweep)
-	free   int      // cells not fixed
+	seg    []uint64 // scratch for locked
+	// withLocked adds locked candidates to the singles (see locked).
+	withLocked bool
+	free       int // cells not fixed
 }
 
 func (p *prepass) reset(bd *board) {
@@ -74,7 +81,8 @@ func (p *prepass) reset(bd *board) {
 	p.free = nn
 }
 
-// run fills the candidates of g to the fixpoint. It returns false when it
+// run fills the candidates of g to the fixpoint: singles, and with
+// withLocked locked candidates. It returns false when it
 // finds a contradiction: a cell with no candidate, a digit with no place in
 // a unit, or two peers fixed to the same digit.
 func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
@@ -97,10 +105,92 @@ func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 		if !ok {
 			return false
 		}
-		if !fixed && !hid {
+		if fixed || hid {
+			continue
+		}
+		if !p.withLocked || p.free == 0 || !p.locked() {
 			return true
 		}
 	}
+}
+
+// locked removes locked candidates (pointing and claiming): a digit that
+// in a box can only go in one row (or column) goes nowhere else in that row
+// (column), and a digit that in a row (column) can only go in one box goes
+// nowhere else in that box. It runs at the singles fixpoint, where every
+// open cell's candidates are up to date, and reports whether it removed
+// any.
+func (p *prepass) locked() bool {
+	n, b := p.bd.n, p.bd.b
+	if cap(p.seg) < n*b {
+		p.seg = make([]uint64, n*b)
+	}
+	seg := p.seg[:n*b]
+	changed := false
+	for dir := range 2 { // rows, then columns
+		cell := func(line, pos int) int {
+			if dir == 0 {
+				return line*n + pos
+			}
+			return pos*n + line
+		}
+		// seg[line·b + j]: the candidates of the open cells of line in
+		// box j of its band.
+		for line := range n {
+			for j := range b {
+				var m uint64
+				for pos := j * b; pos < (j+1)*b; pos++ {
+					if i := cell(line, pos); p.val[i] == 0 {
+						m |= p.cand[i]
+					}
+				}
+				seg[line*b+j] = m
+			}
+		}
+		// remove takes the digits rm out of the open cells of segment
+		// (line, j).
+		remove := func(line, j int, rm uint64) {
+			for pos := j * b; pos < (j+1)*b; pos++ {
+				if i := cell(line, pos); p.val[i] == 0 && p.cand[i]&rm != 0 {
+					p.cand[i] &^= rm
+					changed = true
+				}
+			}
+		}
+		for line := range n {
+			band := line / b * b
+			for j := range b {
+				m := seg[line*b+j]
+				if m == 0 {
+					continue
+				}
+				var inLine, inBox uint64 // elsewhere in the line, in the box
+				for k := range b {
+					if k != j {
+						inLine |= seg[line*b+k]
+					}
+					if l := band + k; l != line {
+						inBox |= seg[l*b+j]
+					}
+				}
+				if rm := m &^ inBox & inLine; rm != 0 { // pointing
+					for k := range b {
+						if k != j {
+							remove(line, k, rm)
+						}
+					}
+				}
+				if rm := m &^ inLine & inBox; rm != 0 { // claiming
+					for k := range b {
+						if l := band + k; l != line {
+							remove(l, j, rm)
+						}
+					}
+				}
+			}
+		}
+	}
+	return changed
 }
 
 // mask returns the digits fixed in the units of cell i.

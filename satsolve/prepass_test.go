@@ -208,6 +208,135 @@ func TestPrepassIsUnitPropagation(t *testing.T) {
 	t.Logf("%d puzzles, %d contradictions", len(puzzles), contradictions)
 }
 
+// TestLocked runs the pre-pass with and without locked candidates on
+// puzzles with known solutions and checks that with them: the solution
+// survives (checkPrepass), the candidates are a subset of the singles'
+// fixpoint, and no pointing or claiming is left, found by a brute-force
+// search written apart from locked. Some puzzle must lose candidates to
+// them, and some must get more cells fixed.
+func TestLocked(t *testing.T) {
+	type known struct{ puzzle, sol *satdoku.Grid }
+	g := grid(t, hard9)
+	_, sol := verify.Count(g, 2)
+	cases := []known{{g, sol}}
+	for _, set := range []string{"magictour_top1465", "royle17_49158", "vu_kr_16x16"} {
+		limit := 300
+		if testing.Short() {
+			limit = 30
+		}
+		ps, _ := readLines(t, dataFile(set+".txt"), limit)
+		ss, _ := readLines(t, dataFile(set+".solutions.txt"), limit)
+		for k := range min(len(ps), len(ss)) {
+			g, ok1 := parseLine(ps[k])
+			sol, ok2 := parseLine(ss[k])
+			if ok1 && ok2 {
+				cases = append(cases, known{g, sol})
+			}
+		}
+	}
+	removed, fixed := 0, 0
+	for _, c := range cases {
+		bd := newBoard(c.puzzle.N())
+		var singles, p prepass
+		p.withLocked = true
+		if !singles.run(bd, c.puzzle) || !p.run(bd, c.puzzle) {
+			t.Fatalf("%s: contradiction in a puzzle with a solution", line(c.puzzle))
+		}
+		checkPrepass(t, &p, c.sol)
+		for i := range p.cand {
+			if p.cand[i]&^singles.cand[i] != 0 {
+				t.Fatalf("%s: cell %d has candidates %b, singles alone %b", line(c.puzzle), i, p.cand[i], singles.cand[i])
+			}
+			if p.cand[i] != singles.cand[i] {
+				removed++
+			}
+		}
+		if p.free < singles.free {
+			fixed++
+		}
+		checkNoLocked(t, &p, c.puzzle)
+	}
+	if removed == 0 || fixed == 0 {
+		t.Fatalf("locked candidates changed %d cells and fixed more cells in %d puzzles of %d: the test needs both", removed, fixed, len(cases))
+	}
+	t.Logf("%d puzzles; locked candidates fixed more cells in %d", len(cases), fixed)
+}
+
+// checkNoLocked fails if a digit d confined, among the open cells of a
+// box, to one row (column) is still a candidate of an open cell of that row
+// (column) outside the box, or confined in a row (column) to one box and
+// still a candidate elsewhere in that box.
+func checkNoLocked(t *testing.T, p *prepass, g *satdoku.Grid) {
+	t.Helper()
+	n, b := p.bd.n, p.bd.b
+	has := func(r, c, d int) bool { i := r*n + c; return p.val[i] == 0 && p.cand[i]>>d&1 != 0 }
+	box := func(r, c int) int { return r/b*b + c/b }
+	for d := range n {
+		for dir := range 2 {
+			at := func(line, pos int) (int, int) {
+				if dir == 0 {
+					return line, pos
+				}
+				return pos, line
+			}
+			for ln := range n {
+				boxes := map[int]bool{}
+				for pos := range n {
+					if r, c := at(ln, pos); has(r, c, d) {
+						boxes[box(r, c)] = true
+					}
+				}
+				if len(boxes) != 1 {
+					continue
+				}
+				for bx := range boxes { // claiming: confined to box bx
+					for r := range n {
+						for c := range n {
+							l := r
+							if dir == 1 {
+								l = c
+							}
+							if box(r, c) == bx && l != ln && has(r, c, d) {
+								t.Fatalf("%s: digit %d confined to box %d in line %d (direction %d), still in r%dc%d", line(g), d+1, bx+1, ln, dir, r+1, c+1)
+							}
+						}
+					}
+				}
+			}
+		}
+		for bx := range n {
+			rows, cols := map[int]bool{}, map[int]bool{}
+			for r := range n {
+				for c := range n {
+					if box(r, c) == bx && has(r, c, d) {
+						rows[r], cols[c] = true, true
+					}
+				}
+			}
+			for r := range rows { // pointing along a row
+				if len(rows) != 1 {
+					break
+				}
+				for c := range n {
+					if box(r, c) != bx && has(r, c, d) {
+						t.Fatalf("%s: digit %d confined to row %d in box %d, still in r%dc%d", line(g), d+1, r+1, bx+1, r+1, c+1)
+					}
+				}
+			}
+			for c := range cols { // pointing along a column
+				if len(cols) != 1 {
+					break
+				}
+				for r := range n {
+					if box(r, c) != bx && has(r, c, d) {
+						t.Fatalf("%s: digit %d confined to column %d in box %d, still in r%dc%d", line(g), d+1, c+1, bx+1, r+1, c+1)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestReuse runs one Solver per encoding over a long mix of
 // puzzles of several sizes (unique, multiple, none, invalid, full) twice
 // over, so every call follows many others on the same gini instance, and

@@ -45,10 +45,12 @@ func (s Status) String() string {
 // Options configure a Solver. The zero Options use the Extended encoding and
 // no timeout.
 type Options struct {
-	// Encoding selects the CNF encoding of the rules. Reduced gives gini
-	// the Extended rules after the givens: gini then drops the clauses the
-	// givens satisfy and shortens those they falsify itself, which is the
-	// reduction, and every variable keeps a value that decodes.
+	// Encoding selects the CNF encoding of the rules given to gini, over
+	// the candidates the pre-pass leaves open. The residual formula is
+	// already reduced by the givens and by everything the pre-pass
+	// deduced, so Reduced gives the same formula as Extended; Minimal
+	// leaves out the redundant families (cells at most one digit, units
+	// at least one place).
 	Encoding encode.Encoding
 	// Timeout, when positive, bounds each call of Solve, Unique or Count
 	// as a whole, encoding included; zero means no limit. The encoding
@@ -455,6 +457,7 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	}
 	n := g.N()
 	s.setBoard(n)
+	s.pp.withLocked = true
 	ok := s.pp.run(s.bd, g)
 	nv := 0
 	if ok {

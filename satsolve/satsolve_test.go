@@ -236,21 +236,28 @@ func TestTimeout(t *testing.T) {
 			t.Fatalf("got %v, %v; want unknown and ErrTimeout", r.Status, err)
 		}
 	})
-	t.Run("hard 25x25", func(t *testing.T) {
-		lines, ok := readLines(t, dataFile("misc_25x25.txt"), 6)
-		if !ok || len(lines) < 6 {
-			t.Skip("misc_25x25.txt not found")
-		}
-		// Line 6 takes the Minimal encoding far longer than a second
-		// (Extended solves it in about 0.1s).
-		g := grid(t, lines[5])
+	t.Run("counting past the deadline", func(t *testing.T) {
+		// The empty 9×9 board has about 6.7·10²¹ solutions: counting
+		// them, one SAT call each, cannot end before the deadline.
+		g, _ := satdoku.New(9)
 		const timeout = 300 * time.Millisecond
-		s := New(Options{Encoding: encode.Minimal, Timeout: timeout})
+		s := New(Options{Timeout: timeout})
 		start := time.Now()
-		r, err := s.Unique(g)
+		r, err := s.Count(g, 1<<40)
 		took := time.Since(start)
 		if !errors.Is(err, ErrTimeout) || r.Status != StatusUnknown {
 			t.Fatalf("got %v, %v; want unknown and ErrTimeout", r.Status, err)
+		}
+		if r.Count < 2 || r.Solution == nil || r.Second == nil {
+			t.Fatalf("%d solutions found before the deadline, want the first two kept", r.Count)
+		}
+		for _, sol := range []*satdoku.Grid{r.Solution, r.Second} {
+			if err := verify.Solution(g, sol); err != nil {
+				t.Error(err)
+			}
+		}
+		if r.Solution.Equal(r.Second) {
+			t.Error("the two solutions are the same")
 		}
 		if took > timeout+2*time.Second {
 			t.Errorf("timeout of %v took %v", timeout, took)
