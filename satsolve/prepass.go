@@ -42,9 +42,10 @@ func newBoard(n int) *board {
 // one place left in a row, column or box); prepass computes that fixpoint
 // with one candidate bitmask per cell (bit d-1 for digit d) and one mask of
 // the digits placed per unit (TestPrepassIsUnitPropagation checks it
-// against gini's own propagation). With withLocked, as a Solver runs it, it
-// also removes locked candidates, which unit propagation does not find, and
-// propagates singles again, to a fixpoint of both. gini then receives only
+// against gini's own propagation). With strong, as a Solver runs it, it
+// goes on where unit propagation stops: it removes locked candidates, then
+// naked and hidden pairs, and propagates singles again after each removal,
+// to a fixpoint of all three. gini then receives only
 // the residual formula, over the candidates left. Every deduction is
 // implied by the rules and the givens, so the residual formula has the
 // same models as the whole.
@@ -55,9 +56,10 @@ type prepass struct {
 	placed []uint64 // the digits fixed in each unit
 	open   []int32  // the cells not fixed (as of the last sweep)
 	seg    []uint64 // scratch for locked
-	// withLocked adds locked candidates to the singles (see locked).
-	withLocked bool
-	free       int // cells not fixed
+	// strong adds locked candidates and naked and hidden pairs to the
+	// singles (see locked and pairs).
+	strong bool
+	free   int // cells not fixed
 }
 
 func (p *prepass) reset(bd *board) {
@@ -81,8 +83,8 @@ func (p *prepass) reset(bd *board) {
 	p.free = nn
 }
 
-// run fills the candidates of g to the fixpoint: singles, and with
-// withLocked locked candidates. It returns false when it
+// run fills the candidates of g to the fixpoint: singles, and with strong
+// locked candidates and pairs. It returns false when it
 // finds a contradiction: a cell with no candidate, a digit with no place in
 // a unit, or two peers fixed to the same digit.
 func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
@@ -108,7 +110,13 @@ func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 		if fixed || hid {
 			continue
 		}
-		if !p.withLocked || p.free == 0 || !p.locked() {
+		if !p.strong || p.free == 0 {
+			return true
+		}
+		if p.locked() {
+			continue
+		}
+		if !p.pairs() {
 			return true
 		}
 	}
@@ -277,4 +285,69 @@ func (p *prepass) hidden() (fixed, ok bool) {
 		}
 	}
 	return fixed, true
+}
+
+// pairs removes candidates by naked pairs (two cells of a unit with the
+// same two candidates: those digits go nowhere else in the unit) and hidden
+// pairs (two digits with the same two places in a unit: those cells hold
+// nothing else). It runs at a fixpoint of singles, where every open cell's
+// candidates are up to date, and reports whether it removed any.
+func (p *prepass) pairs() bool {
+	n := p.bd.n
+	changed := false
+	var pos [64]uint64
+	for u := range 3 * n {
+		if p.placed[u] == p.bd.full {
+			continue
+		}
+		cells := p.bd.units[u*n : (u+1)*n]
+		// Naked pairs.
+		for k, i := range cells {
+			c := p.cand[i]
+			if p.val[i] != 0 || bits.OnesCount64(c) != 2 {
+				continue
+			}
+			for _, j := range cells[k+1:] {
+				if p.val[j] == 0 && p.cand[j] == c {
+					for _, x := range cells {
+						if x != i && x != j && p.val[x] == 0 && p.cand[x]&c != 0 {
+							p.cand[x] &^= c
+							changed = true
+						}
+					}
+				}
+			}
+		}
+		// Hidden pairs.
+		for d := range n {
+			pos[d] = 0
+		}
+		for k, i := range cells {
+			if p.val[i] != 0 {
+				continue
+			}
+			for m := p.cand[i]; m != 0; m &= m - 1 {
+				pos[bits.TrailingZeros64(m)] |= 1 << k
+			}
+		}
+		for d1 := range n {
+			if bits.OnesCount64(pos[d1]) != 2 {
+				continue
+			}
+			for d2 := d1 + 1; d2 < n; d2++ {
+				if pos[d2] != pos[d1] {
+					continue
+				}
+				keep := uint64(1)<<d1 | uint64(1)<<d2
+				for m := pos[d1]; m != 0; m &= m - 1 {
+					i := cells[bits.TrailingZeros64(m)]
+					if p.cand[i]&^keep != 0 {
+						p.cand[i] &= keep
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return changed
 }

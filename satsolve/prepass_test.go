@@ -208,13 +208,13 @@ func TestPrepassIsUnitPropagation(t *testing.T) {
 	t.Logf("%d puzzles, %d contradictions", len(puzzles), contradictions)
 }
 
-// TestLocked runs the pre-pass with and without locked candidates on
-// puzzles with known solutions and checks that with them: the solution
-// survives (checkPrepass), the candidates are a subset of the singles'
-// fixpoint, and no pointing or claiming is left, found by a brute-force
-// search written apart from locked. Some puzzle must lose candidates to
-// them, and some must get more cells fixed.
-func TestLocked(t *testing.T) {
+// TestStrong runs the pre-pass with and without strong (locked candidates
+// and pairs) on puzzles with known solutions and checks that with it: the
+// solution survives (checkPrepass), the candidates are a subset of the
+// singles' fixpoint, and no pointing, claiming, naked pair or hidden pair is
+// left, found by brute-force searches written apart from locked and pairs.
+// Some puzzle must lose candidates, and some must get more cells fixed.
+func TestStrong(t *testing.T) {
 	type known struct{ puzzle, sol *satdoku.Grid }
 	g := grid(t, hard9)
 	_, sol := verify.Count(g, 2)
@@ -238,7 +238,7 @@ func TestLocked(t *testing.T) {
 	for _, c := range cases {
 		bd := newBoard(c.puzzle.N())
 		var singles, p prepass
-		p.withLocked = true
+		p.strong = true
 		if !singles.run(bd, c.puzzle) || !p.run(bd, c.puzzle) {
 			t.Fatalf("%s: contradiction in a puzzle with a solution", line(c.puzzle))
 		}
@@ -255,11 +255,63 @@ func TestLocked(t *testing.T) {
 			fixed++
 		}
 		checkNoLocked(t, &p, c.puzzle)
+		checkNoPairs(t, &p, c.puzzle)
 	}
 	if removed == 0 || fixed == 0 {
-		t.Fatalf("locked candidates changed %d cells and fixed more cells in %d puzzles of %d: the test needs both", removed, fixed, len(cases))
+		t.Fatalf("strong changed %d cells and fixed more cells in %d puzzles of %d: the test needs both", removed, fixed, len(cases))
 	}
-	t.Logf("%d puzzles; locked candidates fixed more cells in %d", len(cases), fixed)
+	t.Logf("%d puzzles; strong fixed more cells in %d", len(cases), fixed)
+}
+
+// checkNoPairs fails if a unit still has two open cells with the same two
+// candidates and one of those digits elsewhere, or two digits whose only
+// places are the same two cells, one of which has another candidate.
+func checkNoPairs(t *testing.T, p *prepass, g *satdoku.Grid) {
+	t.Helper()
+	n := p.bd.n
+	for u := range 3 * n {
+		cells := p.bd.units[u*n : (u+1)*n]
+		var open []int32
+		for _, i := range cells {
+			if p.val[i] == 0 {
+				open = append(open, i)
+			}
+		}
+		for a, i := range open {
+			for _, j := range open[a+1:] {
+				c := p.cand[i]
+				if c != p.cand[j] || bits.OnesCount64(c) != 2 {
+					continue
+				}
+				for _, x := range open {
+					if x != i && x != j && p.cand[x]&c != 0 {
+						t.Fatalf("%s: unit %d: naked pair %b in cells %d and %d, still in cell %d", line(g), u, c, i, j, x)
+					}
+				}
+			}
+		}
+		places := func(d int) (ps []int32) {
+			for _, i := range open {
+				if p.cand[i]>>d&1 != 0 {
+					ps = append(ps, i)
+				}
+			}
+			return ps
+		}
+		for d1 := range n {
+			for d2 := d1 + 1; d2 < n; d2++ {
+				p1, p2 := places(d1), places(d2)
+				if len(p1) != 2 || !slices.Equal(p1, p2) {
+					continue
+				}
+				for _, i := range p1 {
+					if bits.OnesCount64(p.cand[i]) != 2 {
+						t.Fatalf("%s: unit %d: hidden pair %d %d in cells %v, cell %d has candidates %b", line(g), u, d1+1, d2+1, p1, i, p.cand[i])
+					}
+				}
+			}
+		}
+	}
 }
 
 // checkNoLocked fails if a digit d confined, among the open cells of a

@@ -457,7 +457,7 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 	}
 	n := g.N()
 	s.setBoard(n)
-	s.pp.withLocked = true
+	s.pp.strong = true
 	ok := s.pp.run(s.bd, g)
 	nv := 0
 	if ok {
