@@ -15,7 +15,7 @@ import (
 // reports puzzles/s and allocations per puzzle: the CLI's own cost (reading,
 // records, verification of every answer) on top of the solver's.
 func BenchmarkSolveUnique(b *testing.B) {
-	tuneGC(os.Getenv) // as main does
+	tuneGC(os.Getenv, streamAfter) // as main does
 	for _, set := range []string{"kaggle_9999.txt", "royle17_49158.txt", "magictour_top1465.txt", "forum_hardest_1106.txt", "serg_benchmark.txt"} {
 		b.Run(strings.TrimSuffix(set, ".txt"), func(b *testing.B) {
 			path := filepath.Join(dataDir, set)

@@ -64,23 +64,28 @@ func TestProgress(t *testing.T) {
 	none.finish()
 }
 
-// TestTuneGC checks that tuneGC sets streamGOGC, and leaves the setting alone
-// when the user's environment has GOGC or GOMEMLIMIT.
+// TestTuneGC checks that tuneGC sets streamGOGC after the delay, and
+// leaves the setting alone when the user's environment has GOGC or
+// GOMEMLIMIT.
 func TestTuneGC(t *testing.T) {
+	percent := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	prev := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(prev)
-	for _, c := range []struct {
-		env  map[string]string
-		want int
-	}{
-		{map[string]string{"GOGC": "50"}, 100},
-		{map[string]string{"GOMEMLIMIT": "1GiB"}, 100},
-		{nil, streamGOGC},
-	} {
-		debug.SetGCPercent(100)
-		tuneGC(func(k string) string { return c.env[k] })
-		if got := debug.SetGCPercent(100); got != c.want {
-			t.Errorf("env %v: GC percent %d, want %d", c.env, got, c.want)
+	for _, env := range []map[string]string{{"GOGC": "50"}, {"GOMEMLIMIT": "1GiB"}} {
+		if tuneGC(func(k string) string { return env[k] }, 0) {
+			t.Errorf("env %v: tuneGC reports a change", env)
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	if p := percent(); p != 100 {
+		t.Fatalf("GC percent %d with the user's settings, want 100 left alone", p)
+	}
+	if !tuneGC(func(string) string { return "" }, time.Millisecond) {
+		t.Fatal("tuneGC reports no change without the user's settings")
+	}
+	for start := time.Now(); percent() != streamGOGC; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("GC percent %d, want %d", percent(), streamGOGC)
 		}
 	}
 }
