@@ -81,18 +81,20 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// The GC for long streams. A stream of puzzles keeps almost nothing alive
-// (a few MiB) while every hard puzzle allocates a gini instance of its own,
-// so at the default GOGC of 100 the collector runs every 4 MiB or so, 100
-// to 200 times a second. At streamGOGC the heap grows to about 20 MiB
-// before a collection, and solving with --unique is up to 25% faster on
-// the hard sets (magictour 3,000 → 3,700 puzzles/s, serg 5,400 → 6,700).
-// But growing the heap costs page faults (about 9 µs each on the 2-core
-// VM, 20 ms for the 2,300 extra pages), more than a short run gains, so the
-// setting changes only once the process has run for streamAfter.
+// The GC for streams. A stream of puzzles keeps almost nothing alive (a
+// few MiB) while every hard puzzle allocates a gini instance of its own, so
+// at the default GOGC of 100 the collector runs every 4 MiB or so, 100 to
+// 200 times a second, and with --jobs 2 the workers spend their time
+// helping it. At streamGOGC the heap grows to about 20 MiB before a
+// collection: solving with --unique is up to 25% faster with one worker on
+// the hard sets (serg 5,400 → 6,700 puzzles/s), and magictour with --jobs 2
+// goes from 1.1× to 1.5× one worker. But growing the heap costs page faults
+// (about 9 µs each on the 2-core VM, 20 ms for the 2,300 extra pages), more
+// than a run of a tenth of a second gains (kaggle_9999), so the setting
+// changes only once the process has run for streamAfter.
 const (
 	streamGOGC  = 400
-	streamAfter = 500 * time.Millisecond
+	streamAfter = 100 * time.Millisecond
 )
 
 // tuneGC sets the GC percentage to streamGOGC after the delay, unless
