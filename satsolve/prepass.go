@@ -319,9 +319,7 @@ func (p *prepass) pairs() bool {
 			}
 		}
 		// Hidden pairs.
-		for d := range n {
-			pos[d] = 0
-		}
+		clear(pos[:n])
 		for k, i := range cells {
 			if p.val[i] != 0 {
 				continue

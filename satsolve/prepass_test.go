@@ -323,14 +323,17 @@ func checkNoLocked(t *testing.T, p *prepass, g *satdoku.Grid) {
 	n, b := p.bd.n, p.bd.b
 	has := func(r, c, d int) bool { i := r*n + c; return p.val[i] == 0 && p.cand[i]>>d&1 != 0 }
 	box := func(r, c int) int { return r/b*b + c/b }
-	for d := range n {
-		for dir := range 2 {
-			at := func(line, pos int) (int, int) {
-				if dir == 0 {
-					return line, pos
-				}
-				return pos, line
+	for dir, kind := range []string{"row", "column"} {
+		// at is cell pos of line ln; lineOf is the line of a cell.
+		at := func(ln, pos int) (int, int) {
+			if dir == 0 {
+				return ln, pos
 			}
+			return pos, ln
+		}
+		lineOf := func(r, c int) int { return []int{r, c}[dir] }
+		for d := range n {
+			// Claiming: in line ln, d only in one box.
 			for ln := range n {
 				boxes := map[int]bool{}
 				for pos := range n {
@@ -341,47 +344,32 @@ func checkNoLocked(t *testing.T, p *prepass, g *satdoku.Grid) {
 				if len(boxes) != 1 {
 					continue
 				}
-				for bx := range boxes { // claiming: confined to box bx
-					for r := range n {
-						for c := range n {
-							l := r
-							if dir == 1 {
-								l = c
-							}
-							if box(r, c) == bx && l != ln && has(r, c, d) {
-								t.Fatalf("%s: digit %d confined to box %d in line %d (direction %d), still in r%dc%d", line(g), d+1, bx+1, ln, dir, r+1, c+1)
-							}
+				for r := range n {
+					for c := range n {
+						if boxes[box(r, c)] && lineOf(r, c) != ln && has(r, c, d) {
+							t.Fatalf("%s: digit %d confined to box %d in %s %d, still in r%dc%d", line(g), d+1, box(r, c)+1, kind, ln+1, r+1, c+1)
 						}
 					}
 				}
 			}
-		}
-		for bx := range n {
-			rows, cols := map[int]bool{}, map[int]bool{}
-			for r := range n {
-				for c := range n {
-					if box(r, c) == bx && has(r, c, d) {
-						rows[r], cols[c] = true, true
-					}
-				}
-			}
-			for r := range rows { // pointing along a row
-				if len(rows) != 1 {
-					break
-				}
-				for c := range n {
-					if box(r, c) != bx && has(r, c, d) {
-						t.Fatalf("%s: digit %d confined to row %d in box %d, still in r%dc%d", line(g), d+1, r+1, bx+1, r+1, c+1)
-					}
-				}
-			}
-			for c := range cols { // pointing along a column
-				if len(cols) != 1 {
-					break
-				}
+			// Pointing: in box bx, d only in one line.
+			for bx := range n {
+				lines := map[int]bool{}
 				for r := range n {
-					if box(r, c) != bx && has(r, c, d) {
-						t.Fatalf("%s: digit %d confined to column %d in box %d, still in r%dc%d", line(g), d+1, c+1, bx+1, r+1, c+1)
+					for c := range n {
+						if box(r, c) == bx && has(r, c, d) {
+							lines[lineOf(r, c)] = true
+						}
+					}
+				}
+				if len(lines) != 1 {
+					continue
+				}
+				for ln := range lines {
+					for pos := range n {
+						if r, c := at(ln, pos); box(r, c) != bx && has(r, c, d) {
+							t.Fatalf("%s: digit %d confined to %s %d in box %d, still in r%dc%d", line(g), d+1, kind, ln+1, bx+1, r+1, c+1)
+						}
 					}
 				}
 			}
