@@ -73,7 +73,7 @@ func (g *Grid) Format(f Format) string { return string(g.AppendFormat(nil, f)) }
 // AppendFormat appends g in format f, without a trailing newline, to dst and
 // returns the extended buffer. An unknown format gives FormatLine.
 func (g *Grid) AppendFormat(dst []byte, f Format) []byte {
-	if g == nil || g.n == 0 {
+	if g == nil || g.rules == nil {
 		return dst
 	}
 	switch f {
@@ -92,10 +92,10 @@ func (g *Grid) AppendFormat(dst []byte, f Format) []byte {
 // returns the extended buffer. Nothing is colored when puzzle is nil or of
 // another size.
 func (g *Grid) AppendColored(dst []byte, puzzle *Grid, on, off string) []byte {
-	if g == nil || g.n == 0 {
+	if g == nil || g.rules == nil {
 		return dst
 	}
-	if puzzle != nil && puzzle.n != g.n {
+	if puzzle != nil && puzzle.N() != g.N() {
 		puzzle = nil
 	}
 	return g.appendGrid(dst, puzzle, on, off)
@@ -107,14 +107,14 @@ func (g *Grid) appendSym(dst []byte, v uint8) []byte {
 	switch {
 	case v == 0:
 		return append(dst, '.')
-	case g.n <= 25:
+	case g.rules.n <= 25:
 		return append(dst, symbols[v-1])
 	}
 	return strconv.AppendUint(dst, uint64(v), 10)
 }
 
 func (g *Grid) appendLine(dst []byte) []byte {
-	wide := g.n > 25
+	wide := g.rules.n > 25
 	for i, v := range g.cells {
 		if wide && i > 0 {
 			dst = append(dst, ' ')
@@ -125,7 +125,8 @@ func (g *Grid) appendLine(dst []byte) []byte {
 }
 
 func (g *Grid) appendGrid(dst []byte, puzzle *Grid, on, off string) []byte {
-	n, b := g.n, g.box
+	n := g.N()
+	h, w := g.rules.BoxShape() // 0, 0: no box borders
 	width := 1
 	if n > 25 {
 		width = 2
@@ -133,15 +134,15 @@ func (g *Grid) appendGrid(dst []byte, puzzle *Grid, on, off string) []byte {
 	for r := 0; r < n; r++ {
 		if r > 0 {
 			dst = append(dst, '\n')
-			if r%b == 0 {
-				dst = appendRule(dst, b, width)
+			if h != 0 && r%h == 0 {
+				dst = appendRule(dst, n/w, w, width)
 				dst = append(dst, '\n')
 			}
 		}
 		for c := 0; c < n; c++ {
 			switch {
 			case c == 0:
-			case c%b == 0:
+			case w != 0 && c%w == 0:
 				dst = append(dst, " | "...)
 			default:
 				dst = append(dst, ' ')
@@ -162,13 +163,13 @@ func (g *Grid) appendGrid(dst []byte, puzzle *Grid, on, off string) []byte {
 	return dst
 }
 
-// appendRule appends the line between bands of boxes, as wide as a row:
-// "------+-------+------" for 9×9.
-func appendRule(dst []byte, b, width int) []byte {
-	group := b*width + b - 1 // one box of a row, without the " | "
-	for i := 0; i < b; i++ {
+// appendRule appends the line between bands of boxes, as wide as a row, for
+// boxes across boxes of w cells each: "------+-------+------" for 9×9.
+func appendRule(dst []byte, boxes, w, width int) []byte {
+	group := w*width + w - 1 // one box of a row, without the " | "
+	for i := 0; i < boxes; i++ {
 		dashes := group + 2
-		if i == 0 || i == b-1 {
+		if i == 0 || i == boxes-1 {
 			dashes = group + 1
 		}
 		if i > 0 {
@@ -182,7 +183,7 @@ func appendRule(dst []byte, b, width int) []byte {
 }
 
 func (g *Grid) appendJSON(dst []byte, leet bool) []byte {
-	n := g.n
+	n := g.N()
 	dst = append(dst, '[')
 	for r := 0; r < n; r++ {
 		if r > 0 {

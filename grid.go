@@ -1,71 +1,59 @@
 package satdoku
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
-// Limits on the board size. A board is N×N with N = B·B for a box size B.
-const (
-	MinBox = 2 // smallest box size: a 4×4 board
-	MaxBox = 8 // largest box size: a 64×64 board
-	// MaxN is the side of the largest board, MaxBox².
-	MaxN = MaxBox * MaxBox
-)
-
-// ErrSize reports a board side that is not B² for a box size B in
-// [MinBox, MaxBox].
-var ErrSize = errors.New("board size must be 4, 9, 16, 25, 36, 49 or 64")
-
-// Grid is an N×N Sudoku board with N = B² (4×4, 9×9, 16×16, … 64×64).
-// Cells are numbered row-major from 0; a cell holds 0 when it is empty and a
-// digit 1..N otherwise.
+// Grid is an N×N Sudoku board under a set of Rules (4×4 to 64×64; 9×9
+// with 3×3 boxes by default). Cells are numbered row-major from 0; a cell
+// holds 0 when it is empty and a digit 1..N otherwise.
 //
-// The zero Grid is not usable; make one with New or Parse. A *Grid is not
-// safe for concurrent mutation.
+// The zero Grid is not usable; make one with New, NewGrid or Parse. A *Grid
+// is not safe for concurrent mutation.
 type Grid struct {
-	box   int
-	n     int
+	rules *Rules
 	cells []uint8
 }
 
-// New returns an empty n×n grid. n must be a square of a box size in
-// [MinBox, MaxBox]: 4, 9, 16, 25, 36, 49 or 64.
+// New returns an empty n×n grid under the standard rules of its size (see
+// Standard): n from MinN to MaxN.
 func New(n int) (*Grid, error) {
-	b := BoxOf(n)
-	if b == 0 {
-		return nil, fmt.Errorf("satdoku: %d×%d: %w", n, n, ErrSize)
+	r, err := Standard(n)
+	if err != nil {
+		return nil, err
 	}
-	return &Grid{box: b, n: n, cells: make([]uint8, n*n)}, nil
+	return NewGrid(r), nil
 }
 
-// BoxOf returns the box size B of an N×N board, or 0 when n is not a valid
-// board side.
-func BoxOf(n int) int {
-	for b := MinBox; b <= MaxBox; b++ {
-		if b*b == n {
-			return b
-		}
+// NewGrid returns an empty grid under rules r.
+func NewGrid(r *Rules) *Grid {
+	return &Grid{rules: r, cells: make([]uint8, r.n*r.n)}
+}
+
+// Rules returns the rules g is played under.
+func (g *Grid) Rules() *Rules { return g.rules }
+
+// SetRules puts g under rules r, which must be for a board of g's side.
+// The digits stay as they are.
+func (g *Grid) SetRules(r *Rules) error {
+	if r == nil || r.n != g.N() {
+		return fmt.Errorf("%w: rules for another board size", ErrRules)
 	}
-	return 0
+	g.rules = r
+	return nil
 }
 
 // N returns the side of the board: 9 for a 9×9 grid.
-func (g *Grid) N() int { return g.n }
-
-// Box returns the side of a box: 3 for a 9×9 grid.
-func (g *Grid) Box() int { return g.box }
+func (g *Grid) N() int { return g.rules.n }
 
 // Len returns the number of cells, N².
 func (g *Grid) Len() int { return len(g.cells) }
 
 // Get returns the digit at row r, column c (both from 0), or 0 if the cell is
 // empty.
-func (g *Grid) Get(r, c int) int { return int(g.cells[r*g.n+c]) }
+func (g *Grid) Get(r, c int) int { return int(g.cells[r*g.rules.n+c]) }
 
 // Set puts digit d (0 to empty the cell) at row r, column c. It panics if d
 // is outside 0..N or the cell is off the board.
-func (g *Grid) Set(r, c, d int) { g.SetCell(r*g.n+c, d) }
+func (g *Grid) Set(r, c, d int) { g.SetCell(r*g.rules.n+c, d) }
 
 // Cell returns the digit in cell i (row-major, from 0), or 0 if it is empty.
 func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
@@ -73,8 +61,8 @@ func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
 // outside 0..N.
 func (g *Grid) SetCell(i, d int) {
-	if d < 0 || d > g.n {
-		panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, g.n))
+	if d < 0 || d > g.rules.n {
+		panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, g.rules.n))
 	}
 	g.cells[i] = uint8(d)
 }
@@ -112,7 +100,7 @@ func (g *Grid) Equal(h *Grid) bool {
 	if g == nil || h == nil {
 		return g == h
 	}
-	if g.n != h.n {
+	if g.N() != h.N() {
 		return false
 	}
 	for i, v := range g.cells {

@@ -237,8 +237,14 @@ func column(line []byte, off int) int {
 
 // Valid counts of cells on a line: board sides and board areas.
 var (
-	sides = []int{4, 9, 16, 25, 36, 49, 64}
-	areas = []int{16, 81, 256, 625, 1296, 2401, 4096}
+	sides = Sides
+	areas = func() []int {
+		a := make([]int, len(Sides))
+		for i, n := range Sides {
+			a[i] = n * n
+		}
+		return a
+	}()
 )
 
 // isArea reports whether k is N² for a board side N.
@@ -364,10 +370,10 @@ func newGrid(n int) *Grid {
 			g Grid
 			c [81]uint8
 		})
-		m.g = Grid{box: 3, n: 9, cells: m.c[:]}
+		m.g = Grid{rules: standard[9](), cells: m.c[:]}
 		return &m.g
 	}
-	return &Grid{box: BoxOf(n), n: n, cells: make([]uint8, n*n)}
+	return &Grid{rules: standard[n](), cells: make([]uint8, n*n)}
 }
 
 // JSON boards.
@@ -623,7 +629,7 @@ func (d *jsonDoc) rows() (*Grid, *ParseError) {
 		k := len(d.vals)
 		want := n
 		if want == 0 {
-			if BoxOf(k) != 0 {
+			if IsSide(k) {
 				n, want = k, k
 			} else {
 				want = nearest(k, sides...)

@@ -86,7 +86,7 @@ func (r *Reader) Read() (*Grid, error) {
 	if r.br == nil {
 		return nil, errors.New("satdoku: Reader not made by NewReader")
 	}
-	if r.Size != 0 && BoxOf(r.Size) == 0 {
+	if r.Size != 0 && !IsSide(r.Size) {
 		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, ErrSize)
 	}
 	r.amb16 = false
@@ -383,7 +383,7 @@ func (r *Reader) shape(k int, number bool) (n int, whole bool) {
 	if k == 16 && !number {
 		return 4, true
 	}
-	if BoxOf(k) != 0 {
+	if IsSide(k) {
 		return k, false
 	}
 	if n := sideOfArea(k); n != 0 {

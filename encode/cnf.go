@@ -125,7 +125,7 @@ type DIMACSOptions struct {
 //
 // ReadHeader reads these comments back. Errors from w are returned wrapped.
 func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
-	if g == nil || satdoku.BoxOf(g.N()) == 0 {
+	if g == nil || g.Rules() == nil {
 		return ErrGrid
 	}
 	if !o.Encoding.Valid() {
@@ -166,9 +166,9 @@ const numbering = "var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1"
 // writeFormula adds the clauses WriteDIMACS writes.
 func writeFormula(a Adder, g *satdoku.Grid, o DIMACSOptions) {
 	if o.Encoding == Reduced {
-		Rules(Reduce(a, g), g.N(), o.Encoding)
+		NewEncoder(g.Rules(), o.Encoding).Write(a, GivensDomain(g))
 	} else {
-		Rules(a, g.N(), o.Encoding)
+		Rules(a, g.Rules(), o.Encoding)
 	}
 	if o.Givens == GivensUnits {
 		Givens(a, g)

@@ -31,7 +31,7 @@ func Unpack(n, v int) (r, c, d int) {
 // is Extended.
 type Encoding uint8
 
-// The encodings. Further encodings will be added after Minimal.
+// The encodings.
 const (
 	// Extended is Minimal plus the redundant families: every cell holds at
 	// most one digit (pairwise), and every row, column and box holds each
@@ -79,91 +79,40 @@ func ParseEncoding(s string) (Encoding, error) {
 	return 0, fmt.Errorf("%w %q (want %s)", ErrEncoding, s, strings.Join(encodingNames[:], ", "))
 }
 
-// Clauses returns the number of clauses Rules(a, n, e) adds; 0 when n is
-// not a board side or e is not a valid encoding. For Reduced it is the
-// Extended count, an upper bound on what Puzzle writes.
-func Clauses(n int, e Encoding) int {
-	if satdoku.BoxOf(n) == 0 || !e.Valid() {
+// Clauses returns the number of clauses Rules(a, r, e) adds; 0 when r is
+// nil or e is not a valid encoding. For Reduced it is the Extended count,
+// an upper bound on what Puzzle writes.
+func Clauses(r *satdoku.Rules, e Encoding) int {
+	if r == nil || !e.Valid() {
 		return 0
 	}
-	pairs := n * (n - 1) / 2
-	k := n*n + 3*n*n*pairs // cell at-least-one, unit at-most-one
+	n := r.N()
+	pairs := func(k int) int { return k * (k - 1) / 2 }
+	k := n * n // cell at-least-one
 	if e != Minimal {
-		k += n*n*pairs + 3*n*n // cell at-most-one, unit at-least-one
+		k += n * n * pairs(n) // cell at-most-one
+	}
+	for u, unit := range r.Units() {
+		k += n * pairs(len(unit.Cells)) // unit at-most-one
+		if e != Minimal && r.Full(u) {
+			k += n // unit at-least-one
+		}
 	}
 	return k
 }
 
-// Rules adds the Sudoku rules of an n×n board in encoding e to a: for every
-// cell, at least one digit; for every row, column and box and every digit,
-// at most one cell holding it (one binary clause per pair of cells); and,
-// with Extended, at most one digit per cell and at least one cell per unit
-// and digit. Clauses(n, e) tells how many. Rules adds nothing when n is not
-// a board side (see satdoku.BoxOf) or e is not a valid encoding. Reduced
-// adds the Extended rules: the reduction needs the givens (see Puzzle).
-func Rules(a Adder, n int, e Encoding) {
-	b := satdoku.BoxOf(n)
-	if b == 0 || !e.Valid() {
+// Rules adds the rules r in encoding e to a: for every cell, at least one
+// digit; for every unit and every digit, at most one cell holding it (one
+// binary clause per pair of cells); and, with Extended, at most one digit per
+// cell and, in every unit of N cells, at least one cell per digit.
+// Clauses(r, e) tells how many. Rules adds nothing when r is nil or e is not
+// a valid encoding. Reduced adds the Extended rules: the reduction needs the
+// givens (see Puzzle).
+func Rules(a Adder, r *satdoku.Rules, e Encoding) {
+	if r == nil || !e.Valid() {
 		return
 	}
-	ext := e != Minimal
-	// Cells.
-	for r := range n {
-		for c := range n {
-			for d := 1; d <= n; d++ {
-				a.Add(Var(n, r, c, d))
-			}
-			a.Add(0)
-			if ext {
-				for d1 := 1; d1 <= n; d1++ {
-					for d2 := d1 + 1; d2 <= n; d2++ {
-						a.Add(-Var(n, r, c, d1))
-						a.Add(-Var(n, r, c, d2))
-						a.Add(0)
-					}
-				}
-			}
-		}
-	}
-	// Units: rows, columns, boxes. cells holds Var(n, r, c, 0) of each cell
-	// of the unit, so that cells[k]+d is the variable for digit d.
-	cells := make([]int, n)
-	for u := range 3 * n {
-		for k := range n {
-			r, c := UnitCell(n, b, u, k)
-			cells[k] = Var(n, r, c, 0)
-		}
-		for d := 1; d <= n; d++ {
-			if ext {
-				for _, v := range cells {
-					a.Add(v + d)
-				}
-				a.Add(0)
-			}
-			for k1, v1 := range cells {
-				for _, v2 := range cells[k1+1:] {
-					a.Add(-(v1 + d))
-					a.Add(-(v2 + d))
-					a.Add(0)
-				}
-			}
-		}
-	}
-}
-
-// UnitCell returns the row and column (from 0) of cell k (from 0) of unit u
-// of an n×n board with boxes of side b. Units 0..n-1 are the rows, n..2n-1
-// the columns and 2n..3n-1 the boxes, row-major; the cells of a box are
-// row-major too.
-func UnitCell(n, b, u, k int) (r, c int) {
-	i := u % n
-	switch u / n {
-	case 0:
-		return i, k
-	case 1:
-		return k, i
-	}
-	return i/b*b + k/b, i%b*b + k%b
+	NewEncoder(r, e).Write(a, nil)
 }
 
 // Givens adds one unit clause var(r, c, d) for every cell of g that holds a
@@ -184,9 +133,9 @@ func Givens(a Adder, g *satdoku.Grid) {
 // the variables the givens do not fix, are exactly the solutions of g.
 func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
 	if e == Reduced {
-		Rules(Reduce(a, g), g.N(), e)
+		NewEncoder(g.Rules(), e).Write(a, GivensDomain(g))
 	} else {
-		Rules(a, g.N(), e)
+		Rules(a, g.Rules(), e)
 	}
 	Givens(a, g)
 }
@@ -239,19 +188,20 @@ func (e *cellError) Error() string {
 
 func (e *cellError) Unwrap() error { return e.err }
 
-// Decode reads a full n×n grid from an assignment: value(v) reports whether
-// variable v is true, for v in 1..n³. Every cell must have exactly one true
+// Decode reads a full grid under rules r from an assignment: value(v)
+// reports whether variable v is true, for v in 1..N³. Every cell must have exactly one true
 // variable; otherwise the error names the first bad cell in row-major order
 // ("encode: r1c1 has no digit", "encode: r1c1 has digits 3 and 5") and wraps
 // ErrNoDigit or ErrManyDigits. A model of Puzzle(a, g, e) always decodes,
 // in either encoding: with Minimal, a row's n cells each hold at least one
 // digit and its n digits each occur at most once, so each cell holds exactly
 // one.
-func Decode(n int, value func(v int) bool) (*satdoku.Grid, error) {
-	g, err := satdoku.New(n)
-	if err != nil {
-		return nil, fmt.Errorf("encode: decode: %w", err)
+func Decode(r *satdoku.Rules, value func(v int) bool) (*satdoku.Grid, error) {
+	if r == nil {
+		return nil, ErrGrid
 	}
+	g := satdoku.NewGrid(r)
+	n := r.N()
 	for i := range g.Len() {
 		r, c := i/n, i%n
 		base := Var(n, r, c, 0)

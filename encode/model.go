@@ -229,7 +229,7 @@ func isNumber(s string) bool {
 // decoded as it is (see Decode). The result must still be checked against
 // g.
 func DecodeModel(g *satdoku.Grid, m *Model, fixed bool) (*satdoku.Grid, error) {
-	if g == nil || satdoku.BoxOf(g.N()) == 0 {
+	if g == nil || g.Rules() == nil {
 		return nil, ErrGrid
 	}
 	if m == nil || m.Answer != Satisfiable {
@@ -238,5 +238,5 @@ func DecodeModel(g *satdoku.Grid, m *Model, fixed bool) (*satdoku.Grid, error) {
 	if fixed {
 		return DecodePuzzle(g, m.Value)
 	}
-	return Decode(g.N(), m.Value)
+	return Decode(g.Rules(), m.Value)
 }

@@ -1,0 +1,105 @@
+// Package backend holds what every solving back end shares: the Solver
+// interface that the CLI holds one of per worker, the Result and Status of
+// a call, and the errors that tell the caller what went wrong. It imports
+// no SAT solver: package satsolve implements Solver with gini, package
+// extsolve with an external program.
+package backend
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Status is the outcome of a call.
+type Status uint8
+
+// The statuses.
+const (
+	// StatusUnknown: the call ended without an answer; its error says why
+	// (ErrTimeout, ErrFailed, or the context's error).
+	StatusUnknown Status = iota
+	// StatusNone: the puzzle has no solution.
+	StatusNone
+	// StatusSolved: a solution was found and uniqueness was not checked.
+	StatusSolved
+	// StatusUnique: the puzzle has exactly one solution.
+	StatusUnique
+	// StatusMultiple: the puzzle has at least two solutions.
+	StatusMultiple
+)
+
+var statusNames = [...]string{"unknown", "none", "solved", "unique", "multiple"}
+
+// String returns the status's name: "unknown", "none", "solved", "unique" or
+// "multiple".
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Result is the answer to one call. A call that returns an error returns
+// StatusUnknown with the solutions found before it stopped.
+type Result struct {
+	// Status is the outcome.
+	Status Status
+	// Solution is the first solution found, nil if none.
+	Solution *satdoku.Grid
+	// Second is a second, different solution, nil if none was found.
+	Second *satdoku.Grid
+	// Count is the number of solutions found.
+	Count int
+}
+
+// Errors shared by the back ends. A back end wraps them with details; test
+// with errors.Is.
+var (
+	// ErrTimeout reports that the call ran out of time (the back end's
+	// timeout, or the context's deadline).
+	ErrTimeout = errors.New("timeout")
+	// ErrGrid reports a nil grid or one without rules.
+	ErrGrid = errors.New("invalid grid")
+	// ErrLimit reports a Count limit below 1.
+	ErrLimit = errors.New("count limit must be at least 1")
+	// ErrFailed reports that the solver failed: a program that crashed, gave
+	// up or printed an unreadable answer, or a model that does not decode.
+	ErrFailed = errors.New("solver failed")
+)
+
+// Solver answers puzzles. Every answer it returns is a claim that the caller
+// checks (package verify); a Solver need not be safe for concurrent use:
+// the CLI makes one per worker.
+//
+// A canceled context makes a call return soon with StatusUnknown and the
+// context's error; a context deadline counts as a timeout (ErrTimeout).
+type Solver interface {
+	// Solve finds one solution of g: StatusSolved with the solution, or
+	// StatusNone.
+	Solve(ctx context.Context, g *satdoku.Grid) (Result, error)
+	// Unique finds a solution of g and proves it unique: StatusUnique with
+	// the solution, StatusMultiple with two different solutions, or
+	// StatusNone.
+	Unique(ctx context.Context, g *satdoku.Grid) (Result, error)
+	// Count counts the solutions of g up to limit (at least 1): StatusNone,
+	// StatusUnique (exactly one), StatusMultiple (two or more; Count =
+	// limit means "limit or more"), or StatusSolved when limit is 1.
+	Count(ctx context.Context, g *satdoku.Grid, limit int) (Result, error)
+}
+
+// StatusOf returns the status of a completed count: the number of
+// solutions found under limit.
+func StatusOf(count, limit int) Status {
+	switch {
+	case count == 0:
+		return StatusNone
+	case count >= 2:
+		return StatusMultiple
+	case limit == 1:
+		return StatusSolved
+	}
+	return StatusUnique
+}

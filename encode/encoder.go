@@ -1,0 +1,259 @@
+package encode
+
+import (
+	"errors"
+	"math/bits"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Domain is what is still open on a board: for every cell either the digit
+// it is fixed to, or the digits it may still take. The encoder writes
+// clauses only over the variables of open candidates; a fixed cell's
+// variables occur in no clause (its value is known), and the digits fixed
+// in a unit are left out of the unit's other cells. A nil *Domain means
+// every cell open with every digit: the plain rules.
+type Domain struct {
+	// Val holds, per cell, the digit the cell is fixed to, or 0 when it is
+	// open.
+	Val []uint8
+	// Cand holds, per open cell, its candidates: bit d−1 for digit d.
+	// The encoder also drops any digit fixed in one of the cell's units.
+	Cand []uint64
+}
+
+// GivensDomain returns the domain of puzzle g: the givens fixed, and every
+// empty cell open with the digits that no given in its units holds. (The
+// Reduced encoding is the Extended encoding over this domain.)
+func GivensDomain(g *satdoku.Grid) *Domain {
+	r := g.Rules()
+	n := r.N()
+	full := fullMask(n)
+	units := r.Units()
+	placed := make([]uint64, len(units))
+	for u, unit := range units {
+		for _, i := range unit.Cells {
+			if d := g.Cell(i); d != 0 {
+				placed[u] |= 1 << (d - 1)
+			}
+		}
+	}
+	dom := &Domain{Val: make([]uint8, n*n), Cand: make([]uint64, n*n)}
+	for i := range n * n {
+		if d := g.Cell(i); d != 0 {
+			dom.Val[i] = uint8(d)
+			dom.Cand[i] = 1 << (d - 1)
+			continue
+		}
+		c := full
+		for _, u := range r.UnitsOf(i) {
+			c &^= placed[u]
+		}
+		dom.Cand[i] = c
+	}
+	return dom
+}
+
+// ErrStopped reports that an Encoder's Stop function asked it to stop: the
+// clauses written so far are not a complete formula.
+var ErrStopped = errors.New("encode: stopped")
+
+// Encoder writes the clauses of one set of rules in one encoding: the one
+// encoder behind every formula satdoku makes, whether it goes to a DIMACS
+// file, an external solver or gini. It keeps tables derived from the rules
+// and scratch space, so that an Encoder reused across calls allocates
+// nothing. An Encoder is not safe for concurrent use.
+type Encoder struct {
+	// Dedup leaves out the binary clause of a pair of cells that an
+	// earlier unit already holds (in a box, two cells of one row or
+	// column): the formula is the same, with fewer clauses. DIMACS files
+	// keep them, so that their counts are the published ones.
+	Dedup bool
+	// Stop, when not nil, is asked every few cells and before each unit
+	// whether to stop; when it reports true Write returns ErrStopped.
+	Stop func() bool
+
+	rules *satdoku.Rules
+	ext   bool
+	full  uint64
+	// covered[u][k]: the earlier units that hold cell k of unit u together
+	// with another cell of u, as bits (see NewEncoder).
+	covered [][]uint64
+	placed  []uint64 // scratch: per unit, the digits fixed in it
+	cand    []uint64 // scratch: per cell, its candidates
+	lits    []int    // scratch: one clause
+	pos     []int    // scratch: the position in its unit of each literal's cell
+}
+
+// NewEncoder returns an Encoder for rules r in encoding e. Reduced is
+// Extended: the reduction comes from the domain (see GivensDomain).
+func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
+	n := r.N()
+	units := r.Units()
+	enc := &Encoder{
+		rules:   r,
+		ext:     e != Minimal,
+		full:    fullMask(n),
+		covered: make([][]uint64, len(units)),
+		placed:  make([]uint64, len(units)),
+		cand:    make([]uint64, n*n),
+	}
+	next := make([]int, len(units)) // overlaps numbered per unit
+	for _, o := range r.Overlaps() {
+		b := next[o.B]
+		next[o.B]++
+		if b >= 64 {
+			continue // too many to track: the pairs are written twice
+		}
+		cov := enc.covered[o.B]
+		if cov == nil {
+			cov = make([]uint64, len(units[o.B].Cells))
+			enc.covered[o.B] = cov
+		}
+		for k, i := range units[o.B].Cells {
+			for _, j := range o.Shared {
+				if i == j {
+					cov[k] |= 1 << b
+				}
+			}
+		}
+	}
+	return enc
+}
+
+// fullMask is the candidate mask of an empty cell of an n×n board.
+func fullMask(n int) uint64 { return ^uint64(0) >> (64 - n) }
+
+// checkEvery is how many cells Write encodes between two calls of Stop.
+const checkEvery = 64
+
+// Write adds the rules over domain d (nil: every candidate open) to a:
+//
+//   - for every open cell, at least one of its candidates and, with
+//     Extended, at most one (pairwise);
+//   - for every unit and every digit not fixed in it, at most one of its
+//     open places (pairwise) and, with Extended in a unit of N cells, at
+//     least one.
+//
+// A contradiction in the domain (two cells of a unit fixed to the same
+// digit) is written as the empty clause, and a cell or a unit with no place
+// left for what it needs gives an empty clause too, so the formula is
+// unsatisfiable exactly when the domain has no completion. Clauses come in
+// a fixed order: the cells in row-major order, then the units in the order
+// of Rules.Units, digits ascending.
+func (e *Encoder) Write(a Adder, d *Domain) error {
+	r := e.rules
+	n := r.N()
+	units := r.Units()
+	placed, cand := e.placed, e.cand
+	if d == nil {
+		clear(placed)
+		for i := range cand {
+			cand[i] = e.full
+		}
+	} else {
+		for u, unit := range units {
+			var m uint64
+			for _, i := range unit.Cells {
+				if v := d.Val[i]; v != 0 {
+					bit := uint64(1) << (v - 1)
+					if m&bit != 0 {
+						a.Add(0) // two cells of the unit fixed to one digit
+						return nil
+					}
+					m |= bit
+				}
+			}
+			placed[u] = m
+		}
+		for i := range cand {
+			if d.Val[i] != 0 {
+				cand[i] = 0
+				continue
+			}
+			c := d.Cand[i]
+			for _, u := range r.UnitsOf(i) {
+				c &^= placed[u]
+			}
+			cand[i] = c
+		}
+	}
+	// Cells.
+	for i := range n * n {
+		if e.Stop != nil && i%checkEvery == checkEvery-1 && e.Stop() {
+			return ErrStopped
+		}
+		if d != nil && d.Val[i] != 0 {
+			continue
+		}
+		base := i * n
+		e.lits = e.lits[:0]
+		for m := cand[i]; m != 0; m &= m - 1 {
+			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
+		}
+		clause(a, e.lits)
+		if e.ext {
+			pairs(a, e.lits)
+		}
+	}
+	// Units.
+	for u, unit := range units {
+		if e.Stop != nil && n >= 16 && e.Stop() { // a unit of a big board is ≈ n³/2 clauses
+			return ErrStopped
+		}
+		alo := e.ext && len(unit.Cells) == n
+		cov := e.covered[u]
+		if !e.Dedup {
+			cov = nil
+		}
+		for m := e.full &^ placed[u]; m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m)
+			bit := uint64(1) << dg
+			e.lits, e.pos = e.lits[:0], e.pos[:0]
+			for k, i := range unit.Cells {
+				if cand[i]&bit != 0 {
+					e.lits = append(e.lits, i*n+dg+1)
+					e.pos = append(e.pos, k)
+				}
+			}
+			if alo {
+				clause(a, e.lits)
+			}
+			if cov == nil {
+				pairs(a, e.lits)
+				continue
+			}
+			for x, l1 := range e.lits {
+				c1 := cov[e.pos[x]]
+				for y, l2 := range e.lits[x+1:] {
+					if c1&cov[e.pos[x+1+y]] != 0 {
+						continue // an earlier unit holds this pair
+					}
+					a.Add(-l1)
+					a.Add(-l2)
+					a.Add(0)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// clause adds the clause of lits (the empty clause when there are none).
+func clause(a Adder, lits []int) {
+	for _, l := range lits {
+		a.Add(l)
+	}
+	a.Add(0)
+}
+
+// pairs adds ¬x ∨ ¬y for every pair of the literals.
+func pairs(a Adder, lits []int) {
+	for x, l1 := range lits {
+		for _, l2 := range lits[x+1:] {
+			a.Add(-l1)
+			a.Add(-l2)
+			a.Add(0)
+		}
+	}
+}

@@ -1,0 +1,393 @@
+package satdoku
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+)
+
+// Kind tells what a unit is.
+type Kind uint8
+
+// The kinds of unit, in the order Rules lists them.
+const (
+	Row    Kind = iota // a row, numbered from 0 top to bottom
+	Column             // a column, numbered from 0 left to right
+	Box                // a region: a box (numbered row-major) or an irregular region
+	Extra              // an extra unit: a diagonal, a window, a disjoint group …
+)
+
+var kindNames = [...]string{Row: "row", Column: "column", Box: "box", Extra: "extra"}
+
+// String returns "row", "column", "box" or "extra".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Unit is a set of cells in which no digit may appear twice. A unit of N
+// cells on an N×N board (a row, a column, a box, a full diagonal) holds
+// every digit exactly once; a smaller one holds each digit at most once.
+type Unit struct {
+	Kind  Kind
+	Index int    // the unit's number among the units of its kind, from 0
+	Name  string // the name of an extra unit ("diagonal ↘"); "" for the others
+	Cells []int  // the cells, row-major indices r·N + c, in increasing order
+}
+
+// String names the unit for messages, with 1-based numbers: "row 1",
+// "column 9", "box 5", or an extra unit's Name.
+func (u Unit) String() string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Kind.String() + " " + strconv.Itoa(u.Index+1)
+}
+
+// Overlap is a pair of units that share two cells or more, such as a row
+// and a box. Locked candidates work on overlaps: when a unit that holds
+// every digit has a digit only in the shared cells, the other unit has it
+// nowhere else.
+type Overlap struct {
+	A, B   int   // the two units, as indices into Rules.Units, A < B
+	Shared []int // the cells they share, increasing
+	OnlyA  []int // the cells of A that are not in B
+	OnlyB  []int // the cells of B that are not in A
+}
+
+// Rules describes the rules of a board as data: its side N, and the units
+// (rows, columns, regions, extra units) in which no digit may repeat. Every
+// layer reads it: the encoder writes the clauses of each unit, the solver's
+// pre-pass works on the units, and the validator checks them.
+//
+// A Rules value is immutable and safe for concurrent use. Make one with
+// Standard, Boxes or Regions, and add units with WithExtra.
+type Rules struct {
+	n          int
+	boxH, boxW int // the shape of rectangular boxes; 0, 0 otherwise
+	units      []Unit
+	// cellUnits[cellStart[i]:cellStart[i+1]] are the units of cell i.
+	cellStart []int32
+	cellUnits []int32
+	overlaps  []Overlap
+}
+
+// Limits on the board side.
+const (
+	MinN = 4  // the smallest board, 4×4
+	MaxN = 64 // the largest board, 64×64: a cell's candidates fit a uint64
+)
+
+// Errors of the rules constructors, wrapped with details.
+var (
+	// ErrSize reports a board side outside [MinN, MaxN] or one that the
+	// text formats do not read.
+	ErrSize = errors.New("satdoku: unsupported board size")
+	// ErrRules reports a malformed description: boxes that do not tile the
+	// board, regions that are not a partition, a unit with a cell off the
+	// board or a cell twice.
+	ErrRules = errors.New("satdoku: invalid rules")
+)
+
+// Sides lists the board sides that the text formats read, from 4×4 to
+// 64×64: the squares 4, 9, 16, 25, 36, 49, 64 with square boxes, and 6, 8,
+// 10 and 12 with rectangular boxes (2×3, 2×4, 2×5, 3×4). Other sides need
+// rules made by Boxes or Regions.
+var Sides = []int{4, 6, 8, 9, 10, 12, 16, 25, 36, 49, 64}
+
+// IsSide reports whether n is one of Sides.
+func IsSide(n int) bool { return slices.Contains(Sides, n) }
+
+// BoxShape returns the default box shape of an n×n board: h rows by w
+// columns with h·w = n, h ≤ w and h as large as possible (3×3 for 9×9, 2×3
+// for 6×6, 3×4 for 12×12). For a prime n there is none, and it returns 0, 0.
+func BoxShape(n int) (h, w int) {
+	for h = isqrt(n); h >= 2; h-- {
+		if n%h == 0 {
+			return h, n / h
+		}
+	}
+	return 0, 0
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+var standard [MaxN + 1]func() *Rules
+
+func init() {
+	for n := MinN; n <= MaxN; n++ {
+		standard[n] = sync.OnceValue(func() *Rules {
+			h, w := BoxShape(n)
+			var r *Rules
+			var err error
+			if h == 0 {
+				r, err = Regions(n, nil)
+			} else {
+				r, err = Boxes(n, h, w)
+			}
+			if err != nil {
+				panic(err) // cannot happen: the shapes tile the board
+			}
+			return r
+		})
+	}
+}
+
+// Standard returns the classic rules of an n×n board: rows, columns and the
+// boxes of BoxShape(n), or no boxes at all (a Latin square) when n is
+// prime. n must be in [MinN, MaxN]. The value is shared: Standard(9)
+// returns the same *Rules every time.
+func Standard(n int) (*Rules, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
+	}
+	return standard[n](), nil
+}
+
+// Boxes returns the rules of an n×n board with rows, columns and
+// rectangular boxes of h rows by w columns (h·w = n), numbered row-major.
+func Boxes(n, h, w int) (*Rules, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
+	}
+	if h < 1 || w < 1 || h*w != n {
+		return nil, fmt.Errorf("%w: %d×%d boxes do not tile a %d×%d board", ErrRules, h, w, n, n)
+	}
+	regions := make([][]int, n)
+	for i := range n * n {
+		r, c := i/n, i%n
+		x := r/h*(n/w) + c/w
+		regions[x] = append(regions[x], i)
+	}
+	rs, err := Regions(n, regions)
+	if err != nil {
+		return nil, err
+	}
+	rs.boxH, rs.boxW = h, w
+	return rs, nil
+}
+
+// Regions returns the rules of an n×n board with rows, columns and the
+// given regions (Kind Box, numbered in the order given), as in jigsaw
+// Sudoku. The regions must partition the board into n regions of n cells;
+// nil or empty means no regions (a Latin square).
+func Regions(n int, regions [][]int) (*Rules, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
+	}
+	units := make([]Unit, 0, 3*n)
+	for r := range n {
+		cells := make([]int, n)
+		for c := range n {
+			cells[c] = r*n + c
+		}
+		units = append(units, Unit{Kind: Row, Index: r, Cells: cells})
+	}
+	for c := range n {
+		cells := make([]int, n)
+		for r := range n {
+			cells[r] = r*n + c
+		}
+		units = append(units, Unit{Kind: Column, Index: c, Cells: cells})
+	}
+	if len(regions) > 0 {
+		if len(regions) != n {
+			return nil, fmt.Errorf("%w: %d regions, want %d", ErrRules, len(regions), n)
+		}
+		seen := make([]bool, n*n)
+		for x, reg := range regions {
+			if len(reg) != n {
+				return nil, fmt.Errorf("%w: region %d has %d cells, want %d", ErrRules, x+1, len(reg), n)
+			}
+			cells, err := checkCells(n, reg)
+			if err != nil {
+				return nil, fmt.Errorf("region %d: %w", x+1, err)
+			}
+			for _, i := range cells {
+				if seen[i] {
+					return nil, fmt.Errorf("%w: region %d: r%dc%d is in two regions", ErrRules, x+1, i/n+1, i%n+1)
+				}
+				seen[i] = true
+			}
+			units = append(units, Unit{Kind: Box, Index: x, Cells: cells})
+		}
+	}
+	return build(n, units), nil
+}
+
+// checkCells returns the cells sorted, or an error for a cell off the board
+// or a cell listed twice.
+func checkCells(n int, cells []int) ([]int, error) {
+	s := slices.Clone(cells)
+	slices.Sort(s)
+	for k, i := range s {
+		if i < 0 || i >= n*n {
+			return nil, fmt.Errorf("%w: cell %d is off the %d×%d board", ErrRules, i, n, n)
+		}
+		if k > 0 && s[k-1] == i {
+			return nil, fmt.Errorf("%w: r%dc%d listed twice", ErrRules, i/n+1, i%n+1)
+		}
+	}
+	return s, nil
+}
+
+// ExtraUnit is an extra unit for WithExtra: a name for messages and its
+// cells, row-major indices.
+type ExtraUnit struct {
+	Name  string
+	Cells []int
+}
+
+// WithExtra returns rules that add the extra units to r (Kind Extra,
+// numbered after r's extra units), as the diagonals of X-Sudoku or the
+// windows of Windoku: no digit twice in any of them, and every digit once
+// in one of N cells. A unit needs at least two cells; an extra unit with
+// the same cells as a unit of r adds nothing and is left out.
+func (r *Rules) WithExtra(extra ...ExtraUnit) (*Rules, error) {
+	units := slices.Clone(r.units)
+	next := 0
+	for _, u := range units {
+		if u.Kind == Extra {
+			next++
+		}
+	}
+outer:
+	for _, e := range extra {
+		if len(e.Cells) < 2 || len(e.Cells) > r.n {
+			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.n)
+		}
+		cells, err := checkCells(r.n, e.Cells)
+		if err != nil {
+			return nil, fmt.Errorf("extra unit %q: %w", e.Name, err)
+		}
+		for _, u := range units {
+			if slices.Equal(u.Cells, cells) {
+				continue outer
+			}
+		}
+		name := e.Name
+		if name == "" {
+			name = "extra unit " + strconv.Itoa(next+1)
+		}
+		units = append(units, Unit{Kind: Extra, Index: next, Name: name, Cells: cells})
+		next++
+	}
+	rs := build(r.n, units)
+	rs.boxH, rs.boxW = r.boxH, r.boxW
+	return rs, nil
+}
+
+// build indexes the units: the units of every cell and the overlaps.
+func build(n int, units []Unit) *Rules {
+	r := &Rules{n: n, units: units}
+	count := make([]int32, n*n+1)
+	for _, u := range units {
+		for _, i := range u.Cells {
+			count[i+1]++
+		}
+	}
+	for i := 1; i <= n*n; i++ {
+		count[i] += count[i-1]
+	}
+	r.cellStart = count
+	r.cellUnits = make([]int32, count[n*n])
+	fill := slices.Clone(count[:n*n])
+	for x, u := range units {
+		for _, i := range u.Cells {
+			r.cellUnits[fill[i]] = int32(x)
+			fill[i]++
+		}
+	}
+	// Overlaps: every pair of units that share two cells or more.
+	shared := map[[2]int32]int{}
+	for i := range n * n {
+		us := r.cellUnits[r.cellStart[i]:r.cellStart[i+1]]
+		for a, ua := range us {
+			for _, ub := range us[a+1:] {
+				shared[[2]int32{ua, ub}]++
+			}
+		}
+	}
+	var pairs [][2]int32
+	for p, k := range shared {
+		if k >= 2 {
+			pairs = append(pairs, p)
+		}
+	}
+	slices.SortFunc(pairs, func(x, y [2]int32) int {
+		if x[0] != y[0] {
+			return int(x[0] - y[0])
+		}
+		return int(x[1] - y[1])
+	})
+	for _, p := range pairs {
+		a, b := units[p[0]].Cells, units[p[1]].Cells
+		o := Overlap{A: int(p[0]), B: int(p[1])}
+		for _, i := range a {
+			if slices.Contains(b, i) {
+				o.Shared = append(o.Shared, i)
+			} else {
+				o.OnlyA = append(o.OnlyA, i)
+			}
+		}
+		for _, i := range b {
+			if !slices.Contains(a, i) {
+				o.OnlyB = append(o.OnlyB, i)
+			}
+		}
+		r.overlaps = append(r.overlaps, o)
+	}
+	return r
+}
+
+// N returns the side of the board.
+func (r *Rules) N() int { return r.n }
+
+// BoxShape returns the shape of the boxes, h rows by w columns, when the
+// regions are rectangular boxes (0, 0 otherwise: irregular regions or
+// none). The formatter draws box borders from it.
+func (r *Rules) BoxShape() (h, w int) { return r.boxH, r.boxW }
+
+// Units returns every unit: the N rows, then the N columns, then the
+// regions, then the extra units. The slice and the units' cells are
+// shared: callers must not modify them.
+func (r *Rules) Units() []Unit { return r.units }
+
+// UnitsOf returns the indices into Units of the units that hold cell i,
+// in increasing order (its row, its column, its region, then extra units).
+// The slice is shared: callers must not modify it.
+func (r *Rules) UnitsOf(i int) []int32 { return r.cellUnits[r.cellStart[i]:r.cellStart[i+1]] }
+
+// Overlaps returns every pair of units that share two cells or more, by A
+// then B. The slice is shared: callers must not modify it.
+func (r *Rules) Overlaps() []Overlap { return r.overlaps }
+
+// Full reports whether unit u (an index into Units) has N cells, so that it
+// holds every digit exactly once.
+func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
+
+// Classic reports whether r are the classic rules: rows, columns and
+// rectangular boxes, nothing else.
+func (r *Rules) Classic() bool {
+	return r.boxH != 0 && len(r.units) == 3*r.n
+}
+
+// Extras returns the extra units of r, in order.
+func (r *Rules) Extras() []Unit {
+	for x, u := range r.units {
+		if u.Kind == Extra {
+			return r.units[x:]
+		}
+	}
+	return nil
+}
