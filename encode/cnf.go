@@ -102,6 +102,8 @@ type DIMACSOptions struct {
 	// clause (see Block), so that the formula is unsatisfiable exactly when
 	// Block is the puzzle's only solution.
 	Block *satdoku.Grid
+	// Blocks are more solutions to exclude, one clause each, after Block.
+	Blocks []*satdoku.Grid
 	// Version follows the program name in the first comment line.
 	Version string
 }
@@ -134,9 +136,10 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if int(o.Givens) >= len(givensNames) {
 		return fmt.Errorf("encode: write DIMACS: %w %d", ErrGivensMode, uint8(o.Givens))
 	}
-	if o.Block != nil && o.Block.N() != g.N() {
-		return fmt.Errorf("encode: write DIMACS: %w: blocked solution is %dx%d, puzzle %dx%d",
-			ErrGrid, o.Block.N(), o.Block.N(), g.N(), g.N())
+	for _, b := range o.blocks() {
+		if b == nil || b.N() != g.N() {
+			return fmt.Errorf("encode: write DIMACS: %w: a blocked solution is not a %dx%d grid", ErrGrid, g.N(), g.N())
+		}
 	}
 	var k Counter
 	writeFormula(&k, g, o)
@@ -147,8 +150,8 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 		prog += " " + o.Version
 	}
 	fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
-	if o.Block != nil {
-		fmt.Fprintf(bw, "c block %s\n", o.Block.String())
+	for _, b := range o.blocks() {
+		fmt.Fprintf(bw, "c block %s\n", b.String())
 	}
 	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
 	fmt.Fprintf(bw, "p cnf %d %d\n", n*n*n, k.Clauses)
@@ -173,9 +176,17 @@ func writeFormula(a Adder, g *satdoku.Grid, o DIMACSOptions) {
 	if o.Givens == GivensUnits {
 		Givens(a, g)
 	}
-	if o.Block != nil {
-		Block(a, g, o.Block)
+	for _, b := range o.blocks() {
+		Block(a, g, b)
 	}
+}
+
+// blocks returns Block and Blocks as one list.
+func (o *DIMACSOptions) blocks() []*satdoku.Grid {
+	if o.Block == nil {
+		return o.Blocks
+	}
+	return append([]*satdoku.Grid{o.Block}, o.Blocks...)
 }
 
 // Header is what ReadHeader finds in the comments and the header line of a
@@ -188,8 +199,10 @@ type Header struct {
 	Encoding Encoding
 	// Givens is the mode of the "c givens" comment (GivensUnits if absent).
 	Givens GivensMode
-	// Block is the solution of the "c block" comment, nil if absent.
+	// Block is the solution of the first "c block" comment, nil if absent.
 	Block *satdoku.Grid
+	// Blocks are the solutions of every "c block" comment, in order.
+	Blocks []*satdoku.Grid
 	// Vars and Clauses are the counts of the "p cnf" line.
 	Vars, Clauses int
 }
@@ -222,7 +235,13 @@ func ReadHeader(r io.Reader) (Header, error) {
 			case "puzzle":
 				h.Puzzle, err = satdoku.Parse(val)
 			case "block":
-				h.Block, err = satdoku.Parse(val)
+				var b *satdoku.Grid
+				if b, err = satdoku.Parse(val); err == nil {
+					h.Blocks = append(h.Blocks, b)
+					if h.Block == nil {
+						h.Block = b
+					}
+				}
 			case "encoding":
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
@@ -247,8 +266,10 @@ func ReadHeader(r io.Reader) (Header, error) {
 			if n := h.Puzzle.N(); n*n*n != h.Vars {
 				return bad(fmt.Errorf("%d variables for a %dx%d puzzle, want %d", h.Vars, n, n, n*n*n))
 			}
-			if h.Block != nil && h.Block.N() != h.Puzzle.N() {
-				return bad(errors.New("blocked solution and puzzle differ in size"))
+			for _, b := range h.Blocks {
+				if b.N() != h.Puzzle.N() {
+					return bad(errors.New("blocked solution and puzzle differ in size"))
+				}
 			}
 		}
 		return h, nil

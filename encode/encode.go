@@ -148,16 +148,21 @@ func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
 // grid has no second solution. Cells that are empty in sol are skipped;
 // nothing is added when the grids differ in size.
 func Block(a Adder, puzzle, sol *satdoku.Grid) {
-	n := puzzle.N()
-	if sol.N() != n {
+	if sol.N() != puzzle.N() {
 		return
 	}
-	for i := range puzzle.Len() {
-		if puzzle.Cell(i) != 0 {
-			continue
-		}
-		if d := sol.Cell(i); d != 0 {
-			a.Add(-Var(n, i/n, i%n, d))
+	blockCells(a, sol, func(i int) bool { return puzzle.Cell(i) == 0 })
+}
+
+// blockCells adds the OR of ¬var(r, c, sol(r, c)) over the cells that open
+// reports, skipping the cells that are empty in sol.
+func blockCells(a Adder, sol *satdoku.Grid, open func(i int) bool) {
+	n := sol.N()
+	for i := range sol.Len() {
+		if open(i) {
+			if d := sol.Cell(i); d != 0 {
+				a.Add(-(i*n + d))
+			}
 		}
 	}
 	a.Add(0)

@@ -257,3 +257,11 @@ func pairs(a Adder, lits []int) {
 		}
 	}
 }
+
+// BlockOpen adds the clause that excludes solution sol from a formula over
+// domain d: the OR of ¬var(r, c, sol(r, c)) over the open cells of d (the
+// fixed ones cannot differ). With no open cell it is the empty clause. Block
+// is BlockOpen over the domain of the givens.
+func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
+	blockCells(a, sol, func(i int) bool { return d.Val[i] == 0 })
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,55 +13,65 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
-	"github.com/satdoku/satdoku/satsolve"
 )
 
-// Errors returned by a Solver, wrapped with details.
+// Errors returned by a Solver, wrapped with details. Each of them is also
+// a backend.ErrFailed (errors.Is), so that a caller treats every back end's
+// failures alike.
 var (
 	// ErrNotFound reports that the solver program cannot be found.
-	ErrNotFound = errors.New("extsolve: solver not found")
+	ErrNotFound error = &failure{"extsolve: solver not found"}
 	// ErrFailed reports that the solver crashed or exited with an
 	// unexpected status.
-	ErrFailed = errors.New("extsolve: solver failed")
+	ErrFailed error = &failure{"extsolve: solver failed"}
 	// ErrOutput reports output that cannot be read, does not agree with
 	// the exit status, or whose model does not decode.
-	ErrOutput = errors.New("extsolve: unreadable solver output")
+	ErrOutput error = &failure{"extsolve: unreadable solver output"}
 	// ErrGaveUp reports a solver that answered UNKNOWN or INDETERMINATE.
-	ErrGaveUp = errors.New("extsolve: solver gave up")
+	ErrGaveUp error = &failure{"extsolve: solver gave up"}
 )
+
+// failure is a sentinel error that is also a backend.ErrFailed.
+type failure struct{ msg string }
+
+func (e *failure) Error() string        { return e.msg }
+func (e *failure) Is(target error) bool { return target == backend.ErrFailed }
 
 // Options configure a Solver.
 type Options struct {
 	// Encoding is the CNF encoding of the files the solver is given.
 	Encoding encode.Encoding
-	// Timeout, when positive, bounds each run of the program, which is
-	// killed when it runs out; the error then wraps satsolve.ErrTimeout.
+	// Timeout, when positive, bounds each call of Solve, Unique or Count
+	// (every run of the program and the writing of its files); the
+	// program is killed when it runs out and the error wraps
+	// backend.ErrTimeout.
 	Timeout time.Duration
 	// TempDir holds the temporary CNF files; "" means os.TempDir().
 	TempDir string
 }
 
-// Solver runs one external SAT solver program. A Solver may be used by one
-// goroutine at a time.
+// Solver runs one external SAT solver program. It implements
+// backend.Solver. A Solver holds no state between calls but its options, so
+// it may be used by several goroutines at once; each call writes its files
+// to a temporary directory of its own, removed before the call returns.
 type Solver struct {
 	// Name is the name or path the solver was asked for.
 	Name string
 	// Path is the program found, "" when none was.
 	Path string
 	opt  Options
-	err  error // why the program cannot run, reported by every call
 }
 
 // New returns a Solver for the program name, a name looked up in PATH or a
-// path (with a slash). A program that cannot be found is not an error here:
-// every call of Solve or Unique then returns an error wrapping ErrNotFound.
-func New(name string, o Options) *Solver {
+// path (with a slash). A program that cannot be found is an error wrapping
+// ErrNotFound.
+func New(name string, o Options) (*Solver, error) {
 	s := &Solver{Name: name, opt: o}
 	p, err := exec.LookPath(name)
 	if err != nil {
-		s.err = fmt.Errorf("%w: %s: %w", ErrNotFound, name, err)
-		return s
+		return nil, fmt.Errorf("%w: %s: %w", ErrNotFound, name, err)
 	}
 	// The program runs in a temporary directory: a relative path must
 	// not be resolved there.
@@ -68,11 +79,10 @@ func New(name string, o Options) *Solver {
 		p = abs
 	}
 	s.Path = p
-	return s
+	return s, nil
 }
 
-// Err reports why the solver cannot run (a missing program), or nil.
-func (s *Solver) Err() error { return s.err }
+var _ backend.Solver = (*Solver)(nil)
 
 // command returns the arguments to run the solver on cnf, and the result
 // file it writes its model to ("" for standard output).
@@ -96,72 +106,89 @@ func (s *Solver) command(cnf string) (args []string, result string) {
 
 // Solve finds one solution of g with the program: StatusSolved and the
 // solution, or StatusNone.
-func (s *Solver) Solve(g *satdoku.Grid) (satsolve.Result, error) {
-	sol, err := s.run(g, nil)
-	switch {
-	case err != nil:
-		return satsolve.Result{}, err
-	case sol == nil:
-		return satsolve.Result{Status: satsolve.StatusNone}, nil
-	}
-	return satsolve.Result{Status: satsolve.StatusSolved, Solution: sol, Count: 1}, nil
+func (s *Solver) Solve(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
+	return s.Count(ctx, g, 1)
 }
 
 // Unique finds a solution of g and runs the program again on the formula
 // with that solution blocked (see encode.DIMACSOptions.Block): UNSAT proves
 // it unique (StatusUnique), a model is a second solution (StatusMultiple,
 // Second set).
-func (s *Solver) Unique(g *satdoku.Grid) (satsolve.Result, error) {
-	first, err := s.run(g, nil)
-	if err != nil || first == nil {
-		return satsolve.Result{Status: satsolve.StatusNone}, err
-	}
-	second, err := s.run(g, first)
-	switch {
-	case err != nil:
-		return satsolve.Result{Status: satsolve.StatusSolved, Solution: first, Count: 1}, err
-	case second == nil:
-		return satsolve.Result{Status: satsolve.StatusUnique, Solution: first, Count: 1}, nil
-	case second.Equal(first):
-		return satsolve.Result{}, fmt.Errorf("%w: %s returned the blocked solution again", ErrOutput, s.Name)
-	}
-	return satsolve.Result{Status: satsolve.StatusMultiple, Solution: first, Second: second, Count: 2}, nil
+func (s *Solver) Unique(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
+	return s.Count(ctx, g, 2)
 }
 
-// run writes the CNF of g (with block excluded, if not nil) to a temporary
-// file, runs the program on it and decodes its answer: the solution, or nil
-// when the formula is unsatisfiable.
-func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error) {
-	if s.err != nil {
-		return nil, s.err
+// Count counts the solutions of g up to limit, running the program once per
+// solution with every solution found so far blocked, and once more to find
+// the formula unsatisfiable when there are fewer than limit.
+func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
+	if limit < 1 {
+		return backend.Result{}, fmt.Errorf("extsolve: %w (got %d)", backend.ErrLimit, limit)
 	}
-	if g == nil || satdoku.BoxOf(g.N()) == 0 {
-		return nil, satsolve.ErrGrid
+	if g == nil || g.Rules() == nil {
+		return backend.Result{}, fmt.Errorf("extsolve: %w", backend.ErrGrid)
 	}
-	dir, err := os.MkdirTemp(s.opt.TempDir, "satdoku-")
-	if err != nil {
-		return nil, fmt.Errorf("extsolve: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	cnf := filepath.Join(dir, "puzzle.cnf")
-	f, err := os.Create(cnf)
-	if err != nil {
-		return nil, fmt.Errorf("extsolve: %w", err)
-	}
-	err = encode.WriteDIMACS(f, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Block: block})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("extsolve: write %s: %w", cnf, err)
-	}
-
-	ctx := context.Background()
 	if s.opt.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.opt.Timeout)
 		defer cancel()
 	}
+	dir, err := os.MkdirTemp(s.opt.TempDir, "satdoku-")
+	if err != nil {
+		return backend.Result{}, fmt.Errorf("extsolve: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	var res backend.Result
+	var blocks []*satdoku.Grid
+	for res.Count < limit {
+		sol, err := s.run(ctx, dir, g, blocks)
+		if err != nil {
+			return res, err
+		}
+		if sol == nil {
+			break
+		}
+		for _, b := range blocks {
+			if sol.Equal(b) {
+				return res, fmt.Errorf("%w: %s returned a blocked solution again", ErrOutput, s.Name)
+			}
+		}
+		res.Count++
+		switch res.Count {
+		case 1:
+			res.Solution = sol
+		case 2:
+			res.Second = sol
+		}
+		blocks = append(blocks, sol)
+	}
+	res.Status = backend.StatusOf(res.Count, limit)
+	return res, nil
+}
+
+// run writes the CNF of g (with the solutions in blocks excluded) to a file
+// in dir, runs the program on it and decodes its answer: the solution, or
+// nil when the formula is unsatisfiable.
+func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []*satdoku.Grid) (*satdoku.Grid, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, s.ctxErr(ctx)
+	}
+	cnf := filepath.Join(dir, "puzzle.cnf")
+	f, err := os.Create(cnf)
+	if err != nil {
+		return nil, fmt.Errorf("extsolve: %w", err)
+	}
+	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if ctx.Err() != nil {
+		return nil, s.ctxErr(ctx)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("extsolve: write %s: %w", cnf, err)
+	}
+
 	args, result := s.command(cnf)
 	cmd := exec.CommandContext(ctx, s.Path, args...)
 	cmd.Dir = dir
@@ -170,7 +197,7 @@ func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error
 	cmd.WaitDelay = time.Second
 	runErr := cmd.Run()
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("%w: %s killed after %v", satsolve.ErrTimeout, s.Name, s.opt.Timeout)
+		return nil, s.ctxErr(ctx)
 	}
 	code := 0
 	if runErr != nil {
@@ -212,6 +239,29 @@ func (s *Solver) run(g *satdoku.Grid, block *satdoku.Grid) (*satdoku.Grid, error
 		return nil, fmt.Errorf("%w: %s: %w", ErrOutput, s.Name, err)
 	}
 	return sol, nil
+}
+
+// ctxErr is the error of a call whose context ended: a timeout (the
+// deadline passed) or the context's own error (canceled).
+func (s *Solver) ctxErr(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %s stopped after %v", backend.ErrTimeout, s.Name, s.opt.Timeout)
+	}
+	return fmt.Errorf("extsolve: %s: %w", s.Name, ctx.Err())
+}
+
+// ctxWriter fails once its context is done, so that writing a large CNF
+// stops at the deadline.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c *ctxWriter) Write(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(b)
 }
 
 // maxOutput bounds what a solver may print: a 64×64 model is about 2 MB.

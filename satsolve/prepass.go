@@ -7,31 +7,40 @@ import (
 	"github.com/satdoku/satdoku/encode"
 )
 
-// board holds the geometry of one board size: the cells of every unit and
-// the units of every cell. It is built once per size and shared by the
-// calls of a Solver.
+// board holds what the solver derives from one set of rules: the cells of
+// every unit, the units of every cell, the overlaps, and the encoder. It is
+// built once per *satdoku.Rules and shared by the calls of a Solver.
 type board struct {
-	n, b  int
-	full  uint64   // the candidate mask of an empty cell: bits 0..n-1
-	units []int32  // 3n units of n cells: rows, columns, boxes
-	cu    []uint16 // the row, column and box of every cell, as units 0..3n-1
+	rules    *satdoku.Rules
+	n        int
+	full     uint64    // the candidate mask of an empty cell: bits 0..n-1
+	units    [][]int   // the cells of every unit, as in rules.Units
+	fullUnit []bool    // the unit has n cells: it holds every digit
+	cu       [][]int32 // the units of every cell
+	overlaps []satdoku.Overlap
+	enc      *encode.Encoder
 }
 
-func newBoard(n int) *board {
-	b := satdoku.BoxOf(n)
-	bd := &board{n: n, b: b, full: ^uint64(0) >> (64 - n)}
-	bd.units = make([]int32, 0, 3*n*n)
-	for u := range 3 * n {
-		for k := range n {
-			r, c := encode.UnitCell(n, b, u, k)
-			bd.units = append(bd.units, int32(r*n+c))
-		}
+func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
+	n := r.N()
+	us := r.Units()
+	bd := &board{
+		rules:    r,
+		n:        n,
+		full:     ^uint64(0) >> (64 - n),
+		units:    make([][]int, len(us)),
+		fullUnit: make([]bool, len(us)),
+		cu:       make([][]int32, n*n),
+		overlaps: r.Overlaps(),
+		enc:      encode.NewEncoder(r, e),
 	}
-	bd.cu = make([]uint16, 3*n*n)
-	for u := range 3 * n {
-		for _, i := range bd.units[u*n : (u+1)*n] {
-			bd.cu[3*int(i)+u/n] = uint16(u)
-		}
+	bd.enc.Dedup = true
+	for u, unit := range us {
+		bd.units[u] = unit.Cells
+		bd.fullUnit[u] = r.Full(u)
+	}
+	for i := range bd.cu {
+		bd.cu[i] = r.UnitsOf(i)
 	}
 	return bd
 }
@@ -55,7 +64,6 @@ type prepass struct {
 	val    []uint8  // the digit a cell is fixed to, 0 if free
 	placed []uint64 // the digits fixed in each unit
 	open   []int32  // the cells not fixed (as of the last sweep)
-	seg    []uint64 // scratch for locked
 	// strong adds locked candidates and naked and hidden pairs to the
 	// singles (see locked and pairs).
 	strong bool
@@ -70,11 +78,12 @@ func (p *prepass) reset(bd *board) {
 		p.val = make([]uint8, nn)
 		p.open = make([]int32, 0, nn)
 	}
-	if cap(p.placed) < 3*bd.n {
-		p.placed = make([]uint64, 3*bd.n)
+	nu := len(bd.units)
+	if cap(p.placed) < nu {
+		p.placed = make([]uint64, nu)
 	}
 	p.cand, p.val, p.open = p.cand[:nn], p.val[:nn], p.open[:0]
-	p.placed = p.placed[:3*bd.n]
+	p.placed = p.placed[:nu]
 	clear(p.placed)
 	clear(p.val)
 	for i := range p.cand {
@@ -122,89 +131,64 @@ func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 	}
 }
 
-// locked removes locked candidates (pointing and claiming): a digit that
-// in a box can only go in one row (or column) goes nowhere else in that row
-// (column), and a digit that in a row (column) can only go in one box goes
-// nowhere else in that box. It runs at the singles fixpoint, where every
-// open cell's candidates are up to date, and reports whether it removed
-// any.
+// locked removes locked candidates, on any two units that share two cells
+// or more (see satdoku.Overlap): when a unit that holds every digit has a
+// digit only in the shared cells, the other unit has it nowhere else. On
+// classic rules that is pointing (box and line) and claiming (line and
+// box). It runs at the singles fixpoint, where every open cell's candidates
+// are up to date, and reports whether it removed any.
 func (p *prepass) locked() bool {
-	n, b := p.bd.n, p.bd.b
-	if cap(p.seg) < n*b {
-		p.seg = make([]uint64, n*b)
-	}
-	seg := p.seg[:n*b]
 	changed := false
-	for dir := range 2 { // rows, then columns
-		cell := func(line, pos int) int {
-			if dir == 0 {
-				return line*n + pos
-			}
-			return pos*n + line
+	for k := range p.bd.overlaps {
+		o := &p.bd.overlaps[k]
+		shared := p.union(o.Shared)
+		if shared == 0 {
+			continue
 		}
-		// seg[line·b + j]: the candidates of the open cells of line in
-		// box j of its band.
-		for line := range n {
-			for j := range b {
-				var m uint64
-				for pos := j * b; pos < (j+1)*b; pos++ {
-					if i := cell(line, pos); p.val[i] == 0 {
-						m |= p.cand[i]
-					}
-				}
-				seg[line*b+j] = m
+		onlyA, onlyB := p.union(o.OnlyA), p.union(o.OnlyB)
+		if p.bd.fullUnit[o.A] {
+			if rm := shared &^ onlyA & onlyB; rm != 0 {
+				p.remove(o.OnlyB, rm)
+				changed = true
 			}
 		}
-		// remove takes the digits rm out of the open cells of segment
-		// (line, j).
-		remove := func(line, j int, rm uint64) {
-			for pos := j * b; pos < (j+1)*b; pos++ {
-				if i := cell(line, pos); p.val[i] == 0 && p.cand[i]&rm != 0 {
-					p.cand[i] &^= rm
-					changed = true
-				}
-			}
-		}
-		for line := range n {
-			band := line / b * b
-			for j := range b {
-				m := seg[line*b+j]
-				if m == 0 {
-					continue
-				}
-				var inLine, inBox uint64 // elsewhere in the line, in the box
-				for k := range b {
-					if k != j {
-						inLine |= seg[line*b+k]
-					}
-					if l := band + k; l != line {
-						inBox |= seg[l*b+j]
-					}
-				}
-				if rm := m &^ inBox & inLine; rm != 0 { // pointing
-					for k := range b {
-						if k != j {
-							remove(line, k, rm)
-						}
-					}
-				}
-				if rm := m &^ inLine & inBox; rm != 0 { // claiming
-					for k := range b {
-						if l := band + k; l != line {
-							remove(l, j, rm)
-						}
-					}
-				}
+		if p.bd.fullUnit[o.B] {
+			if rm := shared &^ onlyB & onlyA; rm != 0 {
+				p.remove(o.OnlyA, rm)
+				changed = true
 			}
 		}
 	}
 	return changed
 }
 
+// union returns the candidates of the open cells among cells.
+func (p *prepass) union(cells []int) uint64 {
+	var m uint64
+	for _, i := range cells {
+		if p.val[i] == 0 {
+			m |= p.cand[i]
+		}
+	}
+	return m
+}
+
+// remove takes the digits rm out of the open cells among cells.
+func (p *prepass) remove(cells []int, rm uint64) {
+	for _, i := range cells {
+		if p.val[i] == 0 {
+			p.cand[i] &^= rm
+		}
+	}
+}
+
 // mask returns the digits fixed in the units of cell i.
 func (p *prepass) mask(i int) uint64 {
-	cu := p.bd.cu[3*i : 3*i+3]
-	return p.placed[cu[0]] | p.placed[cu[1]] | p.placed[cu[2]]
+	var m uint64
+	for _, u := range p.bd.cu[i] {
+		m |= p.placed[u]
+	}
+	return m
 }
 
 // assign fixes the free cell i to the single digit in bit, which must not be
@@ -216,10 +200,9 @@ func (p *prepass) assign(i int, bit uint64) bool {
 	p.cand[i] = bit
 	p.val[i] = uint8(bits.TrailingZeros64(bit) + 1)
 	p.free--
-	cu := p.bd.cu[3*i : 3*i+3]
-	p.placed[cu[0]] |= bit
-	p.placed[cu[1]] |= bit
-	p.placed[cu[2]] |= bit
+	for _, u := range p.bd.cu[i] {
+		p.placed[u] |= bit
+	}
 	return true
 }
 
@@ -252,10 +235,10 @@ func (p *prepass) naked() (fixed, ok bool) {
 // hidden fixes the hidden singles of every unit, reading each free cell's
 // candidates afresh. fixed reports whether any cell was fixed.
 func (p *prepass) hidden() (fixed, ok bool) {
-	n := p.bd.n
-	units := p.bd.units
-	for u := range 3 * n {
-		cells := units[u*n : (u+1)*n]
+	for u, cells := range p.bd.units {
+		if !p.bd.fullUnit[u] {
+			continue // a digit may be missing from a smaller unit
+		}
 		placed := p.placed[u]
 		if placed == p.bd.full {
 			continue
@@ -296,11 +279,10 @@ func (p *prepass) pairs() bool {
 	n := p.bd.n
 	changed := false
 	var pos [64]uint64
-	for u := range 3 * n {
+	for u, cells := range p.bd.units {
 		if p.placed[u] == p.bd.full {
 			continue
 		}
-		cells := p.bd.units[u*n : (u+1)*n]
 		// Naked pairs.
 		for k, i := range cells {
 			c := p.cand[i]
@@ -318,7 +300,10 @@ func (p *prepass) pairs() bool {
 				}
 			}
 		}
-		// Hidden pairs.
+		// Hidden pairs, in a unit that holds every digit.
+		if !p.bd.fullUnit[u] {
+			continue
+		}
 		clear(pos[:n])
 		for k, i := range cells {
 			if p.val[i] != 0 {

@@ -1,7 +1,7 @@
 package satsolve
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"math/bits"
 	"time"
@@ -10,37 +10,9 @@ import (
 	"github.com/go-air/gini/z"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
 )
-
-// Status is the outcome of a call.
-type Status uint8
-
-// The statuses, converted once from gini's 1 (SAT), −1 (UNSAT) and 0
-// (stopped).
-const (
-	// StatusUnknown: the solver stopped before an answer (see ErrTimeout).
-	StatusUnknown Status = iota
-	// StatusNone: the puzzle has no solution.
-	StatusNone
-	// StatusSolved: a solution was found and uniqueness was not checked.
-	StatusSolved
-	// StatusUnique: the puzzle has exactly one solution.
-	StatusUnique
-	// StatusMultiple: the puzzle has at least two solutions.
-	StatusMultiple
-)
-
-var statusNames = [...]string{"unknown", "none", "solved", "unique", "multiple"}
-
-// String returns the status's name: "unknown", "none", "solved", "unique" or
-// "multiple".
-func (s Status) String() string {
-	if int(s) < len(statusNames) {
-		return statusNames[s]
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
 
 // Options configure a Solver. The zero Options use the Extended encoding and
 // no timeout.
@@ -53,71 +25,63 @@ type Options struct {
 	// at least one place).
 	Encoding encode.Encoding
 	// Timeout, when positive, bounds each call of Solve, Unique or Count
-	// as a whole, encoding included; zero means no limit. The encoding
-	// itself is not interrupted, and gini checks the clock every 20,000
-	// propagations, so a call may overrun a little.
+	// as a whole, encoding included; zero means no limit. A context
+	// deadline bounds a call too. gini looks at the clock every 20,000
+	// propagations, so its search may go on a little past the deadline,
+	// but the call returns at the deadline (see Solver).
 	Timeout time.Duration
 }
 
-// Result is the answer to one call.
-type Result struct {
-	// Status is the outcome.
-	Status Status
-	// Solution is the first solution found, nil if none.
-	Solution *satdoku.Grid
-	// Second is a second, different solution (StatusMultiple), nil
-	// otherwise.
-	Second *satdoku.Grid
-	// Count is the number of solutions found.
-	Count int
+// Solver solves puzzles with fixed Options. It is reusable across puzzles of
+// any size and rules, one per goroutine: a Solver must not be used by two
+// goroutines at once. It implements backend.Solver.
+//
+// Each call first runs a native pre-pass (see prepass) and hands gini only
+// the residual formula: the rules written by the one encoder of package
+// encode over the candidates the pre-pass leaves open, with one gini
+// variable per open candidate, numbered compactly (the fixed numbering of
+// package encode is restored when the model is decoded). A formula that
+// holds the empty clause (the pre-pass found a contradiction, or a
+// uniqueness check blocked the only solution of a formula with no variable)
+// is unsatisfiable without a search and does not go to gini.
+//
+// gini's cost per call grows with the number of variables it holds, so a
+// Solver keeps a few gini instances, one per range of small residual sizes,
+// and each call goes to the smallest that fits. A call's clauses all carry
+// the instance's activation literal, and deactivating it at the end of the
+// call removes them, and every clause gini learned from them. A residual of
+// freshFrom variables or more gets a new instance, dropped at the end of the
+// call.
+//
+// Timeouts: without a deadline a call runs gini's Solve in the caller's
+// goroutine. With one (Options.Timeout or the context's), gini's Try runs in
+// a goroutine of its own, and the call returns at the deadline (or when the
+// context is canceled) even if gini has not looked at its clock yet. The
+// instance is then dropped, and the next call of the Solver first waits for
+// that search to end, which it does at gini's next look at the clock: a
+// Solver never has more than one search running, and a search never
+// outlives its deadline by more than gini's clock period.
+type Solver struct {
+	opt    Options
+	bd     *board
+	pool   []*gini.Gini  // by tier; nil until needed
+	zombie chan struct{} // closed when an abandoned search has ended
+	c      call
 }
 
-// Errors returned by the solver.
-var (
-	// ErrTimeout reports that Options.Timeout ran out. The Result then has
-	// StatusUnknown and holds the solutions found so far.
-	ErrTimeout = errors.New("satsolve: timeout")
-	// ErrGrid reports a nil grid or one whose size is not a board side.
-	ErrGrid = errors.New("satsolve: invalid grid")
-	// ErrLimit reports a Count limit below 1.
-	ErrLimit = errors.New("satsolve: count limit must be at least 1")
-)
-
-// Solver solves puzzles with fixed Options. It is reusable across puzzles of
-// any size, one per goroutine: a Solver must not be used by two goroutines
-// at once.
-//
-// Each call first runs a native unit propagation (see prepass) and hands
-// gini only the residual formula: one variable per candidate still open,
-// numbered compactly (the fixed numbering of package encode is restored when
-// the model is decoded), and the clauses of the rules over them. The answer
-// still comes from gini's model; a formula that holds the empty clause
-// (the pre-pass found a contradiction, or a uniqueness check blocked the
-// only solution of a formula with no variable) is unsatisfiable without a
-// search and does not go to gini. gini's cost per call grows with the
-// number of variables it holds, so a Solver keeps a few gini instances, one
-// per range of small residual sizes, and each call goes to the smallest
-// that fits. A call's clauses all carry the instance's activation literal,
-// and deactivating it at the end of the call removes them, and every clause
-// gini learned from them. A residual of freshFrom variables or more gets a
-// new instance, dropped at the end of the call. An instance that timed out
-// is discarded (gini's Try leaves its deadline set); with a timeout every
-// call uses Try, without one every call uses Solve, never a mix.
-type Solver struct {
-	opt Options
-
-	bd   *board
-	pp   prepass
-	pool []*gini.Gini // by tier; nil until needed
-	gi   *gini.Gini   // the instance of the current call
-	// cvar maps cell·n + digit−1 to the compact variable of an open
-	// candidate; vcell maps back (index v − varBase).
-	cvar  []z.Var
-	vcell []int32
-	lits  []z.Lit
-	aux   []uint64 // scratch for the residual: the cells of a box's places
-	fresh bool     // the call's instance is fresh, its clauses not guarded
-	empty bool     // the call's formula holds the empty clause (see clause)
+// call is the state of one call: the pre-pass, the instance and the
+// numbering of its residual formula.
+type call struct {
+	pp       prepass
+	gi       *gini.Gini
+	sink     sink
+	dom      encode.Domain
+	deadline time.Time // zero: none
+	ctx      context.Context
+	// cvar maps the variable of package encode, cell·n + digit, to the
+	// compact variable of an open candidate; vcell lists the encode
+	// variables in the order of the compact ones.
+	cvar []z.Var
 }
 
 // The variables every instance reserves; the compact variables of the
@@ -134,15 +98,21 @@ func tierOf(nv int) int { return max(bits.Len(uint(max(nv-1, 0)))-5, 0) }
 // New returns a Solver with options o.
 func New(o Options) *Solver { return &Solver{opt: o} }
 
+var _ backend.Solver = (*Solver)(nil)
+
 // Solve finds one solution of g: StatusSolved with the solution, or
-// StatusNone. With a timeout it may return StatusUnknown and an error
-// wrapping ErrTimeout.
-func (s *Solver) Solve(g *satdoku.Grid) (Result, error) { return s.run(g, 1) }
+// StatusNone. A timeout gives StatusUnknown and an error wrapping
+// backend.ErrTimeout.
+func (s *Solver) Solve(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
+	return s.run(ctx, g, 1)
+}
 
 // Unique finds a solution of g and proves it unique: StatusUnique with the
 // solution, StatusMultiple with two different solutions in Solution and
 // Second, or StatusNone.
-func (s *Solver) Unique(g *satdoku.Grid) (Result, error) { return s.run(g, 2) }
+func (s *Solver) Unique(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
+	return s.run(ctx, g, 2)
+}
 
 // Count counts the solutions of g, stopping at limit (at least 1): Count is
 // the number found, Solution and Second the first two. Status is StatusNone
@@ -151,358 +121,199 @@ func (s *Solver) Unique(g *satdoku.Grid) (Result, error) { return s.run(g, 2) }
 // and a solution was found, since uniqueness was then not checked.
 //
 // Each solution costs one more SAT call, so limit should stay modest.
-func (s *Solver) Count(g *satdoku.Grid, limit int) (Result, error) {
+func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
 	if limit < 1 {
-		return Result{}, fmt.Errorf("%w (got %d)", ErrLimit, limit)
+		return backend.Result{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
 	}
-	return s.run(g, limit)
+	return s.run(ctx, g, limit)
 }
 
 // Solve solves g with a new Solver; see Solver.Solve.
-func Solve(g *satdoku.Grid, o Options) (Result, error) { return New(o).Solve(g) }
-
-// Unique checks g with a new Solver; see Solver.Unique.
-func Unique(g *satdoku.Grid, o Options) (Result, error) { return New(o).Unique(g) }
-
-// Count counts the solutions of g with a new Solver; see Solver.Count.
-func Count(g *satdoku.Grid, limit int, o Options) (Result, error) { return New(o).Count(g, limit) }
-
-// setBoard prepares the Solver for n×n boards: the geometry, and a new pool
-// of instances when the size changes.
-func (s *Solver) setBoard(n int) {
-	if s.bd != nil && s.bd.n == n {
-		return
-	}
-	s.bd = newBoard(n)
-	s.pool = s.pool[:0]
-	if cap(s.cvar) < n*n*n {
-		s.cvar = make([]z.Var, n*n*n)
-	}
-	s.cvar = s.cvar[:n*n*n]
+func Solve(ctx context.Context, g *satdoku.Grid, o Options) (backend.Result, error) {
+	return New(o).Solve(ctx, g)
 }
 
-// instance returns the gini instance of tier t, making it if needed.
-func (s *Solver) instance(t int) *gini.Gini {
+// Unique checks g with a new Solver; see Solver.Unique.
+func Unique(ctx context.Context, g *satdoku.Grid, o Options) (backend.Result, error) {
+	return New(o).Unique(ctx, g)
+}
+
+// Count counts the solutions of g with a new Solver; see Solver.Count.
+func Count(ctx context.Context, g *satdoku.Grid, limit int, o Options) (backend.Result, error) {
+	return New(o).Count(ctx, g, limit)
+}
+
+// run looks for up to limit solutions of g, blocking each one found.
+func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
+	start := time.Now()
+	if g == nil || g.Rules() == nil {
+		return backend.Result{}, fmt.Errorf("satsolve: %w", backend.ErrGrid)
+	}
+	if !s.opt.Encoding.Valid() {
+		return backend.Result{}, fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
+	}
+	s.waitZombie()
+	c := &s.c
+	c.ctx = ctx
+	c.deadline = time.Time{}
+	if s.opt.Timeout > 0 {
+		c.deadline = start.Add(s.opt.Timeout)
+	}
+	if d, ok := ctx.Deadline(); ok && (c.deadline.IsZero() || d.Before(c.deadline)) {
+		c.deadline = d
+	}
+	if err := ctx.Err(); err != nil {
+		return backend.Result{}, s.stopped(g, 0, "before the pre-pass")
+	}
+	s.setRules(g.Rules())
+	ok := c.pp.run(s.bd, g)
+	nv := 0
+	if ok {
+		nv = s.number()
+	}
+	if err := s.instance(nv); err != nil {
+		return backend.Result{}, err
+	}
+	if !ok {
+		c.sink.Add(0) // a contradiction found by the pre-pass: the empty clause
+	} else if err := s.residual(); err != nil {
+		s.drop() // cheaper to drop than to take millions of clauses out
+		return backend.Result{}, s.stopped(g, 0, "building the formula")
+	}
+	res, err := s.search(g, limit)
+	if err != nil {
+		return res, err
+	}
+	if !c.sink.fresh {
+		c.gi.Deactivate(varAct.Pos())
+	}
+	res.Status = backend.StatusOf(res.Count, limit)
+	return res, nil
+}
+
+// setRules prepares the Solver for boards under rules r: the board's tables,
+// and a new pool of instances when the size changes.
+func (s *Solver) setRules(r *satdoku.Rules) {
+	if s.bd != nil && s.bd.rules == r {
+		return
+	}
+	n := r.N()
+	if s.bd == nil || s.bd.n != n {
+		s.pool = s.pool[:0]
+	}
+	s.bd = newBoard(r, s.opt.Encoding)
+	c := &s.c
+	if cap(c.cvar) < n*n*n+1 {
+		c.cvar = make([]z.Var, n*n*n+1)
+	}
+	c.cvar = c.cvar[:n*n*n+1]
+}
+
+// number gives the open candidates of the pre-pass their compact variables
+// and returns how many there are.
+func (s *Solver) number() int {
+	c := &s.c
+	n := s.bd.n
+	v := varBase
+	for i, m := range c.pp.cand {
+		if c.pp.val[i] != 0 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			c.cvar[i*n+bits.TrailingZeros64(m)+1] = v
+			v++
+		}
+	}
+	return int(v - varBase)
+}
+
+// instance picks the gini instance of a call with nv variables: a pooled
+// one by tier, or a fresh one for a large formula.
+func (s *Solver) instance(nv int) error {
+	c := &s.c
+	c.sink = sink{cvar: c.cvar, fresh: nv >= freshFrom}
+	if c.sink.fresh {
+		c.gi = gini.NewVc(int(varBase)+nv, 8*nv)
+		c.sink.gi = c.gi
+		return nil
+	}
+	t := tierOf(nv)
 	for len(s.pool) <= t {
 		s.pool = append(s.pool, nil)
 	}
 	if s.pool[t] == nil {
-		nv := int(varBase) + 32<<t
-		s.pool[t] = gini.NewVc(nv, 4*nv)
+		n := int(varBase) + 32<<t
+		s.pool[t] = gini.NewVc(n, 4*n)
 	}
-	return s.pool[t]
+	c.gi = s.pool[t]
+	c.sink.gi = c.gi
+	// gini hands out the variable of a deactivated literal again: on a new
+	// instance, the first variable; after that, the same one every call.
+	if act := c.gi.ActivationLit(); act != varAct.Pos() {
+		s.drop()
+		return fmt.Errorf("satsolve: internal error: activation literal %v, want %v: %w", act, varAct.Pos(), backend.ErrFailed)
+	}
+	return nil
 }
 
 // drop discards the instance of the current call (after a timeout or an
 // internal error).
 func (s *Solver) drop() {
 	for i, gi := range s.pool {
-		if gi == s.gi {
+		if gi == s.c.gi {
 			s.pool[i] = nil
 		}
 	}
-	s.gi = nil
+	s.c.gi = nil
 }
 
-// clause adds the clause in s.lits, guarded by the activation literal.
-// The empty clause is not added: gini cannot activate it, and a formula
-// that holds it is unsatisfiable without a search, so the call's next
-// solve answers UNSAT at once (see solve).
-func (s *Solver) clause() {
-	gi := s.gi
-	if len(s.lits) == 0 {
-		s.empty = true
-		return
+// residual adds the rules over the open candidates of the pre-pass: the one
+// encoder of package encode, writing through the sink that numbers the
+// variables compactly. It fails with encode.ErrStopped when the deadline
+// passes or the context is canceled first: on a large board the formula
+// alone can take longer than the timeout to build.
+func (s *Solver) residual() error {
+	c := &s.c
+	c.dom.Val, c.dom.Cand = c.pp.val, c.pp.cand
+	enc := s.bd.enc
+	enc.Stop = nil
+	if !c.deadline.IsZero() || c.ctx.Done() != nil {
+		enc.Stop = s.expired
 	}
-	for _, m := range s.lits {
-		gi.Add(m)
-	}
-	s.end()
+	return enc.Write(&c.sink, &c.dom)
 }
 
-// number gives the open candidates of s.pp their compact variables and
-// returns how many there are.
-func (s *Solver) number() int {
-	n := s.bd.n
-	s.vcell = s.vcell[:0]
-	v := varBase
-	for i, c := range s.pp.cand {
-		if s.pp.val[i] != 0 {
-			continue
-		}
-		for m := c; m != 0; m &= m - 1 {
-			k := i*n + bits.TrailingZeros64(m)
-			s.cvar[k] = v
-			s.vcell = append(s.vcell, int32(k))
-			v++
-		}
-	}
-	return len(s.vcell)
-}
-
-// residual adds the rules restricted to the open candidates of s.pp, in
-// the Solver's encoding, over their compact variables (see number), guarded
-// by the activation literal. It reports false if the call's timeout
-// (counted from start) ran out first: on a large board the formula alone can
-// take longer than the timeout to build. The caller then discards the
-// instance.
-func (s *Solver) residual(start time.Time) bool {
-	bd, pp := s.bd, &s.pp
-	n := bd.n
-	ext := s.opt.Encoding != encode.Minimal
-	// Cells: at least one candidate; with Extended, at most one.
-	for i, c := range pp.cand {
-		if i%checkEvery == checkEvery-1 && s.expired(start) {
-			return false
-		}
-		if pp.val[i] != 0 {
-			continue
-		}
-		base := i * n
-		s.lits = s.lits[:0]
-		for m := c; m != 0; m &= m - 1 {
-			s.lits = append(s.lits, s.cvar[base+bits.TrailingZeros64(m)].Pos())
-		}
-		s.clause()
-		if ext {
-			s.pairs()
-		}
-	}
-	// Units: for each digit not yet placed, at most one of its places; with
-	// Extended, at least one.
-	for u := 0; u < len(bd.units); u += n {
-		if n >= 16 && s.expired(start) { // a unit of a large board is ≈ n³/2 clauses
-			return false
-		}
-		cells := bd.units[u : u+n]
-		box := u >= 2*n*n
-		for m := bd.full &^ pp.placed[u/n]; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros64(m)
-			bit := uint64(1) << d
-			s.lits = s.lits[:0]
-			s.aux = s.aux[:0]
-			for _, i := range cells {
-				if pp.cand[i]&bit != 0 {
-					s.lits = append(s.lits, s.cvar[int(i)*n+d].Pos())
-					s.aux = append(s.aux, uint64(i))
-				}
-			}
-			if ext {
-				s.clause()
-			}
-			if box {
-				s.boxPairs()
-			} else {
-				s.pairs()
-			}
-		}
-	}
-	return true
-}
-
-// end ends the clause being added.
-func (s *Solver) end() {
-	if s.fresh {
-		s.gi.Add(0)
-	} else {
-		s.gi.ActivateWith(varAct.Pos())
-	}
+// expired reports whether the call's deadline has passed or its context is
+// done.
+func (s *Solver) expired() bool {
+	c := &s.c
+	return !c.deadline.IsZero() && !time.Now().Before(c.deadline) || c.ctx.Err() != nil
 }
 
 // freshFrom is the size of residual formula, in variables, from which a
 // call gets a gini instance of its own instead of a pooled one. Taking a
-// large formula out of a pooled instance costs more than a new instance
-// (about 25 µs and 30 KiB): gini compacts its clause store, and rebuilds
-// its watch lists, through a map. In BenchmarkUnique, 128 against pooling
-// every size: royle17 +31%, magictour +36%, forum_hardest_1106 +20%, serg
-// +14%; 64 and 192 did no better.
+// large formula out of a pooled instance costs more than a new instance:
+// gini compacts its clause store, and rebuilds its watch lists, through a
+// map. (Measured in bench/issue4.txt.)
 const freshFrom = 128
 
-// checkEvery is how many cells residual adds between two looks at the
-// clock: a 9×9 board looks once, a 36×36 one every 40,000 clauses or so.
-const checkEvery = 64
-
-// expired reports whether the timeout of a call that began at start has run
-// out.
-func (s *Solver) expired(start time.Time) bool {
-	return s.opt.Timeout > 0 && time.Since(start) >= s.opt.Timeout
-}
-
-// pairs adds ¬a ∨ ¬b for every pair of literals in s.lits, guarded by the
-// activation literal. It leaves s.lits as it found it.
-func (s *Solver) pairs() {
-	gi, ls := s.gi, s.lits
-	for k, a := range ls {
-		for _, b := range ls[k+1:] {
-			gi.Add(a.Not())
-			gi.Add(b.Not())
-			s.end()
-		}
-	}
-}
-
-// boxPairs is pairs for a box, whose cells are in s.aux: it skips the pairs
-// of cells that share a row or a column, whose clauses the row or column has
-// already added.
-func (s *Solver) boxPairs() {
-	gi, ls, n := s.gi, s.lits, uint64(s.bd.n)
-	for k, a := range ls {
-		ca := s.aux[k]
-		ra, fa := ca/n, ca%n
-		for j, b := range ls[k+1:] {
-			cb := s.aux[k+1+j]
-			if cb/n == ra || cb%n == fa {
-				continue
-			}
-			gi.Add(a.Not())
-			gi.Add(b.Not())
-			s.end()
-		}
-	}
-}
-
-// block adds the clause that excludes sol: the OR of the negated variables
-// of sol's digits in the cells the pre-pass left open. With no open cell it
-// is the empty clause.
-func (s *Solver) block(sol *satdoku.Grid) {
-	n := s.bd.n
-	s.lits = s.lits[:0]
-	for i, v := range s.pp.val {
-		if v == 0 {
-			s.lits = append(s.lits, s.cvar[i*n+sol.Cell(i)-1].Neg())
-		}
-	}
-	s.clause()
-}
-
-// decode reads the solution from gini's model: the pre-pass's fixed cells,
-// and in each open cell the one candidate whose variable is true.
-func (s *Solver) decode() (*satdoku.Grid, error) {
-	n := s.bd.n
-	g, err := satdoku.New(n)
-	if err != nil {
-		return nil, err
-	}
-	gi, pp := s.gi, &s.pp
-	for i, c := range pp.cand {
-		if v := pp.val[i]; v != 0 {
-			g.SetCell(i, int(v))
-			continue
-		}
-		d1 := 0
-		for m := c; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros64(m)
-			if !gi.Value(s.cvar[i*n+d].Pos()) {
-				continue
-			}
-			if d1 != 0 {
-				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d+1)
-			}
-			d1 = d + 1
-		}
-		if d1 == 0 {
-			return nil, fmt.Errorf("%w: r%dc%d", encode.ErrNoDigit, i/n+1, i%n+1)
-		}
-		g.SetCell(i, d1)
-	}
-	return g, nil
-}
-
-// solve runs gini once under the assumption of the activation literal, or
-// answers UNSAT when the formula holds the empty clause.
-func (s *Solver) solve(start time.Time) int {
-	if s.empty {
-		return -1
-	}
-	if !s.fresh {
-		s.gi.Assume(varAct.Pos())
-	}
-	if s.opt.Timeout <= 0 {
-		return s.gi.Solve()
-	}
-	left := s.opt.Timeout - time.Since(start)
-	if left <= 0 {
-		return 0
-	}
-	// gini looks at its deadline only every 20,000 propagations, and not at
-	// all while it sets up a large formula, so Try can overrun by seconds on
-	// a big board. Run it aside and stop waiting at the deadline: an
-	// instance left running is abandoned (run discards every timed-out
-	// instance) and stops by itself at its next look at the clock.
-	gi := s.gi
-	done := make(chan int, 1)
-	go func() { done <- gi.Try(left) }()
-	t := time.NewTimer(left + tryGrace)
-	defer t.Stop()
-	select {
-	case r := <-done:
-		return r
-	case <-t.C:
-		return 0
-	}
-}
-
-// tryGrace is how long past the deadline solve waits for gini's own Try to
-// return before it abandons the instance.
-const tryGrace = 20 * time.Millisecond
-
-// run looks for up to limit solutions of g, blocking each one found.
-func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
-	start := time.Now()
-	if g == nil || satdoku.BoxOf(g.N()) == 0 {
-		return Result{}, ErrGrid
-	}
-	if !s.opt.Encoding.Valid() {
-		return Result{}, fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
-	}
-	n := g.N()
-	s.setBoard(n)
-	s.pp.strong = true
-	ok := s.pp.run(s.bd, g)
-	nv := 0
-	if ok {
-		nv = s.number()
-	}
-	s.empty = false
-	s.fresh = nv >= freshFrom
-	if s.fresh {
-		s.gi = gini.NewVc(int(varBase)+nv, 8*nv)
-	} else {
-		s.gi = s.instance(tierOf(nv))
-		// gini hands out the variable of a deactivated literal again: on
-		// a new instance, the first variable; after that, the same one
-		// every call.
-		if act := s.gi.ActivationLit(); act != varAct.Pos() {
-			s.drop()
-			return Result{}, fmt.Errorf("satsolve: internal error: activation literal %v, want %v", act, varAct.Pos())
-		}
-	}
-	if !ok {
-		// A contradiction found by the pre-pass: the empty clause.
-		s.lits = s.lits[:0]
-		s.clause()
-	} else if !s.residual(start) {
-		s.drop() // cheaper to drop than to take millions of clauses out
-		return Result{Status: StatusUnknown}, fmt.Errorf("%w after %v (%d×%d puzzle, building the formula)",
-			ErrTimeout, s.opt.Timeout, n, n)
-	}
-
-	var res Result
+// search asks gini for up to limit solutions, blocking each one found.
+func (s *Solver) search(g *satdoku.Grid, limit int) (backend.Result, error) {
+	c := &s.c
+	var res backend.Result
 	for res.Count < limit {
-		r := s.solve(start)
+		r := s.solve()
 		if r == 0 {
-			s.drop() // a timed-out instance is not reused
-			res.Status = StatusUnknown
-			return res, fmt.Errorf("%w after %v (%d×%d puzzle, %d solutions found)",
-				ErrTimeout, s.opt.Timeout, n, n, res.Count)
+			s.drop() // a stopped instance is not reused
+			return res, s.stopped(g, res.Count, "searching")
 		}
 		if r < 0 {
 			break
 		}
-		sol, err := s.decode()
+		sol, err := s.decode(g.Rules())
 		if err != nil {
 			s.drop()
-			return Result{}, fmt.Errorf("satsolve: internal error: bad model: %w", err)
+			return backend.Result{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
 		}
 		res.Count++
 		switch res.Count {
@@ -512,26 +323,139 @@ func (s *Solver) run(g *satdoku.Grid, limit int) (Result, error) {
 			res.Second = sol
 		}
 		if res.Count < limit {
-			s.block(sol)
+			encode.BlockOpen(&c.sink, &c.dom, sol)
 		}
-	}
-	if !s.fresh {
-		s.gi.Deactivate(varAct.Pos())
-	}
-	switch {
-	case res.Count == 0:
-		res.Status = StatusNone
-	case res.Count >= 2:
-		res.Status = StatusMultiple
-	case limit == 1:
-		res.Status = StatusSolved
-	default:
-		res.Status = StatusUnique
 	}
 	return res, nil
 }
 
-// giniAdder feeds DIMACS literals to gini.
-type giniAdder struct{ g *gini.Gini }
+// stopped is the error of a call that ran out of time or was canceled, with
+// the number of solutions found so far.
+func (s *Solver) stopped(g *satdoku.Grid, found int, when string) error {
+	n := g.N()
+	if err := s.c.ctx.Err(); err != nil && err != context.DeadlineExceeded {
+		return fmt.Errorf("satsolve: %d×%d puzzle, %s, %d solutions found: %w", n, n, when, found, err)
+	}
+	return fmt.Errorf("satsolve: %w (%d×%d puzzle, %s, %d solutions found)", backend.ErrTimeout, n, n, when, found)
+}
 
-func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }
+// solve runs gini once under the assumption of the activation literal, or
+// answers UNSAT when the formula holds the empty clause. It returns 1
+// (SAT), -1 (UNSAT) or 0 (stopped).
+func (s *Solver) solve() int {
+	c := &s.c
+	if c.sink.empty {
+		return -1
+	}
+	if !c.sink.fresh {
+		c.gi.Assume(varAct.Pos())
+	}
+	if c.deadline.IsZero() {
+		if c.ctx.Err() != nil {
+			return 0
+		}
+		return c.gi.Solve()
+	}
+	left := time.Until(c.deadline)
+	if left <= 0 || c.ctx.Err() != nil {
+		return 0
+	}
+	// gini looks at its deadline only every 20,000 propagations, so Try
+	// can overrun. Run it aside and stop waiting at the deadline; the
+	// instance is then dropped, and the next call waits for the search to
+	// end (see waitZombie).
+	gi := c.gi
+	var r int
+	done := make(chan struct{})
+	go func() {
+		r = gi.Try(left)
+		close(done)
+	}()
+	t := time.NewTimer(left + tryGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+		return r
+	case <-t.C:
+	case <-c.ctx.Done():
+	}
+	s.zombie = done
+	return 0
+}
+
+// tryGrace is how long past the deadline solve waits for gini's own Try to
+// return before it leaves the search behind.
+const tryGrace = 20 * time.Millisecond
+
+// waitZombie waits for a search left behind by an earlier call to end.
+func (s *Solver) waitZombie() {
+	if s.zombie != nil {
+		<-s.zombie
+		s.zombie = nil
+	}
+}
+
+// decode reads the solution from gini's model: the pre-pass's fixed cells,
+// and in each open cell the one candidate whose variable is true.
+func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
+	c := &s.c
+	n := s.bd.n
+	g := satdoku.NewGrid(r)
+	for i, m := range c.pp.cand {
+		if v := c.pp.val[i]; v != 0 {
+			g.SetCell(i, int(v))
+			continue
+		}
+		d1 := 0
+		for ; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m) + 1
+			if !c.gi.Value(c.cvar[i*n+d].Pos()) {
+				continue
+			}
+			if d1 != 0 {
+				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d)
+			}
+			d1 = d
+		}
+		if d1 == 0 {
+			return nil, fmt.Errorf("%w: r%dc%d", encode.ErrNoDigit, i/n+1, i%n+1)
+		}
+		g.SetCell(i, d1)
+	}
+	return g, nil
+}
+
+// sink is the encode.Adder that feeds a call's clauses to gini: each
+// variable of package encode becomes its compact variable, and each clause
+// is guarded by the activation literal unless the instance is fresh. The
+// empty clause is not added (gini cannot activate it): the sink notes it,
+// and solve answers UNSAT without asking gini.
+type sink struct {
+	gi    *gini.Gini
+	cvar  []z.Var
+	fresh bool
+	empty bool // the formula holds the empty clause
+	k     int  // literals in the current clause
+}
+
+// Add implements encode.Adder.
+func (a *sink) Add(lit int) {
+	switch {
+	case lit > 0:
+		a.gi.Add(a.cvar[lit].Pos())
+	case lit < 0:
+		a.gi.Add(a.cvar[-lit].Neg())
+	case a.k == 0:
+		a.empty = true
+		return
+	case a.fresh:
+		a.gi.Add(0)
+	default:
+		a.gi.ActivateWith(varAct.Pos())
+	}
+	if lit == 0 {
+		a.k = 0
+	} else {
+		a.k++
+	}
+}
