@@ -1,13 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -37,10 +38,11 @@ Inputs are read as for "satdoku solve".`,
 				if sol == nil {
 					return code
 				}
-				run := func(_ *satsolve.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
-				return runPuzzles(e, args, &o, nil, run, checkText)
+				fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
+				return runPuzzles(e, args, &o, nil, fn, checkText)
 			}
-			return runPuzzles(e, args, &o, nil, func(_ *satsolve.Solver, g *satdoku.Grid, a *answer) { checkOne(g, a) }, checkText)
+			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkOne(g, a) }
+			return runPuzzles(e, args, &o, nil, fn, checkText)
 		}
 	},
 }
@@ -77,7 +79,7 @@ func checkSolution(puzzle, sol *satdoku.Grid, a *answer) {
 		return
 	}
 	a.Status = statusValid
-	a.Solution = sol.String()
+	a.Solution = shown{sol}
 }
 
 func checkText(p *printer, a *answer) {

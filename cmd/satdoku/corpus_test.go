@@ -55,7 +55,7 @@ func TestCorpus(t *testing.T) {
 				if l == "" {
 					continue
 				}
-				var r record
+				var r jsonRecord
 				if err := json.Unmarshal([]byte(l), &r); err != nil {
 					t.Fatalf("record %d is not JSON: %q", i+1, l)
 				}
@@ -132,7 +132,7 @@ func TestCorpus(t *testing.T) {
 func statusLines(out string) string {
 	var b strings.Builder
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		var r record
+		var r jsonRecord
 		if json.Unmarshal([]byte(l), &r) == nil {
 			fmt.Fprintf(&b, "%d %s\n", r.Line, r.Status)
 		}

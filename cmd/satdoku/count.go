@@ -1,12 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/backend"
 )
 
 var cmdCount = &command{
@@ -18,7 +19,8 @@ Count counts the solutions of each puzzle with the SAT solver, excluding each
 solution found until the formula is unsatisfiable or --limit solutions have
 been found. It prints the count, followed by "+" when the limit was reached
 (there may be more). Every solution counted is checked by the validator.
-Inputs are read as for "satdoku solve".`,
+Inputs are read, and --solver runs an external SAT solver, as for "satdoku
+solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
@@ -29,21 +31,24 @@ Inputs are read as for "satdoku solve".`,
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
-			run := func(s *satsolve.Solver, g *satdoku.Grid, a *answer) { countOne(s, g, *limit, a) }
-			return runPuzzles(e, args, &o, &so, run, countText)
+			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+				countOne(ctx, s, g, *limit, a)
+			}
+			return runPuzzles(e, args, &o, &so, fn, countText)
 		}
 	},
 }
 
-func countOne(s *satsolve.Solver, g *satdoku.Grid, limit int, a *answer) {
+// countOne counts the solutions of g up to limit.
+func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer) {
 	zero := 0
 	if !precheck(g, a) {
 		a.Count = &zero
 		return
 	}
-	res, err := s.Count(g, limit)
+	res, err := s.Count(ctx, g, limit)
 	if err != nil {
-		solverError(err, a)
+		a.setFailure(err)
 		return
 	}
 	if res.Count > 0 && !a.setSolution(g, res.Solution) {
@@ -69,7 +74,7 @@ func countOne(s *satsolve.Solver, g *satdoku.Grid, limit int, a *answer) {
 
 func countText(p *printer, a *answer) {
 	if a.Count == nil || a.Status == statusInvalid {
-		statusLine(p, a)
+		p.statusLine(a)
 		return
 	}
 	p.separate()

@@ -14,7 +14,7 @@ const dataDir = "../../../shared/data"
 
 // readLines returns the lines of a data set, or skips the test when the set
 // is absent.
-func readLines(t *testing.T, name string) []string {
+func readLines(t testing.TB, name string) []string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dataDir, name))
 	if os.IsNotExist(err) {
@@ -26,16 +26,28 @@ func readLines(t *testing.T, name string) []string {
 	return strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 }
 
+// jsonRecord is a record of --format json as a reader decodes it.
+type jsonRecord struct {
+	Line                 int
+	File, Puzzle, Status string
+	Solution, Second     string
+	Differ               []string
+	Count                *int
+	Conflicts            []string
+	Error                string
+	MS                   float64
+}
+
 // runJSON runs the CLI on a file and decodes its JSON records.
-func runJSON(t *testing.T, args ...string) ([]record, int, string) {
+func runJSON(t *testing.T, args ...string) ([]jsonRecord, int, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := run(args, strings.NewReader(""), &stdout, &stderr)
-	var recs []record
+	var recs []jsonRecord
 	sc := bufio.NewScanner(&stdout)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var r record
+		var r jsonRecord
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatalf("bad JSON record %q: %v", sc.Text(), err)
 		}

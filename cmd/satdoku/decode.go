@@ -95,19 +95,16 @@ func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
 		defer f.Close()
 		r, name, file = f, args[0], args[0]
 	}
-	it := item{name: name, file: file, line: 1, text: h.Puzzle.String(), grid: h.Puzzle, arg: true}
-	in := &inputs{pending: []item{it}}
-	p, err := newPrinter(e, o, in, solveText)
+	p, err := newPrinter(e, o, solveText)
 	if err != nil {
 		return usageError(e, err)
 	}
-	it, _ = in.next()
 	start := time.Now()
-	a := newAnswer(it)
+	a := newAnswer(item{name: name, file: file, line: 1, text: h.Puzzle.String(), grid: h.Puzzle, arg: true, only: true})
 	decodeOne(r, h, puzzleArg != "", a)
 	a.elapsed(start)
 	p.emit(a)
-	return p.finish()
+	return p.finish(false)
 }
 
 // decodeOne reads a solver's output from r and answers for the puzzle of h.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
@@ -151,13 +153,13 @@ func blockSolution(s *satsolve.Solver, g *satdoku.Grid) (*satdoku.Grid, int, str
 	if cs := verify.Check(g); len(cs) > 0 {
 		return nil, exitNegative, "conflicting givens, no solution to block"
 	}
-	res, err := s.Solve(g)
+	res, err := s.Solve(context.Background(), g)
 	switch {
-	case errors.Is(err, satsolve.ErrTimeout):
+	case errors.Is(err, backend.ErrTimeout):
 		return nil, exitNegative, "timed out looking for the solution to block"
 	case err != nil:
 		return nil, exitInternal, "internal error: " + err.Error()
-	case res.Status == satsolve.StatusNone:
+	case res.Status == backend.StatusNone:
 		return nil, exitNegative, "no solution to block"
 	}
 	if err := verify.Solution(g, res.Solution); err != nil {

@@ -44,7 +44,7 @@ func FuzzSolveCLI(f *testing.F) {
 			t.Fatalf("%d records for %d puzzles", len(out), len(lines))
 		}
 		for i, l := range out {
-			var rec record
+			var rec jsonRecord
 			if err := json.Unmarshal([]byte(l), &rec); err != nil {
 				t.Fatalf("record %d: %v: %q", i+1, err, l)
 			}

@@ -20,6 +20,7 @@ type item struct {
 	text string // the raw first line, for records of bad input
 	arg  bool   // the puzzle is a command-line argument
 	src  int    // 1-based number of the argument it came from
+	only bool   // the only puzzle of the inputs (known when the format depends on it)
 	grid *satdoku.Grid
 	err  error // a *satdoku.ParseError, or why the input could not be read
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/satdoku/satdoku"
 )
 
 // appendRecord appends the JSON form of r to dst, byte for byte what
@@ -12,15 +14,15 @@ import (
 // and omitempty rules of record's tags, strings escaped as encoding/json
 // escapes them (it falls back to json.Marshal for a string that needs more
 // than plain ASCII), and ms formatted as encoding/json formats a float64.
-func appendRecord(dst []byte, r *record) []byte {
+func appendRecord(dst []byte, r *answer) []byte {
 	dst = append(dst, `{"line":`...)
 	dst = strconv.AppendInt(dst, int64(r.Line), 10)
 	dst = appendField(dst, "file", r.File)
 	dst = appendField(dst, "puzzle", r.Puzzle)
 	dst = append(dst, `,"status":`...)
 	dst = appendString(dst, r.Status)
-	dst = appendField(dst, "solution", r.Solution)
-	dst = appendField(dst, "second", r.Second)
+	dst = appendGrid(dst, "solution", r.Solution.Grid)
+	dst = appendGrid(dst, "second", r.Second.Grid)
 	dst = appendList(dst, "differ", r.Differ)
 	if r.Count != nil {
 		dst = append(dst, `,"count":`...)
@@ -89,4 +91,15 @@ func appendFloat(dst []byte, f float64) []byte {
 		return append(dst, b...)
 	}
 	return strconv.AppendFloat(dst, f, 'f', -1, 64)
+}
+
+func appendGrid(dst []byte, name string, g *satdoku.Grid) []byte {
+	if g == nil {
+		return dst
+	}
+	dst = append(dst, ',', '"')
+	dst = append(dst, name...)
+	dst = append(dst, '"', ':', '"')
+	dst = g.AppendFormat(dst, satdoku.FormatLine)
+	return append(dst, '"')
 }

@@ -108,10 +108,6 @@ func tuneGC(getenv func(string) string, after time.Duration) bool {
 	return true
 }
 
-// exitOnInterrupt is how the interrupt handler ends the process; run leaves
-// signals alone when it is nil (as in tests that call run directly).
-var exitOnInterrupt = os.Exit
-
 // command is one subcommand, in the style of cmd/go's base.Command.
 type command struct {
 	name  string
@@ -127,9 +123,6 @@ type command struct {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	// exit, when set, ends the process on SIGINT or SIGTERM after the
-	// answers so far are flushed.
-	exit func(int)
 }
 
 var commands []*command
@@ -151,9 +144,6 @@ func lookup(name string) *command {
 // the command and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	if stdin == os.Stdin && stdout == os.Stdout {
-		e.exit = exitOnInterrupt
-	}
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage

@@ -1,238 +1,299 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
-	"math"
-	"os"
 	"runtime"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/backend"
 )
 
-// answerFunc answers one puzzle with the worker's own solver.
-type answerFunc func(*satsolve.Solver, *satdoku.Grid, *answer)
+// answerFunc answers one puzzle into a with the worker's own back end, nil
+// for a command that needs none. When ctx is canceled it returns soon, with
+// a.canceled set if it could not finish.
+type answerFunc func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer)
 
-// batch is a run of consecutive puzzles in flight: a worker answers them
-// all, then closes done. Handing puzzles over in batches keeps the cost of
-// the channels and goroutine wake-ups off easy puzzles, which take tens of
-// microseconds each.
+// runPuzzles is the loop every puzzle command shares: read a puzzle, answer
+// it, write the answer, in input order and constant memory. newSolver makes
+// each worker's back end; it is nil for a command that needs none (check),
+// and so is so, since such a command has no solver flags.
+//
+// On SIGINT or SIGTERM the run stops (see interruptContext) and the status
+// is exitInterrupt.
+func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
+	jobs := 1
+	solvers := []backend.Solver{nil}
+	if so != nil {
+		var err error
+		if jobs, err = resolveJobs(so.jobs); err != nil {
+			return usageError(e, err)
+		}
+		newSolver, err := so.backend()
+		if err != nil {
+			return usageError(e, err)
+		}
+		solvers = make([]backend.Solver, jobs)
+		for i := range solvers {
+			if solvers[i], err = newSolver(); err != nil {
+				return usageError(e, err)
+			}
+		}
+	}
+	p, err := newPrinter(e, o, text)
+	if err != nil {
+		return usageError(e, err)
+	}
+	in := newInputs(args, e.stdin)
+	var st *stats
+	if so != nil && so.stats {
+		st = newStats()
+	}
+	prog := newProgress(e, in)
+
+	sig, release := interruptContext(context.Background())
+	defer release()
+	r := &pipeline{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in)}
+	r.run(sig, in, func(a *answer) bool {
+		prog.step()
+		if st != nil {
+			st.add(a)
+		}
+		return p.emit(a)
+	})
+	prog.finish()
+	code := p.finish(sig.Err() != nil)
+	if st != nil {
+		st.write(e.stderr, jobs)
+	}
+	return code
+}
+
+func usageError(e *env, err error) int {
+	fmt.Fprintf(e.stderr, "satdoku: %v\n", err)
+	return exitUsage
+}
+
+// pipeline answers a stream of puzzles with one worker per back end, and
+// emits the answers in input order. Three kinds of goroutines make it up:
+//
+//   - the reader reads the inputs and hands the items on, one by one;
+//   - the batcher groups them in batches: as many as have arrived, up to
+//     batchSize, so that a person typing puzzles gets each answer at once
+//     while a file goes in full batches;
+//   - the workers, one per back end, answer a batch at a time.
+//
+// The goroutine that runs the pipeline emits the answers, batch after
+// batch in input order. At most 2·jobs batches are in flight, so memory
+// stays bounded whatever the length of the stream.
+//
+// Handing puzzles over in batches keeps the cost of the channels and of
+// goroutine wake-ups off easy puzzles, which take tens of microseconds
+// each; and reading in a goroutine of its own keeps the run answerable
+// while it waits for input: when the context is canceled it stops at
+// once, even if the reader is blocked on a terminal or an idle pipe (that
+// goroutine is then left behind, for the process to end).
+type pipeline struct {
+	solvers []backend.Solver // one per worker; nil entries for no back end
+	answer  answerFunc
+	// lookAhead: the reader looks for a second puzzle before handing on
+	// the first, which is marked when it is the only one (item.only).
+	lookAhead bool
+}
+
+// batch is a run of consecutive puzzles in flight: a worker answers them,
+// then closes done. answers holds the answers completed, in order: fewer
+// than items when the run was canceled.
 type batch struct {
 	items   []item
 	answers []*answer
 	done    chan struct{}
 }
 
-// batchSize is the number of puzzles per batch.
+// batchSize is the largest number of puzzles per batch.
 const batchSize = 8
 
-// answerItem answers one item, timing it.
-func answerItem(s *satsolve.Solver, it item, fn answerFunc) *answer {
-	start := time.Now()
-	a := newAnswer(it)
-	if it.err == nil {
-		fn(s, it.grid, a)
-	}
-	a.elapsed(start)
-	return a
-}
-
-// runParallel answers the items of in with jobs workers, each with its own
-// solver from newSolver, and emits the answers in input order. Puzzles go
-// to the workers in batches of batchSize, and at most 2·jobs batches are in
-// flight, so memory stays bounded whatever the length of the stream. (A
-// batch waits for its batchSize puzzles, or the end of the input, before a
-// worker starts on it.)
-//
-// When emit reports false (the output failed or the run was interrupted), no
-// more input is read and the puzzles in flight are finished unwritten.
-func runParallel(in *inputs, jobs int, newSolver func() *satsolve.Solver, fn answerFunc, emit func(*answer) bool) {
-	var stop atomic.Bool
+// run answers the items of in and emits the answers in input order until
+// the input ends, emit reports false (the output failed) or ctx is
+// canceled. After a cancellation it waits for the workers (at most
+// workerGrace) and emits the answers they completed that are next in
+// input order.
+func (r *pipeline) run(parent context.Context, in *inputs, emit func(*answer) bool) {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	jobs := len(r.solvers)
+	items := make(chan item, 2*batchSize*jobs)
 	window := make(chan *batch, 2*jobs) // in input order
-	work := make(chan *batch, 2*jobs)
+	work := make(chan *batch, 2*jobs)   // never blocks: every batch in it is in the window too
+
+	go r.read(ctx, in, items)
+	go batches(ctx, items, window, work)
 	var wg sync.WaitGroup
-	for range jobs {
+	for _, s := range r.solvers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := newSolver()
 			for b := range work {
-				b.answers = make([]*answer, len(b.items))
-				for i, it := range b.items {
-					b.answers[i] = answerItem(s, it, fn)
-				}
-				close(b.done)
+				r.answerBatch(ctx, s, b)
 			}
 		}()
 	}
-	go func() {
-		for !stop.Load() {
-			b := &batch{items: make([]item, 0, batchSize), done: make(chan struct{})}
-			for len(b.items) < batchSize {
-				it, ok := in.next()
+
+	// Emit batch after batch, in input order.
+	var b *batch
+	for {
+		var ok bool
+		select {
+		case b, ok = <-window:
+		case <-ctx.Done():
+		}
+		if !ok {
+			break
+		}
+		select {
+		case <-b.done:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if !emitAll(b, emit) {
+			// The output failed: the puzzles in flight are left
+			// unanswered.
+			cancel()
+			waitBounded(&wg, workerGrace)
+			return
+		}
+		b = nil
+	}
+	if parent.Err() == nil {
+		wg.Wait() // the input has ended and every batch is done
+		return
+	}
+	// Interrupted: the answers completed so far, in input order.
+	waitBounded(&wg, workerGrace)
+	for {
+		if b == nil {
+			select {
+			case b = <-window:
+			default:
+			}
+		}
+		if b == nil || !isClosed(b.done) || !emitAll(b, emit) || len(b.answers) < len(b.items) {
+			return
+		}
+		b = nil
+	}
+}
+
+// emitAll emits the answers of a finished batch. It reports false when
+// emit did.
+func emitAll(b *batch, emit func(*answer) bool) bool {
+	for _, a := range b.answers {
+		if !emit(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// isClosed reports whether done is closed, without waiting.
+func isClosed(done chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// read hands the items of in on to items, then closes it; it stops early
+// when ctx is canceled. It owns in: it closes it when done.
+func (r *pipeline) read(ctx context.Context, in *inputs, items chan<- item) {
+	defer close(items)
+	defer in.close()
+	only := false
+	if r.lookAhead {
+		only = in.peek(2) == 1
+	}
+	for {
+		it, ok := in.next()
+		if !ok {
+			return
+		}
+		it.only = only
+		select {
+		case items <- it:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// batches groups the items in batches of the ones that have arrived, up to
+// batchSize, and hands each to window (for the order) and work (for a
+// worker). It closes both at the end of the items, or when ctx is
+// canceled.
+func batches(ctx context.Context, items <-chan item, window, work chan<- *batch) {
+	defer close(work)
+	defer close(window)
+	for {
+		var it item
+		var ok bool
+		select {
+		case it, ok = <-items:
+		case <-ctx.Done():
+		}
+		if !ok {
+			return
+		}
+		b := &batch{items: make([]item, 1, batchSize), done: make(chan struct{})}
+		b.items[0] = it
+	fill:
+		for len(b.items) < batchSize {
+			select {
+			case it, ok := <-items:
 				if !ok {
-					break
+					break fill
 				}
 				b.items = append(b.items, it)
-			}
-			if len(b.items) == 0 {
-				break
-			}
-			window <- b // blocks while the window is full
-			work <- b
-		}
-		close(work)
-		close(window)
-	}()
-	for b := range window {
-		<-b.done
-		for _, a := range b.answers {
-			if !stop.Load() && !emit(a) {
-				stop.Store(true)
+			default:
+				break fill
 			}
 		}
-	}
-	wg.Wait()
-}
-
-// stats accumulates the --stats summary: counts per status and a
-// logarithmic histogram of the time per puzzle (16 buckets per doubling, so
-// the percentiles are within about 4.5%), in constant memory.
-type stats struct {
-	start    time.Time
-	puzzles  int
-	byStatus map[string]int
-	order    []string
-	hist     [64 * 16]int
-}
-
-func newStats() *stats { return &stats{start: time.Now(), byStatus: map[string]int{}} }
-
-func (s *stats) add(a *answer) {
-	s.puzzles++
-	if _, ok := s.byStatus[a.Status]; !ok {
-		s.order = append(s.order, a.Status)
-	}
-	s.byStatus[a.Status]++
-	us := a.MS*1000 + 1
-	b := int(math.Log2(us) * 16)
-	s.hist[min(max(b, 0), len(s.hist)-1)]++
-}
-
-// quantile returns the time per puzzle below which a fraction q of the
-// puzzles fall (the upper edge of the histogram bucket).
-func (s *stats) quantile(q float64) time.Duration {
-	want := int(math.Ceil(q * float64(s.puzzles)))
-	seen := 0
-	for b, k := range s.hist {
-		seen += k
-		if seen >= want && seen > 0 {
-			us := math.Exp2(float64(b+1)/16) - 1
-			return time.Duration(us * float64(time.Microsecond))
+		select {
+		case window <- b:
+		case <-ctx.Done():
+			return
 		}
-	}
-	return 0
-}
-
-// write prints the summary:
-//
-//	satdoku: 9999 puzzles: unique 9999
-//	satdoku: elapsed 412ms, 24268 puzzles/s, 1 job
-//	satdoku: per puzzle p50 31µs, p99 80µs
-func (s *stats) write(w io.Writer, jobs int) {
-	el := time.Since(s.start)
-	parts := make([]string, 0, len(s.order))
-	for _, st := range s.order {
-		parts = append(parts, fmt.Sprintf("%s %d", st, s.byStatus[st]))
-	}
-	rate := 0.0
-	if el > 0 {
-		rate = float64(s.puzzles) / el.Seconds()
-	}
-	job := "jobs"
-	if jobs == 1 {
-		job = "job"
-	}
-	fmt.Fprintf(w, "satdoku: %d puzzles: %s\n", s.puzzles, strings.Join(parts, ", "))
-	fmt.Fprintf(w, "satdoku: elapsed %v, %.0f puzzles/s, %d %s\n", el.Round(time.Millisecond), rate, jobs, job)
-	fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
-}
-
-func roundDur(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Second:
-		return d.Round(time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d.Round(time.Microsecond)
-}
-
-// progress draws a one-line progress indicator on standard error (only
-// when it is a terminal): puzzles done, rate, and an ETA when the input
-// size is known (regular files), at most ten times a second.
-type progress struct {
-	w     io.Writer
-	in    *inputs
-	start time.Time
-	last  time.Time
-	done  int
-	drawn bool
-}
-
-func newProgress(e *env, in *inputs) *progress {
-	// Only when standard error is a terminal and standard output is not
-	// (as in "satdoku solve big.txt > out.json"): on a terminal the answers
-	// themselves show the progress, and a progress line would land in them.
-	f, ok := e.stderr.(*os.File)
-	if !ok || !isTerminal(f) || isTerminal(e.stdout) {
-		return nil
-	}
-	in.sizeInputs()
-	now := time.Now()
-	// Nothing is drawn in the first second: short runs stay quiet.
-	return &progress{w: e.stderr, in: in, start: now, last: now.Add(progressDelay - progressEvery)}
-}
-
-func (p *progress) step() {
-	if p == nil {
-		return
-	}
-	p.done++
-	now := time.Now()
-	if now.Sub(p.last) < progressEvery {
-		return
-	}
-	p.last = now
-	p.drawn = true
-	el := now.Sub(p.start).Seconds()
-	rate := float64(p.done) / max(el, 1e-9)
-	line := fmt.Sprintf("\r%d puzzles, %.0f/s", p.done, rate)
-	if total, read := p.in.total, p.in.nread.Load(); total > 0 && read > 0 {
-		frac := min(float64(read)/float64(total), 1)
-		eta := time.Duration(el * (1/frac - 1) * float64(time.Second))
-		line += fmt.Sprintf(", %3.0f%%, ETA %v", 100*frac, eta.Round(time.Second))
-	}
-	fmt.Fprintf(p.w, "%s\x1b[K", line)
-}
-
-func (p *progress) finish() {
-	if p != nil && p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		work <- b
 	}
 }
 
-// The progress line appears after progressDelay and is redrawn at most
-// every progressEvery.
-const (
-	progressDelay = time.Second
-	progressEvery = 100 * time.Millisecond
-)
+// answerBatch answers the items of b with the back end s, timing each, then
+// closes b.done. It stops at the first answer the cancellation of ctx cut
+// short.
+func (r *pipeline) answerBatch(ctx context.Context, s backend.Solver, b *batch) {
+	defer close(b.done)
+	b.answers = make([]*answer, 0, len(b.items))
+	for _, it := range b.items {
+		if ctx.Err() != nil {
+			return
+		}
+		start := time.Now()
+		a := newAnswer(it)
+		if it.err == nil {
+			r.answer(ctx, s, it.grid, a)
+		}
+		if a.canceled {
+			return
+		}
+		a.elapsed(start)
+		b.answers = append(b.answers, a)
+	}
+}
 
 // defaultJobs is the --jobs default: one worker. The throughput targets are
 // per worker, and one worker leaves the other cores to the rest of a

@@ -1,13 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/backend"
 )
 
 var cmdUnique = &command{
@@ -24,50 +25,78 @@ unsatisfiable. It prints
   none
   invalid: CONFLICTS
 
-in the line format, and the grids in the grid format. Inputs are read as for
-"satdoku solve".`,
+in the line format, and the grids in the grid format. Inputs are read, and
+--solver runs an external SAT solver, as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
-			run := func(s *satsolve.Solver, g *satdoku.Grid, a *answer) { uniqueOne(s, g, a, false) }
-			return runPuzzles(e, args, &o, &so, run, uniqueText)
+			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+				uniqueOne(ctx, s, g, a, false)
+			}
+			return runPuzzles(e, args, &o, &so, fn, uniqueText)
 		}
 	},
 }
 
-func uniqueText(p *printer, a *answer) {
-	switch {
-	case a.Status == statusUnique && a.solution != nil:
-		if p.format == outGrid {
-			p.separate()
-			fmt.Fprintln(p.w, "unique")
-			p.grid(a.solution, a.it.grid)
-			return
+// uniqueOne proves uniqueness. With solving set, the answer's diagnostic
+// explains a negative result (for solve --unique).
+func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, solving bool) {
+	if !precheck(g, a) {
+		return
+	}
+	res, err := s.Unique(ctx, g)
+	if err != nil {
+		a.setFailure(err)
+		return
+	}
+	switch res.Status {
+	case backend.StatusNone:
+		a.Status, a.exit = statusNone, exitNegative
+		if solving {
+			a.diag = "no solution"
 		}
-		p.w.WriteString("unique ")
-		p.grid(a.solution, a.it.grid)
-	case a.Status == statusMultiple && a.second != nil:
-		if p.format == outGrid {
-			p.separate()
-			fmt.Fprintf(p.w, "multiple: the solutions differ at %s\n", strings.Join(a.Differ, " "))
-			p.grid(a.solution, a.it.grid)
-			p.w.WriteByte('\n')
-			p.grid(a.second, a.it.grid)
-			return
+	case backend.StatusUnique:
+		if a.setSolution(g, res.Solution) {
+			a.Status = statusUnique
 		}
-		fmt.Fprintf(p.w, "multiple %s %s %s\n", oneLine(p, a.solution), oneLine(p, a.second), strings.Join(a.Differ, ","))
+	case backend.StatusMultiple:
+		if a.setSolution(g, res.Solution) && a.setSecond(g, res.Second) {
+			a.Status, a.exit = statusMultiple, exitNegative
+			if solving {
+				a.diag = "more than one solution (they differ at " + strings.Join(a.Differ, " ") + ")"
+			}
+		}
 	default:
-		statusLine(p, a)
+		a.setInternal("unexpected solver status %v", res.Status)
 	}
 }
 
-// oneLine is a grid in the printer's single-line format (line or leetcode).
-func oneLine(p *printer, g *satdoku.Grid) string {
-	if p.format == outLeetCode {
-		return g.Format(satdoku.FormatLeetCode)
+func uniqueText(p *printer, a *answer) {
+	sol, second := a.Solution.Grid, a.Second.Grid
+	switch {
+	case a.Status == statusUnique && sol != nil:
+		if p.format == outGrid {
+			p.separate()
+			fmt.Fprintln(p.w, "unique")
+			p.grid(sol, a.it.grid)
+			return
+		}
+		p.w.WriteString("unique ")
+		p.grid(sol, a.it.grid)
+	case a.Status == statusMultiple && second != nil:
+		if p.format == outGrid {
+			p.separate()
+			fmt.Fprintf(p.w, "multiple: the solutions differ at %s\n", strings.Join(a.Differ, " "))
+			p.grid(sol, a.it.grid)
+			p.w.WriteByte('\n')
+			p.grid(second, a.it.grid)
+			return
+		}
+		fmt.Fprintf(p.w, "multiple %s %s %s\n", p.oneLine(sol), p.oneLine(second), strings.Join(a.Differ, ","))
+	default:
+		p.statusLine(a)
 	}
-	return g.String()
 }

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku"
+)
+
+// outputFormat is the --format value.
+type outputFormat string
+
+const (
+	outAuto     outputFormat = "" // grid for one puzzle on a terminal, else line
+	outLine     outputFormat = "line"
+	outGrid     outputFormat = "grid"
+	outJSON     outputFormat = "json"
+	outLeetCode outputFormat = "leetcode"
+)
+
+func parseOutputFormat(s string) (outputFormat, error) {
+	switch f := outputFormat(s); f {
+	case outAuto, outLine, outGrid, outJSON, outLeetCode:
+		return f, nil
+	}
+	return "", fmt.Errorf("invalid --format %q (want line, grid, json or leetcode)", s)
+}
+
+// outFlags are the output flags every puzzle command shares.
+type outFlags struct {
+	format string
+	color  string
+}
+
+func (o *outFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, json or leetcode (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
+}
+
+// textFunc writes an answer in one of the text formats; each command has
+// its own.
+type textFunc func(p *printer, a *answer)
+
+// printer writes answers, in input order, through one buffered writer. It
+// is used by one goroutine: the one that runs the command.
+type printer struct {
+	out    *errWriter
+	w      *bufio.Writer
+	json   *json.Encoder // --format json
+	stderr io.Writer
+	format outputFormat
+	color  bool
+	tty    bool // standard output is a terminal: flush after every answer
+	count  int  // answers written
+	exit   int
+	text   textFunc
+	buf    []byte
+}
+
+// newPrinter resolves the output flags against the terminal. With no
+// --format the format is chosen at the first answer (see emit).
+func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
+	f, err := parseOutputFormat(o.format)
+	if err != nil {
+		return nil, err
+	}
+	tty := isTerminal(e.stdout)
+	color, err := useColor(o.color, tty)
+	if err != nil {
+		return nil, err
+	}
+	out := &errWriter{w: e.stdout}
+	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text}
+	p.json = json.NewEncoder(p.w)
+	return p, nil
+}
+
+// looksAhead reports whether the format depends on the input holding a
+// single puzzle: no --format, standard output a terminal, and no person
+// typing puzzles there (looking ahead must not wait on one).
+func (p *printer) looksAhead(e *env, in *inputs) bool {
+	return p.format == outAuto && p.tty && (!in.readsStdin() || !isTerminal(e.stdin))
+}
+
+// emit writes one answer and folds its exit status into the printer's. It
+// reports false when the output cannot take more: the caller stops.
+func (p *printer) emit(a *answer) bool {
+	if p.out.err != nil {
+		return false
+	}
+	if p.format == outAuto {
+		// One puzzle on a terminal gets the readable grid.
+		p.format = outLine
+		if a.it.only && p.tty {
+			p.format = outGrid
+		}
+	}
+	p.count++
+	p.exit = max(p.exit, a.exit)
+	if a.Status == statusError {
+		fmt.Fprintf(p.stderr, "%s\n", position(a))
+	} else if a.diag != "" {
+		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
+	}
+	if p.format == outJSON && handJSON {
+		p.buf = appendRecord(p.buf[:0], a)
+		p.buf = append(p.buf, '\n')
+		p.w.Write(p.buf)
+	} else if p.format == outJSON {
+		p.json.Encode(a) // an answer always encodes; a failed write is in p.out
+	} else {
+		p.text(p, a)
+	}
+	if p.tty {
+		p.w.Flush()
+	}
+	return p.out.err == nil
+}
+
+// grid writes g in the text format chosen, coloring filled-in cells.
+func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
+	p.buf = p.buf[:0]
+	switch p.format {
+	case outGrid:
+		if p.color && puzzle != nil {
+			p.buf = g.AppendColored(p.buf, puzzle, "\x1b[31m", "\x1b[0m")
+		} else {
+			p.buf = g.AppendFormat(p.buf, satdoku.FormatGrid)
+		}
+	case outLeetCode:
+		p.buf = g.AppendFormat(p.buf, satdoku.FormatLeetCode)
+	default:
+		p.buf = g.AppendFormat(p.buf, satdoku.FormatLine)
+	}
+	p.buf = append(p.buf, '\n')
+	p.w.Write(p.buf)
+}
+
+// oneLine is a grid in the printer's single-line format (line or leetcode).
+func (p *printer) oneLine(g *satdoku.Grid) string {
+	if p.format == outLeetCode {
+		return g.Format(satdoku.FormatLeetCode)
+	}
+	return g.String()
+}
+
+// separate writes a blank line between multi-line answers.
+func (p *printer) separate() {
+	if p.format == outGrid && p.count > 1 {
+		p.w.WriteByte('\n')
+	}
+}
+
+// statusLine writes the one-line form of a negative or failed answer.
+func (p *printer) statusLine(a *answer) {
+	p.separate()
+	if a.Status == statusInvalid {
+		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
+		return
+	}
+	fmt.Fprintln(p.w, a.Status)
+}
+
+// finish flushes the output and returns the exit status of the run. A
+// closed pipe (the reader went away, as in "satdoku solve | head -1") ends
+// the run quietly; any other failed write is reported, with exit status 2.
+// After an interrupt the status is exitInterrupt, and standard error says
+// how many answers were written.
+func (p *printer) finish(interrupted bool) int {
+	p.w.Flush()
+	if err := p.out.err; err != nil {
+		if !errors.Is(err, syscall.EPIPE) {
+			fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
+		}
+		return max(p.exit, exitUsage)
+	}
+	if interrupted {
+		fmt.Fprintf(p.stderr, "satdoku: interrupted after %d answers\n", p.count)
+		return exitInterrupt
+	}
+	return p.exit
+}
+
+// errWriter remembers the first write error; later writes are not tried.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(b []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(b)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
+}
+
+// where names an item's position for messages: FILE:LINE.
+func where(it item) string {
+	if it.line == 0 || it.arg {
+		return it.name
+	}
+	return fmt.Sprintf("%s:%d", it.name, it.line)
+}
+
+// position formats an error answer for standard error: FILE:LINE:COL: msg.
+func position(a *answer) string {
+	var pe *satdoku.ParseError
+	if errors.As(a.it.err, &pe) {
+		return fmt.Sprintf("%s:%d:%d: %v", a.it.name, pe.Line, pe.Column, pe.Err)
+	}
+	return fmt.Sprintf("%s: %s", where(a.it), a.Error)
+}
+
+var handJSON = os.Getenv("SATDOKU_HANDJSON") != "" // MEASUREMENT ONLY

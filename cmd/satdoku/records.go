@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// Statuses of an answer.
+const (
+	statusSolved   = "solved"
+	statusUnique   = "unique"
+	statusMultiple = "multiple"
+	statusNone     = "none"
+	statusValid    = "valid"
+	statusInvalid  = "invalid"
+	statusError    = "error"
+	statusTimeout  = "timeout"
+)
+
+// answer is the answer to one input puzzle: exactly one per puzzle. Its
+// exported fields are the record, in the order and under the names of the
+// JSON format (--format json writes the answer as it is); the text formats
+// read the same fields. The unexported ones are what the run needs besides.
+type answer struct {
+	Line      int      `json:"line"`
+	File      string   `json:"file,omitempty"`
+	Puzzle    string   `json:"puzzle,omitempty"`
+	Status    string   `json:"status"`
+	Solution  shown    `json:"solution,omitzero"`
+	Second    shown    `json:"second,omitzero"`
+	Differ    []string `json:"differ,omitempty"`
+	Count     *int     `json:"count,omitempty"`
+	Conflicts []string `json:"conflicts,omitempty"`
+	Error     string   `json:"error,omitempty"`
+	MS        float64  `json:"ms"`
+
+	it       item
+	limitHit bool   // count: the count reached --limit
+	diag     string // message for standard error, without position
+	exit     int
+	canceled bool // the run was canceled before the answer was complete: not written
+}
+
+// shown is a grid in an answer: in JSON, its one-line form (absent when
+// nil).
+type shown struct{ *satdoku.Grid }
+
+// MarshalText returns the grid's one-line form.
+func (g shown) MarshalText() ([]byte, error) {
+	return g.AppendFormat(make([]byte, 0, g.Len()), satdoku.FormatLine), nil
+}
+
+// newAnswer starts the answer for an item; a bad item is answered at once
+// with status error and exit status 2.
+func newAnswer(it item) *answer {
+	a := &answer{it: it, Line: it.line, File: it.file}
+	if it.grid != nil {
+		a.Puzzle = it.grid.String()
+	} else {
+		a.Puzzle = it.text
+	}
+	if it.err != nil {
+		a.Status = statusError
+		a.exit = exitUsage
+		var pe *satdoku.ParseError
+		if errors.As(it.err, &pe) {
+			a.Error = fmt.Sprintf("%d:%d: %v", pe.Line, pe.Column, pe.Err)
+		} else {
+			a.Error = it.err.Error()
+		}
+	}
+	return a
+}
+
+// setInvalid marks the answer as having conflicting givens.
+func (a *answer) setInvalid(cs []verify.Conflict) {
+	a.Status = statusInvalid
+	a.exit = exitNegative
+	a.Conflicts = make([]string, len(cs))
+	for i, c := range cs {
+		a.Conflicts[i] = c.String()
+	}
+}
+
+// setInternal marks the answer as an internal error (exit status 3).
+func (a *answer) setInternal(format string, args ...any) {
+	a.Status = statusError
+	a.exit = exitInternal
+	a.Error = "internal error: " + fmt.Sprintf(format, args...)
+}
+
+// setFailure turns the error of a back end's call into the answer's
+// status, the same whichever back end answered: a timeout is "timeout"
+// (exit 1), a failed solver "error" with its message (exit 3), a canceled
+// run no answer at all, and anything else an internal error.
+func (a *answer) setFailure(err error) {
+	switch {
+	case errors.Is(err, context.Canceled):
+		a.canceled = true
+	case errors.Is(err, backend.ErrTimeout):
+		a.Status, a.exit, a.diag = statusTimeout, exitNegative, "timed out"
+	case errors.Is(err, backend.ErrFailed):
+		a.Status, a.exit = statusError, exitInternal
+		a.Error = err.Error()
+	default:
+		a.setInternal("%v", err)
+	}
+}
+
+// setSolution records a solution after the validator has accepted it.
+func (a *answer) setSolution(puzzle, sol *satdoku.Grid) bool {
+	if err := verify.Solution(puzzle, sol); err != nil {
+		a.setInternal("solver answer rejected: %v", err)
+		return false
+	}
+	a.Solution = shown{sol}
+	return true
+}
+
+// setSecond records a second, different solution after validation.
+func (a *answer) setSecond(puzzle, sol *satdoku.Grid) bool {
+	if err := verify.Solution(puzzle, sol); err != nil {
+		a.setInternal("solver's second answer rejected: %v", err)
+		return false
+	}
+	first := a.Solution.Grid
+	if first != nil && first.Equal(sol) {
+		a.setInternal("solver returned the same solution twice")
+		return false
+	}
+	a.Second = shown{sol}
+	if first != nil {
+		a.Differ = differ(first, sol)
+	}
+	return true
+}
+
+// differ lists the cells, as r1c1, where two grids differ.
+func differ(g, h *satdoku.Grid) []string {
+	var out []string
+	n := g.N()
+	for i := 0; i < g.Len(); i++ {
+		if g.Cell(i) != h.Cell(i) {
+			out = append(out, verify.Cell{Row: i / n, Col: i % n}.String())
+		}
+	}
+	return out
+}
+
+// elapsed sets the answer's time from start, in milliseconds.
+func (a *answer) elapsed(start time.Time) {
+	a.MS = float64(time.Since(start).Microseconds()) / 1000
+}
+
+// conflictText is the one-line list of conflicts.
+func conflictText(cs []string) string { return strings.Join(cs, "; ") }
