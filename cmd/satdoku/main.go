@@ -1,9 +1,11 @@
 // Command satdoku solves Sudoku puzzles by SAT and proves its answers.
 //
 // Every puzzle is encoded as CNF (one boolean per row, column and digit),
-// solved by the pure-Go SAT solver gini, decoded back to a grid and re-checked
-// by an independent validator before it is printed. Uniqueness is proved by a
-// second solve, with the first solution excluded, that must be unsatisfiable.
+// solved by the pure-Go SAT solver gini (or, with --solver, by an external
+// SAT solver program such as minisat or cadical), decoded back to a grid and
+// re-checked by an independent validator before it is printed. Uniqueness is
+// proved by a second solve, with the first solution excluded, that must be
+// unsatisfiable.
 //
 // Usage:
 //
@@ -25,15 +27,18 @@
 //
 // solve, unique and count take --jobs N (-j N): N workers, each with its own
 // solver, answer the puzzles in parallel while the output stays in input
-// order; at most 2·N batches of 8 puzzles are in flight (a batch starts when
-// its 8 puzzles, or the end of the input, are in). The default is one worker (the
-// machine's other cores stay free for the rest of a pipeline); --jobs 0 uses
-// one per CPU. Which two solutions are shown for a puzzle with several may
-// depend on the worker that answered it. --stats prints a summary on standard
-// error at the end: the puzzles per status, the elapsed time, puzzles/s and
-// the p50/p99 time per puzzle. When standard error is a terminal, a progress
+// order; at most 2·N batches of up to 8 puzzles are in flight (a batch holds
+// the puzzles read by the time a worker can take it, so a puzzle typed at a
+// terminal is answered at once). The default is one worker (the machine's
+// other cores stay free for the rest of a pipeline); --jobs 0 uses one per
+// CPU. Which two solutions are shown for a puzzle with several may depend on
+// the worker that answered it. --stats prints a summary on standard error at
+// the end: the puzzles per status, the elapsed time, puzzles/s and the
+// p50/p99 time per puzzle. When standard error is a terminal, a progress
 // line (puzzles, rate, and an ETA for files) is drawn there while a batch
-// runs; never in a pipe.
+// runs; never in a pipe. Output to a pipe or a file is buffered, and
+// flushed whenever the run has waited a tenth of a second for the next
+// answer.
 //
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,
@@ -47,7 +52,8 @@
 //	   conflicting givens, or ran out of time
 //	2  usage error or unreadable input (the rest of the batch is still answered)
 //	3  internal error, such as a solver answer that the validator rejected
-//	130  interrupted (SIGINT or SIGTERM); the answers so far are written
+//	130  interrupted (SIGINT or SIGTERM): the answers completed so far are
+//	     written, in input order, and external solvers are stopped
 package main
 
 import (
@@ -83,15 +89,12 @@ func main() {
 
 // The GC for streams. A stream of puzzles keeps almost nothing alive (a
 // few MiB) while every hard puzzle allocates a gini instance of its own, so
-// at the default GOGC of 100 the collector runs every 4 MiB or so, 100 to
-// 200 times a second, and with --jobs 2 the workers spend their time
-// helping it. At streamGOGC the heap grows to about 20 MiB before a
-// collection: solving with --unique is up to 25% faster with one worker on
-// the hard sets (serg 5,400 → 6,700 puzzles/s), and magictour with --jobs 2
-// goes from 1.1× to 1.5× one worker. But growing the heap costs page faults
-// (about 9 µs each on the 2-core VM, 20 ms for the 2,300 extra pages), more
-// than a run of a tenth of a second gains (kaggle_9999), so the setting
-// changes only once the process has run for streamAfter.
+// at the default GOGC the collector runs many times a second, and with
+// --jobs 2 the workers spend their time helping it. At streamGOGC the heap
+// grows larger before a collection, which makes the hard sets faster; but
+// growing the heap costs page faults, more than a short run gains, so the
+// setting changes only once the process has run for streamAfter. The
+// measurements are in bench/cli-gc.txt.
 const (
 	streamGOGC  = 400
 	streamAfter = 100 * time.Millisecond

@@ -168,6 +168,9 @@ func (p *printer) statusLine(a *answer) {
 	fmt.Fprintln(p.w, a.Status)
 }
 
+// flush writes out the answers buffered so far.
+func (p *printer) flush() { p.w.Flush() }
+
 // finish flushes the output and returns the exit status of the run. A
 // closed pipe (the reader went away, as in "satdoku solve | head -1") ends
 // the run quietly; any other failed write is reported, with exit status 2.

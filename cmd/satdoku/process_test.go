@@ -4,13 +4,20 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/internal/solvertest"
 )
 
 const leet37 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -115,43 +122,271 @@ func TestClosedPipe(t *testing.T) {
 	}
 }
 
-// TestInterrupt: on SIGINT the answers so far are flushed and the process
-// exits 130 at once, even while it waits for more input.
+// TestInterrupt: on SIGINT while satdoku waits for more input from a pipe,
+// the answers so far are written and the process exits 130 at once.
 func TestInterrupt(t *testing.T) {
 	cmd := selfCommand(t, "solve")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	defer stdin.Close()
+	p := startLines(t, cmd)
 	io.WriteString(stdin, leet37+"\n"+leet37+"\n"+leet37+"\n")
-	// Standard output is a pipe, so answers are buffered: nothing shows
-	// until the end. Give the three puzzles ample time, then interrupt
-	// while satdoku waits for a fourth.
-	time.Sleep(2 * time.Second)
+	// Standard output is a pipe: the answers come out once satdoku has
+	// waited a little for a fourth puzzle.
+	p.want(t, 3)
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("satdoku did not stop on SIGINT")
-	}
-	if code := exitCode(t, err); code != exitInterrupt {
+	code, stdout, stderr := p.wait(t, 10*time.Second)
+	if code != exitInterrupt {
 		t.Errorf("exit %d, want %d", code, exitInterrupt)
 	}
-	if got := strings.Count(stdout.String(), "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"); got != 3 {
-		t.Errorf("%d answers flushed, want 3; stdout %q", got, stdout.String())
+	if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
+		t.Errorf("%d answers flushed, want 3; stdout %q", got, stdout)
 	}
-	if want := "satdoku: interrupted after 3 answers\n"; stderr.String() != want {
-		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
 	}
+}
+
+// TestInterruptExternalSolver: SIGINT while an external solver works on a
+// hard puzzle kills the solver, removes its temporary directory, writes the
+// answers so far and exits 130.
+func TestInterruptExternalSolver(t *testing.T) {
+	solvertest.Need(t, "cadical")
+	tmp := t.TempDir()
+	hard := filepath.Join(t.TempDir(), "hard.txt")
+	if err := os.WriteFile(hard, []byte(hardBoard(t, 7, 1)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	cmd := selfCommand(t, "solve", "--solver", "cadical", "--encoding", "reduced", leet37, leet37, leet37, hard)
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+	p := startLines(t, cmd)
+	p.want(t, 3)
+	child := waitChild(t, cmd.Process.Pid, "cadical", 60*time.Second)
+	if dirs, _ := filepath.Glob(filepath.Join(tmp, "satdoku-*")); len(dirs) != 1 {
+		t.Fatalf("temporary directories %v while cadical runs, want one", dirs)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := p.wait(t, 10*time.Second)
+	if code != exitInterrupt {
+		t.Errorf("exit %d, want %d (stderr %q)", code, exitInterrupt, stderr)
+	}
+	if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
+		t.Errorf("stdout %q, want the 3 easy answers", stdout)
+	}
+	if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if dirs, _ := filepath.Glob(filepath.Join(tmp, "*")); len(dirs) != 0 {
+		t.Errorf("left behind in TMPDIR: %v", dirs)
+	}
+	if alive(child, "cadical") {
+		t.Errorf("cadical (pid %d) still runs", child)
+	}
+}
+
+// TestInterruptGini: gini does not look at the context during a search
+// without a deadline, so on SIGINT satdoku waits for it a bounded time
+// (workerGrace), then writes the answers so far and exits 130.
+func TestInterruptGini(t *testing.T) {
+	hard := filepath.Join(t.TempDir(), "hard.txt")
+	if err := os.WriteFile(hard, []byte(hardBoard(t, 7, 1)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	cmd := selfCommand(t, "solve", leet37, leet37, hard)
+	p := startLines(t, cmd)
+	p.want(t, 2)
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := p.wait(t, 10*time.Second)
+	if code != exitInterrupt {
+		t.Errorf("exit %d, want %d (stderr %q)", code, exitInterrupt, stderr)
+	}
+	if d := time.Since(start); d > workerGrace+3*time.Second {
+		t.Errorf("exited %v after the signal, want about %v at most", d, workerGrace)
+	}
+	if len(stdout) != 2*82 {
+		t.Errorf("stdout %q, want the 2 easy answers", stdout)
+	}
+	if want := "satdoku: interrupted after 2 answers\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+}
+
+const leet37Solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+// lineProc is a started satdoku process whose standard output is read line
+// by line as it comes.
+type lineProc struct {
+	cmd    *exec.Cmd
+	lines  chan string // closed at the end of standard output
+	got    []string
+	stderr bytes.Buffer
+}
+
+// startLines starts cmd, reading its standard output line by line.
+func startLines(t *testing.T, cmd *exec.Cmd) *lineProc {
+	t.Helper()
+	p := &lineProc{cmd: cmd, lines: make(chan string, 1000)}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = &p.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	go func() {
+		defer close(p.lines)
+		r := bufio.NewReader(out)
+		for {
+			l, err := r.ReadString('\n')
+			if l != "" {
+				p.lines <- l
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// want waits for n lines in all on standard output.
+func (p *lineProc) want(t *testing.T, n int) {
+	t.Helper()
+	timeout := time.After(60 * time.Second)
+	for len(p.got) < n {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				t.Fatalf("standard output ended after %q; stderr %q", p.got, p.stderr.String())
+			}
+			p.got = append(p.got, l)
+		case <-timeout:
+			t.Fatalf("%d lines on standard output after a minute, want %d: %q", len(p.got), n, p.got)
+		}
+	}
+}
+
+// wait reads the rest of standard output and waits for the process to end,
+// at most d; it returns the exit status, all of standard output and
+// standard error.
+func (p *lineProc) wait(t *testing.T, d time.Duration) (int, string, string) {
+	t.Helper()
+	timeout := time.After(d)
+	for done := false; !done; {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				done = true
+				break
+			}
+			p.got = append(p.got, l)
+		case <-timeout:
+			p.cmd.Process.Kill()
+			t.Fatalf("satdoku did not end within %v of the signal", d)
+		}
+	}
+	code := exitCode(t, p.cmd.Wait())
+	return code, strings.Join(p.got, ""), p.stderr.String()
+}
+
+// waitChild waits for a child process of ppid named comm to run, at most
+// d, and returns its pid.
+func waitChild(t *testing.T, ppid int, comm string, d time.Duration) int {
+	t.Helper()
+	for start := time.Now(); time.Since(start) < d; time.Sleep(10 * time.Millisecond) {
+		stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+		for _, f := range stats {
+			pid, name, parent, ok := procStat(f)
+			if ok && parent == ppid && name == comm {
+				return pid
+			}
+		}
+	}
+	t.Fatalf("no child process %s of %d after %v", comm, ppid, d)
+	return 0
+}
+
+// alive reports whether the process pid runs, under the name comm (and is
+// not a zombie).
+func alive(pid int, comm string) bool {
+	_, name, _, ok := procStat(fmt.Sprintf("/proc/%d/stat", pid))
+	if !ok || name != comm {
+		return false
+	}
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	return len(f) > 0 && f[0] != "Z"
+}
+
+// procStat reads a /proc/PID/stat file: the pid, the command name and the
+// parent's pid.
+func procStat(path string) (pid int, comm string, ppid int, ok bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, "", 0, false
+	}
+	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 0 || end < open {
+		return 0, "", 0, false
+	}
+	f := strings.Fields(string(b[end+1:])) // state, ppid, ...
+	if len(f) < 2 {
+		return 0, "", 0, false
+	}
+	pid, err1 := strconv.Atoi(strings.TrimSpace(string(b[:open])))
+	ppid, err2 := strconv.Atoi(f[1])
+	return pid, string(b[open+1 : end]), ppid, err1 == nil && err2 == nil
+}
+
+// hardBoard returns a puzzle, b²×b² cells, that takes a SAT solver a long
+// time (cadical and gini run for minutes on 49×49): a solved grid of the
+// "shifted" pattern, value(r, c) = (r mod b · b + r div b + c) mod b² + 1,
+// with half its cells blanked by a random generator seeded with seed. It
+// is written as rows of numbers, "." for a blank.
+func hardBoard(t testing.TB, b int, seed uint64) string {
+	n := b * b
+	rng := rand.New(rand.NewPCG(seed, 0))
+	blank := rng.Perm(n * n)[:n*n/2]
+	cells := make([]int, n*n)
+	for r := range n {
+		for c := range n {
+			cells[r*n+c] = (r%b*b+r/b+c)%n + 1
+		}
+	}
+	for _, i := range blank {
+		cells[i] = 0
+	}
+	var sb strings.Builder
+	for i, v := range cells {
+		switch {
+		case v == 0:
+			sb.WriteByte('.')
+		default:
+			sb.WriteString(strconv.Itoa(v))
+		}
+		if i%n == n-1 {
+			sb.WriteByte('\n')
+		} else {
+			sb.WriteByte(' ')
+		}
+	}
+	g, err := satdoku.Parse(sb.String())
+	if err != nil {
+		t.Fatalf("hard board: %v", err)
+	}
+	if g.N() != n || g.Givens() != n*n-len(blank) {
+		t.Fatalf("hard board: %d×%d with %d givens", g.N(), g.N(), g.Givens())
+	}
+	return sb.String()
 }

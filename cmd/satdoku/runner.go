@@ -55,14 +55,15 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 
 	sig, release := interruptContext(context.Background())
 	defer release()
-	r := &pipeline{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in)}
-	r.run(sig, in, func(a *answer) bool {
+	r := &pipeline{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
+	r.emit = func(a *answer) bool {
 		prog.step()
 		if st != nil {
 			st.add(a)
 		}
 		return p.emit(a)
-	})
+	}
+	r.run(sig, in)
 	prog.finish()
 	code := p.finish(sig.Err() != nil)
 	if st != nil {
@@ -87,7 +88,10 @@ func usageError(e *env, err error) int {
 //
 // The goroutine that runs the pipeline emits the answers, batch after
 // batch in input order. At most 2·jobs batches are in flight, so memory
-// stays bounded whatever the length of the stream.
+// stays bounded whatever the length of the stream. Whenever it has waited
+// flushAfter for the next answer it flushes the output, so that the
+// answers so far reach a pipe while a hard puzzle, or the input, holds the
+// run up.
 //
 // Handing puzzles over in batches keeps the cost of the channels and of
 // goroutine wake-ups off easy puzzles, which take tens of microseconds
@@ -101,7 +105,15 @@ type pipeline struct {
 	// lookAhead: the reader looks for a second puzzle before handing on
 	// the first, which is marked when it is the only one (item.only).
 	lookAhead bool
+	// emit writes an answer; it reports false when the output failed.
+	emit func(*answer) bool
+	// flush pushes the answers written so far out of the output's buffer.
+	flush func()
 }
+
+// flushAfter is how long the pipeline waits for the next answer before it
+// flushes the output.
+const flushAfter = 100 * time.Millisecond
 
 // batch is a run of consecutive puzzles in flight: a worker answers them,
 // then closes done. answers holds the answers completed, in order: fewer
@@ -120,7 +132,7 @@ const batchSize = 8
 // canceled. After a cancellation it waits for the workers (at most
 // workerGrace) and emits the answers they completed that are next in
 // input order.
-func (r *pipeline) run(parent context.Context, in *inputs, emit func(*answer) bool) {
+func (r *pipeline) run(parent context.Context, in *inputs) {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	jobs := len(r.solvers)
@@ -142,30 +154,26 @@ func (r *pipeline) run(parent context.Context, in *inputs, emit func(*answer) bo
 	}
 
 	// Emit batch after batch, in input order.
+	idle := &idler{flush: r.flush}
+	defer idle.stop()
 	var b *batch
 	for {
 		var ok bool
-		select {
-		case b, ok = <-window:
-		case <-ctx.Done():
+		if b, ok = await(ctx, window, idle); !ok {
+			break // the input has ended, or ctx is done
 		}
-		if !ok {
-			break
-		}
-		select {
-		case <-b.done:
-		case <-ctx.Done():
-		}
+		await(ctx, b.done, idle)
 		if ctx.Err() != nil {
 			break
 		}
-		if !emitAll(b, emit) {
+		if !r.emitAll(b) {
 			// The output failed: the puzzles in flight are left
 			// unanswered.
 			cancel()
 			waitBounded(&wg, workerGrace)
 			return
 		}
+		idle.dirty = true
 		b = nil
 	}
 	if parent.Err() == nil {
@@ -181,18 +189,70 @@ func (r *pipeline) run(parent context.Context, in *inputs, emit func(*answer) bo
 			default:
 			}
 		}
-		if b == nil || !isClosed(b.done) || !emitAll(b, emit) || len(b.answers) < len(b.items) {
+		if b == nil || !isClosed(b.done) || !r.emitAll(b) || len(b.answers) < len(b.items) {
 			return
 		}
 		b = nil
 	}
 }
 
+// idler flushes the output once the emitter has waited flushAfter with
+// answers written since the last flush.
+type idler struct {
+	flush func()
+	dirty bool // answers written and not flushed
+	t     *time.Timer
+}
+
+// timer returns the channel that fires after flushAfter, or nil when there
+// is nothing to flush.
+func (i *idler) timer() <-chan time.Time {
+	if !i.dirty {
+		return nil
+	}
+	if i.t == nil {
+		i.t = time.NewTimer(flushAfter)
+	} else {
+		i.t.Reset(flushAfter)
+	}
+	return i.t.C
+}
+
+func (i *idler) stop() {
+	if i.t != nil {
+		i.t.Stop()
+	}
+}
+
+// await receives from ch, as a receive does (ok is false for a closed
+// channel), unless ctx is done first (then ok is false too). While it
+// waits, it flushes the output after flushAfter.
+func await[T any](ctx context.Context, ch <-chan T, idle *idler) (v T, ok bool) {
+	select {
+	case v, ok = <-ch:
+		return v, ok
+	default:
+	}
+	select {
+	case v, ok = <-ch:
+	case <-ctx.Done():
+	case <-idle.timer():
+		idle.flush()
+		idle.dirty = false
+		select {
+		case v, ok = <-ch:
+		case <-ctx.Done():
+		}
+	}
+	idle.stop()
+	return v, ok
+}
+
 // emitAll emits the answers of a finished batch. It reports false when
 // emit did.
-func emitAll(b *batch, emit func(*answer) bool) bool {
+func (r *pipeline) emitAll(b *batch) bool {
 	for _, a := range b.answers {
-		if !emit(a) {
+		if !r.emit(a) {
 			return false
 		}
 	}

@@ -2,7 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -88,4 +93,129 @@ func TestTuneGC(t *testing.T) {
 			t.Fatalf("GC percent %d, want %d", percent(), streamGOGC)
 		}
 	}
+}
+
+// TestStreamStaysFlat runs streams of hard puzzles (the 9×9, 16×16 and
+// 25×25 sets) with two workers and a timeout so short that many puzzles run
+// out of time, in process: first one pass over the sets, then three. The
+// goroutines and the live heap (after a GC) must stay flat:
+//
+//   - after each run, once the searches abandoned at their deadline have
+//     ended, they are what they were after the first run, within a small
+//     constant: nothing is left behind per puzzle;
+//   - during the long run, sampled at every write of the output from the
+//     end of its first pass on, they stay within a constant of the first
+//     sample: nothing grows with the stream. (The live heap in flight
+//     depends on which 25×25 searches are running, hence the larger
+//     constant.)
+func TestStreamStaysFlat(t *testing.T) {
+	var set []string
+	for _, name := range []string{"forum_hardest_1106.txt", "vu_kr_16x16.txt", "psp_16x16.txt", "misc_25x25.txt"} {
+		if b, err := os.ReadFile(filepath.Join(dataDir, name)); err == nil {
+			set = append(set, strings.Split(strings.TrimSpace(string(b)), "\n")...)
+		}
+	}
+	if len(set) < 200 {
+		t.Skipf("%d puzzles in the hard sets present, want 200", len(set))
+	}
+	dir := t.TempDir()
+	stream := func(passes int, w io.Writer) {
+		t.Helper()
+		path := filepath.Join(dir, fmt.Sprintf("stream%d.txt", passes))
+		if err := os.WriteFile(path, []byte(strings.Repeat(strings.Join(set, "\n")+"\n", passes)), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		code := run([]string{"solve", "--jobs", "2", "--timeout", "5ms", "--format", "json", path}, nil, w, &stderr)
+		if code != exitOK && code != exitNegative {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		t.Logf("%d passes: %d timeouts", passes, strings.Count(stderr.String(), "timed out"))
+	}
+
+	// A first run starts what lives on for good (the signal watcher) and
+	// fills the caches of the rules of each size.
+	stream(1, io.Discard)
+	first := settle(t)
+	w := &sampler{after: len(set)}
+	stream(3, w)
+	last := settle(t)
+	t.Logf("after one pass: %d goroutines, live heap %d KiB; after three: %d, %d KiB", first.goroutines, first.heap>>10, last.goroutines, last.heap>>10)
+	if w.records != 3*len(set) {
+		t.Fatalf("%d records for %d puzzles", w.records, 3*len(set))
+	}
+	if last.goroutines > first.goroutines {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines after three passes, %d after one:\n%s", last.goroutines, first.goroutines, buf[:runtime.Stack(buf, true)])
+	}
+	const heapSlack = 256 << 10
+	if last.heap > first.heap+heapSlack {
+		t.Errorf("live heap %d KiB after three passes, %d KiB after one", last.heap>>10, first.heap>>10)
+	}
+
+	if w.samples < 3 {
+		t.Fatalf("%d samples from record %d on: too few writes to compare", w.samples, w.first.records)
+	}
+	t.Logf("during the run, after %d records: %d goroutines, live heap %d KiB; at most %d goroutines and %d KiB in %d samples after",
+		w.first.records, w.first.goroutines, w.first.heap>>10, w.most.goroutines, w.most.heap>>10, w.samples-1)
+	const goroutineSlack, inFlightSlack = 4, 8 << 20
+	if w.most.goroutines > w.first.goroutines+goroutineSlack {
+		t.Errorf("goroutines during the run: %d after %d records, up to %d after", w.first.goroutines, w.first.records, w.most.goroutines)
+	}
+	if w.most.heap > w.first.heap+inFlightSlack {
+		t.Errorf("live heap during the run: %d KiB after %d records, up to %d KiB after", w.first.heap>>10, w.first.records, w.most.heap>>10)
+	}
+}
+
+// settle waits for the goroutines to stop decreasing (a search abandoned at
+// its deadline ends at gini's next look at the clock), then samples them
+// and the live heap.
+func settle(t *testing.T) sample {
+	t.Helper()
+	n := runtime.NumGoroutine()
+	for stable := 0; stable < 10; time.Sleep(10 * time.Millisecond) {
+		stable++
+		if m := runtime.NumGoroutine(); m != n {
+			n, stable = m, 0
+		}
+	}
+	return heapSample(0)
+}
+
+// heapSample returns the goroutines and the live heap, after a GC.
+func heapSample(records int) sample {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return sample{records, runtime.NumGoroutine(), m.HeapAlloc}
+}
+
+// sampler is an output that counts the records written and samples the
+// goroutines and the live heap at every write from the record number
+// after on: the first sample, and the largest values of the later ones.
+type sampler struct {
+	after       int
+	records     int
+	samples     int
+	first, most sample
+}
+
+type sample struct {
+	records, goroutines int
+	heap                uint64
+}
+
+func (s *sampler) Write(b []byte) (int, error) {
+	s.records += bytes.Count(b, []byte("\n"))
+	if s.records < s.after {
+		return len(b), nil
+	}
+	now := heapSample(s.records)
+	if s.samples == 0 {
+		s.first = now
+	} else {
+		s.most = sample{now.records, max(s.most.goroutines, now.goroutines), max(s.most.heap, now.heap)}
+	}
+	s.samples++
+	return len(b), nil
 }
