@@ -27,18 +27,17 @@
 //
 // solve, unique and count take --jobs N (-j N): N workers, each with its own
 // solver, answer the puzzles in parallel while the output stays in input
-// order; at most 2·N batches of up to 8 puzzles are in flight (a batch holds
-// the puzzles read by the time a worker can take it, so a puzzle typed at a
-// terminal is answered at once). The default is one worker (the machine's
-// other cores stay free for the rest of a pipeline); --jobs 0 uses one per
-// CPU. Which two solutions are shown for a puzzle with several may depend on
-// the worker that answered it. --stats prints a summary on standard error at
-// the end: the puzzles per status, the elapsed time, puzzles/s and the
-// p50/p99 time per puzzle. When standard error is a terminal, a progress
-// line (puzzles, rate, and an ETA for files) is drawn there while a batch
-// runs; never in a pipe. Output to a pipe or a file is buffered, and
-// flushed whenever the run has waited a tenth of a second for the next
-// answer.
+// order; at most 16·N answers wait behind a slow puzzle. A worker reads the
+// next puzzle as soon as it is free, so a puzzle typed at a terminal is
+// answered at once. The default is one worker (the machine's other cores
+// stay free for the rest of a pipeline); --jobs 0 uses one per CPU. Which
+// two solutions are shown for a puzzle with several may depend on the
+// worker that answered it. --stats prints a summary on standard error at the
+// end: the puzzles per status, the elapsed time, puzzles/s and the p50/p99
+// time per puzzle. When standard error is a terminal, a progress line
+// (puzzles, rate, and an ETA for files) is drawn there during the run; never
+// in a pipe. Output to a pipe or a file is buffered, and flushed whenever no
+// answer has come for a tenth of a second.
 //
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,

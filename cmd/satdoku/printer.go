@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -109,11 +108,7 @@ func (p *printer) emit(a *answer) bool {
 	} else if a.diag != "" {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
-	if p.format == outJSON && handJSON {
-		p.buf = appendRecord(p.buf[:0], a)
-		p.buf = append(p.buf, '\n')
-		p.w.Write(p.buf)
-	} else if p.format == outJSON {
+	if p.format == outJSON {
 		p.json.Encode(a) // an answer always encodes; a failed write is in p.out
 	} else {
 		p.text(p, a)
@@ -224,5 +219,3 @@ func position(a *answer) string {
 	}
 	return fmt.Sprintf("%s: %s", where(a.it), a.Error)
 }
-
-var handJSON = os.Getenv("SATDOKU_HANDJSON") != "" // MEASUREMENT ONLY

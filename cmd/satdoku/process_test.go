@@ -123,31 +123,40 @@ func TestClosedPipe(t *testing.T) {
 }
 
 // TestInterrupt: on SIGINT while satdoku waits for more input from a pipe,
-// the answers so far are written and the process exits 130 at once.
+// the answers so far are written and the process exits 130 at once, with
+// one worker or two.
 func TestInterrupt(t *testing.T) {
-	cmd := selfCommand(t, "solve")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	p := startLines(t, cmd)
-	io.WriteString(stdin, leet37+"\n"+leet37+"\n"+leet37+"\n")
-	// Standard output is a pipe: the answers come out once satdoku has
-	// waited a little for a fourth puzzle.
-	p.want(t, 3)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	code, stdout, stderr := p.wait(t, 10*time.Second)
-	if code != exitInterrupt {
-		t.Errorf("exit %d, want %d", code, exitInterrupt)
-	}
-	if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
-		t.Errorf("%d answers flushed, want 3; stdout %q", got, stdout)
-	}
-	if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
-		t.Errorf("stderr %q, want %q", stderr, want)
+	for _, jobs := range []string{"1", "2"} {
+		t.Run("jobs="+jobs, func(t *testing.T) {
+			cmd := selfCommand(t, "solve", "--jobs", jobs)
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			p := startLines(t, cmd)
+			io.WriteString(stdin, leet37+"\n"+leet37+"\n"+leet37+"\n")
+			// Standard output is a pipe: the answers come out once satdoku
+			// has waited a little for a fourth puzzle.
+			p.want(t, 3)
+			start := time.Now()
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := p.wait(t, 10*time.Second)
+			if code != exitInterrupt {
+				t.Errorf("exit %d, want %d", code, exitInterrupt)
+			}
+			if d := time.Since(start); d > workerGrace {
+				t.Errorf("exited %v after the signal, want at once", d)
+			}
+			if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
+				t.Errorf("%d answers flushed, want 3; stdout %q", got, stdout)
+			}
+			if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
+				t.Errorf("stderr %q, want %q", stderr, want)
+			}
+		})
 	}
 }
 

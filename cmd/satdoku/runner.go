@@ -17,9 +17,9 @@ import (
 type answerFunc func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer)
 
 // runPuzzles is the loop every puzzle command shares: read a puzzle, answer
-// it, write the answer, in input order and constant memory. newSolver makes
-// each worker's back end; it is nil for a command that needs none (check),
-// and so is so, since such a command has no solver flags.
+// it, write the answer, in input order and constant memory. The solver
+// flags so choose the back end, one per worker (--jobs); a command that
+// needs none (check) passes nil, and answerFn then gets a nil back end.
 //
 // On SIGINT or SIGTERM the run stops (see interruptContext) and the status
 // is exitInterrupt.
@@ -55,7 +55,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 
 	sig, release := interruptContext(context.Background())
 	defer release()
-	r := &pipeline{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
+	r := &pool{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
 	r.emit = func(a *answer) bool {
 		prog.step()
 		if st != nil {
@@ -77,282 +77,224 @@ func usageError(e *env, err error) int {
 	return exitUsage
 }
 
-// pipeline answers a stream of puzzles with one worker per back end, and
-// emits the answers in input order. Three kinds of goroutines make it up:
+// pool answers a stream of puzzles with one worker per back end and emits
+// the answers in input order, in constant memory.
 //
-//   - the reader reads the inputs and hands the items on, one by one;
-//   - the batcher groups them in batches: as many as have arrived, up to
-//     batchSize, so that a person typing puzzles gets each answer at once
-//     while a file goes in full batches;
-//   - the workers, one per back end, answer a batch at a time.
+// The workers do all the work: each in turn takes the next item from the
+// input, answers it with its own back end, and puts the answer in a
+// window of windowPerJob·jobs slots indexed by input position; the worker
+// that puts the next answer due emits it, and every one after it that is
+// ready. A worker reads only while the window has room, so a slow puzzle
+// holds up at most a window of answers. With one worker this is a plain
+// loop: read, answer, write, with no hand-over between goroutines.
 //
-// The goroutine that runs the pipeline emits the answers, batch after
-// batch in input order. At most 2·jobs batches are in flight, so memory
-// stays bounded whatever the length of the stream. Whenever it has waited
-// flushAfter for the next answer it flushes the output, so that the
-// answers so far reach a pipe while a hard puzzle, or the input, holds the
-// run up.
+// The goroutine that runs the pool only waits: for the workers to end, for
+// the context to be canceled (an interrupt, or a failed output) and, every
+// flushAfter, to flush the output when no answer has come since the last
+// time, so that the answers so far reach a pipe while a hard puzzle or the
+// input holds the run up.
 //
-// Handing puzzles over in batches keeps the cost of the channels and of
-// goroutine wake-ups off easy puzzles, which take tens of microseconds
-// each; and reading in a goroutine of its own keeps the run answerable
-// while it waits for input: when the context is canceled it stops at
-// once, even if the reader is blocked on a terminal or an idle pipe (that
-// goroutine is then left behind, for the process to end).
-type pipeline struct {
+// After a cancellation it waits for the workers answering a puzzle (inside
+// a back end's call) to return, at most workerGrace, then stops the output: the answers
+// completed by then have been emitted, in input order, up to the first one
+// cut short. A worker blocked reading the input (a terminal, an idle pipe)
+// is not waited for: it holds nothing, and is left behind for the process
+// to end.
+type pool struct {
 	solvers []backend.Solver // one per worker; nil entries for no back end
 	answer  answerFunc
-	// lookAhead: the reader looks for a second puzzle before handing on
-	// the first, which is marked when it is the only one (item.only).
+	// lookAhead: the first read looks for a second puzzle before handing
+	// on the first, which is marked when it is the only one (item.only).
 	lookAhead bool
 	// emit writes an answer; it reports false when the output failed.
 	emit func(*answer) bool
 	// flush pushes the answers written so far out of the output's buffer.
 	flush func()
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	in     *inputs
+
+	inMu   sync.Mutex // held by the worker that reads; guards in and what follows
+	seq    int        // the items read so far
+	only   bool       // the only puzzle (when lookAhead)
+	looked bool       // the input has been looked at (lookAhead done)
+
+	mu       sync.Mutex // guards what follows, and the output
+	room     *sync.Cond // broadcast when the window has room, or the run stops
+	window   []*answer  // by input position modulo len; nil: not answered yet
+	next     int        // the position of the next answer to emit
+	reserved int        // the items the workers may read: never more than next + len(window)
+	busy     int        // workers between taking an item and putting its answer
+	stopped  bool       // no more output: interrupted, or the output failed
+	dirty    bool       // answers emitted and not flushed
+	fresh    bool       // answers emitted since the last look of the flusher
 }
 
-// flushAfter is how long the pipeline waits for the next answer before it
-// flushes the output.
+// windowPerJob is the number of answers per worker that may wait to be
+// emitted behind a slow one.
+const windowPerJob = 16
+
+// flushAfter is how often the pool looks whether the output should be
+// flushed.
 const flushAfter = 100 * time.Millisecond
 
-// batch is a run of consecutive puzzles in flight: a worker answers them,
-// then closes done. answers holds the answers completed, in order: fewer
-// than items when the run was canceled.
-type batch struct {
-	items   []item
-	answers []*answer
-	done    chan struct{}
-}
-
-// batchSize is the largest number of puzzles per batch.
-const batchSize = 8
-
-// run answers the items of in and emits the answers in input order until
-// the input ends, emit reports false (the output failed) or ctx is
-// canceled. After a cancellation it waits for the workers (at most
-// workerGrace) and emits the answers they completed that are next in
-// input order.
-func (r *pipeline) run(parent context.Context, in *inputs) {
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
-	jobs := len(r.solvers)
-	items := make(chan item, 2*batchSize*jobs)
-	window := make(chan *batch, 2*jobs) // in input order
-	work := make(chan *batch, 2*jobs)   // never blocks: every batch in it is in the window too
-
-	go r.read(ctx, in, items)
-	go batches(ctx, items, window, work)
+// run answers the items of in until the input ends, the output fails or
+// parent is canceled.
+func (r *pool) run(parent context.Context, in *inputs) {
+	r.ctx, r.cancel = context.WithCancel(parent)
+	defer r.cancel()
+	r.in = in
+	r.room = sync.NewCond(&r.mu)
+	r.window = make([]*answer, windowPerJob*len(r.solvers))
 	var wg sync.WaitGroup
 	for _, s := range r.solvers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for b := range work {
-				r.answerBatch(ctx, s, b)
-			}
+			r.work(s)
 		}()
 	}
-
-	// Emit batch after batch, in input order.
-	idle := &idler{flush: r.flush}
-	defer idle.stop()
-	var b *batch
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	tick := time.NewTicker(flushAfter)
+	defer tick.Stop()
 	for {
-		var ok bool
-		if b, ok = await(ctx, window, idle); !ok {
-			break // the input has ended, or ctx is done
+		select {
+		case <-done:
+			in.close()
+			return
+		case <-r.ctx.Done():
+			r.stop()
+			select {
+			case <-done:
+				in.close() // no worker reads it
+			default:
+			}
+			return
+		case <-tick.C:
+			r.mu.Lock()
+			if r.dirty && !r.fresh && !r.stopped {
+				r.flush()
+				r.dirty = false
+			}
+			r.fresh = false
+			r.mu.Unlock()
 		}
-		await(ctx, b.done, idle)
-		if ctx.Err() != nil {
+	}
+}
+
+// stop ends a canceled run: it wakes the workers waiting for room, waits
+// (at most workerGrace) for those answering a puzzle, and stops the output.
+func (r *pool) stop() {
+	r.mu.Lock()
+	r.room.Broadcast()
+	r.mu.Unlock()
+	for start := time.Now(); time.Since(start) < workerGrace; time.Sleep(5 * time.Millisecond) {
+		r.mu.Lock()
+		busy := r.busy
+		r.mu.Unlock()
+		if busy == 0 {
 			break
 		}
-		if !r.emitAll(b) {
-			// The output failed: the puzzles in flight are left
-			// unanswered.
-			cancel()
-			waitBounded(&wg, workerGrace)
-			return
-		}
-		idle.dirty = true
-		b = nil
 	}
-	if parent.Err() == nil {
-		wg.Wait() // the input has ended and every batch is done
-		return
-	}
-	// Interrupted: the answers completed so far, in input order.
-	waitBounded(&wg, workerGrace)
+	r.mu.Lock()
+	r.stopped = true
+	r.mu.Unlock()
+}
+
+// work is one worker: it answers items with the back end s until the input
+// ends or the run stops.
+func (r *pool) work(s backend.Solver) {
 	for {
-		if b == nil {
-			select {
-			case b = <-window:
-			default:
-			}
-		}
-		if b == nil || !isClosed(b.done) || !r.emitAll(b) || len(b.answers) < len(b.items) {
+		pos, it, ok := r.take()
+		if !ok {
 			return
 		}
-		b = nil
+		if !r.put(pos, r.answerItem(s, it)) {
+			return
+		}
 	}
 }
 
-// idler flushes the output once the emitter has waited flushAfter with
-// answers written since the last flush.
-type idler struct {
-	flush func()
-	dirty bool // answers written and not flushed
-	t     *time.Timer
+// take waits for room in the window, then reads the next item and returns
+// its position; the worker is busy from then on until it puts the answer.
+// It reports false at the end of the input, or when the run has been
+// canceled.
+func (r *pool) take() (int, item, bool) {
+	r.mu.Lock()
+	for r.reserved >= r.next+len(r.window) && r.ctx.Err() == nil {
+		r.room.Wait()
+	}
+	r.reserved++
+	r.mu.Unlock()
+
+	r.inMu.Lock()
+	defer r.inMu.Unlock()
+	if r.ctx.Err() != nil {
+		return 0, item{}, false
+	}
+	if r.lookAhead && !r.looked {
+		r.only = r.in.peek(2) == 1
+	}
+	r.looked = true
+	it, ok := r.in.next()
+	if !ok || r.ctx.Err() != nil {
+		return 0, item{}, false
+	}
+	it.only = r.only
+	r.seq++
+	r.mu.Lock()
+	r.busy++
+	r.mu.Unlock()
+	return r.seq - 1, it, true
 }
 
-// timer returns the channel that fires after flushAfter, or nil when there
-// is nothing to flush.
-func (i *idler) timer() <-chan time.Time {
-	if !i.dirty {
+// answerItem answers one item with the back end s, timing it. It returns
+// nil when the run was canceled before the answer was complete.
+func (r *pool) answerItem(s backend.Solver, it item) *answer {
+	start := time.Now()
+	a := newAnswer(it)
+	if it.err == nil {
+		r.answer(r.ctx, s, it.grid, a)
+	}
+	if a.canceled {
 		return nil
 	}
-	if i.t == nil {
-		i.t = time.NewTimer(flushAfter)
-	} else {
-		i.t.Reset(flushAfter)
-	}
-	return i.t.C
+	a.elapsed(start)
+	return a
 }
 
-func (i *idler) stop() {
-	if i.t != nil {
-		i.t.Stop()
-	}
-}
-
-// await receives from ch, as a receive does (ok is false for a closed
-// channel), unless ctx is done first (then ok is false too). While it
-// waits, it flushes the output after flushAfter.
-func await[T any](ctx context.Context, ch <-chan T, idle *idler) (v T, ok bool) {
-	select {
-	case v, ok = <-ch:
-		return v, ok
-	default:
-	}
-	select {
-	case v, ok = <-ch:
-	case <-ctx.Done():
-	case <-idle.timer():
-		idle.flush()
-		idle.dirty = false
-		select {
-		case v, ok = <-ch:
-		case <-ctx.Done():
-		}
-	}
-	idle.stop()
-	return v, ok
-}
-
-// emitAll emits the answers of a finished batch. It reports false when
-// emit did.
-func (r *pipeline) emitAll(b *batch) bool {
-	for _, a := range b.answers {
-		if !r.emit(a) {
-			return false
-		}
-	}
-	return true
-}
-
-// isClosed reports whether done is closed, without waiting.
-func isClosed(done chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
+// put ends the worker's busy time, places its answer a at position pos in
+// the window and emits the answers that are due. It reports false when
+// there is no answer (the run was canceled) or the output has stopped.
+func (r *pool) put(pos int, a *answer) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.busy--
+	if a == nil {
 		return false
 	}
-}
-
-// read hands the items of in on to items, then closes it; it stops early
-// when ctx is canceled. It owns in: it closes it when done.
-func (r *pipeline) read(ctx context.Context, in *inputs, items chan<- item) {
-	defer close(items)
-	defer in.close()
-	only := false
-	if r.lookAhead {
-		only = in.peek(2) == 1
-	}
-	for {
-		it, ok := in.next()
-		if !ok {
-			return
+	r.window[pos%len(r.window)] = a
+	for !r.stopped {
+		i := r.next % len(r.window)
+		a := r.window[i]
+		if a == nil {
+			break
 		}
-		it.only = only
-		select {
-		case items <- it:
-		case <-ctx.Done():
-			return
+		r.window[i] = nil
+		r.next++
+		r.dirty, r.fresh = true, true
+		if !r.emit(a) {
+			r.stopped = true
+			r.cancel()
 		}
 	}
-}
-
-// batches groups the items in batches of the ones that have arrived, up to
-// batchSize, and hands each to window (for the order) and work (for a
-// worker). It closes both at the end of the items, or when ctx is
-// canceled.
-func batches(ctx context.Context, items <-chan item, window, work chan<- *batch) {
-	defer close(work)
-	defer close(window)
-	for {
-		var it item
-		var ok bool
-		select {
-		case it, ok = <-items:
-		case <-ctx.Done():
-		}
-		if !ok {
-			return
-		}
-		b := &batch{items: make([]item, 1, batchSize), done: make(chan struct{})}
-		b.items[0] = it
-	fill:
-		for len(b.items) < batchSize {
-			select {
-			case it, ok := <-items:
-				if !ok {
-					break fill
-				}
-				b.items = append(b.items, it)
-			default:
-				break fill
-			}
-		}
-		select {
-		case window <- b:
-		case <-ctx.Done():
-			return
-		}
-		work <- b
-	}
-}
-
-// answerBatch answers the items of b with the back end s, timing each, then
-// closes b.done. It stops at the first answer the cancellation of ctx cut
-// short.
-func (r *pipeline) answerBatch(ctx context.Context, s backend.Solver, b *batch) {
-	defer close(b.done)
-	b.answers = make([]*answer, 0, len(b.items))
-	for _, it := range b.items {
-		if ctx.Err() != nil {
-			return
-		}
-		start := time.Now()
-		a := newAnswer(it)
-		if it.err == nil {
-			r.answer(ctx, s, it.grid, a)
-		}
-		if a.canceled {
-			return
-		}
-		a.elapsed(start)
-		b.answers = append(b.answers, a)
-	}
+	r.room.Broadcast()
+	return !r.stopped
 }
 
 // defaultJobs is the --jobs default: one worker. The throughput targets are

@@ -4,17 +4,17 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 )
 
 // Interrupts. On SIGINT or SIGTERM the run's context is canceled: the
 // back ends stop (extsolve kills its solver process and removes its
-// temporary directory), the workers return, the answers completed so far
-// are written in input order, and run returns exitInterrupt for main to
-// exit with. Nothing is done in the signal handler itself: it never exits
-// the process and never touches the output.
+// temporary directory), the workers return (the pool waits for them at
+// most workerGrace), the answers completed so far are written in input
+// order, and run returns exitInterrupt for main to exit with. Nothing is
+// done in the signal handler itself: it never exits the process and never
+// touches the output.
 
 // interruptContext returns a context canceled by the first SIGINT or
 // SIGTERM, and the function that releases the handler. Later signals are
@@ -28,21 +28,3 @@ func interruptContext(parent context.Context) (context.Context, context.CancelFu
 // external solver is killed at once, but a gini search without a deadline
 // runs on until it ends: the run does not wait for it past workerGrace.
 const workerGrace = 2 * time.Second
-
-// waitBounded waits for wg for at most d and reports whether every
-// goroutine it counts has returned.
-func waitBounded(wg *sync.WaitGroup, d time.Duration) bool {
-	done := make(chan struct{})
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-done:
-		return true
-	case <-t.C:
-		return false
-	}
-}
