@@ -41,14 +41,12 @@ solve".`,
 
 // countOne counts the solutions of g up to limit.
 func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer) {
-	zero := 0
-	if !precheck(g, a) {
-		a.Count = &zero
-		return
-	}
-	res, err := s.Count(ctx, g, limit)
-	if err != nil {
-		a.setFailure(err)
+	res, ok := ask(g, a, func() (backend.Result, error) { return s.Count(ctx, g, limit) })
+	if !ok {
+		if a.Status == statusInvalid {
+			zero := 0
+			a.Count = &zero
+		}
 		return
 	}
 	if res.Count > 0 && !a.setSolution(g, res.Solution) {

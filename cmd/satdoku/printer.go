@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,7 +51,6 @@ type textFunc func(p *printer, a *answer)
 type printer struct {
 	out    *errWriter
 	w      *bufio.Writer
-	json   *json.Encoder // --format json
 	stderr io.Writer
 	format outputFormat
 	color  bool
@@ -77,7 +75,6 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 	}
 	out := &errWriter{w: e.stdout}
 	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text}
-	p.json = json.NewEncoder(p.w)
 	return p, nil
 }
 
@@ -109,7 +106,8 @@ func (p *printer) emit(a *answer) bool {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
 	if p.format == outJSON {
-		p.json.Encode(a) // an answer always encodes; a failed write is in p.out
+		p.buf = append(appendRecord(p.buf[:0], a), '\n')
+		p.w.Write(p.buf) // a failed write is in p.out
 	} else {
 		p.text(p, a)
 	}

@@ -139,23 +139,8 @@ func TestInterrupt(t *testing.T) {
 			// Standard output is a pipe: the answers come out once satdoku
 			// has waited a little for a fourth puzzle.
 			p.want(t, 3)
-			start := time.Now()
-			if err := cmd.Process.Signal(os.Interrupt); err != nil {
-				t.Fatal(err)
-			}
-			code, stdout, stderr := p.wait(t, 10*time.Second)
-			if code != exitInterrupt {
-				t.Errorf("exit %d, want %d", code, exitInterrupt)
-			}
-			if d := time.Since(start); d > workerGrace {
-				t.Errorf("exited %v after the signal, want at once", d)
-			}
-			if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
-				t.Errorf("%d answers flushed, want 3; stdout %q", got, stdout)
-			}
-			if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
-				t.Errorf("stderr %q, want %q", stderr, want)
-			}
+			// At once: nothing holds the run but the input.
+			p.interrupt(t, os.Interrupt, 3, workerGrace)
 		})
 	}
 }
@@ -178,19 +163,8 @@ func TestInterruptExternalSolver(t *testing.T) {
 	if dirs, _ := filepath.Glob(filepath.Join(tmp, "satdoku-*")); len(dirs) != 1 {
 		t.Fatalf("temporary directories %v while cadical runs, want one", dirs)
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	code, stdout, stderr := p.wait(t, 10*time.Second)
-	if code != exitInterrupt {
-		t.Errorf("exit %d, want %d (stderr %q)", code, exitInterrupt, stderr)
-	}
-	if got := strings.Count(stdout, leet37Solution+"\n"); got != 3 || len(stdout) != 3*82 {
-		t.Errorf("stdout %q, want the 3 easy answers", stdout)
-	}
-	if want := "satdoku: interrupted after 3 answers\n"; stderr != want {
-		t.Errorf("stderr %q, want %q", stderr, want)
-	}
+	// Killing cadical takes no time; the grace period is for gini.
+	p.interrupt(t, os.Interrupt, 3, workerGrace)
 	if dirs, _ := filepath.Glob(filepath.Join(tmp, "*")); len(dirs) != 0 {
 		t.Errorf("left behind in TMPDIR: %v", dirs)
 	}
@@ -210,23 +184,7 @@ func TestInterruptGini(t *testing.T) {
 	cmd := selfCommand(t, "solve", leet37, leet37, hard)
 	p := startLines(t, cmd)
 	p.want(t, 2)
-	start := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	code, stdout, stderr := p.wait(t, 10*time.Second)
-	if code != exitInterrupt {
-		t.Errorf("exit %d, want %d (stderr %q)", code, exitInterrupt, stderr)
-	}
-	if d := time.Since(start); d > workerGrace+3*time.Second {
-		t.Errorf("exited %v after the signal, want about %v at most", d, workerGrace)
-	}
-	if len(stdout) != 2*82 {
-		t.Errorf("stdout %q, want the 2 easy answers", stdout)
-	}
-	if want := "satdoku: interrupted after 2 answers\n"; stderr != want {
-		t.Errorf("stderr %q, want %q", stderr, want)
-	}
+	p.interrupt(t, syscall.SIGTERM, 2, workerGrace+3*time.Second)
 }
 
 const leet37Solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -267,6 +225,29 @@ func startLines(t *testing.T, cmd *exec.Cmd) *lineProc {
 		}
 	}()
 	return p
+}
+
+// interrupt sends sig to the process and checks that it ends within d
+// with exit status 130, having written n answers to leet37 and said so.
+func (p *lineProc) interrupt(t *testing.T, sig os.Signal, n int, d time.Duration) {
+	t.Helper()
+	start := time.Now()
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := p.wait(t, d+10*time.Second)
+	if code != exitInterrupt {
+		t.Errorf("exit %d, want %d (stderr %q)", code, exitInterrupt, stderr)
+	}
+	if el := time.Since(start); el > d {
+		t.Errorf("ended %v after the signal, want %v at most", el, d)
+	}
+	if want := strings.Repeat(leet37Solution+"\n", n); stdout != want {
+		t.Errorf("stdout %q, want %d answers", stdout, n)
+	}
+	if want := fmt.Sprintf("satdoku: interrupted after %d answers\n", n); stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
 }
 
 // want waits for n lines in all on standard output.

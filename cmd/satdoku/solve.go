@@ -122,14 +122,25 @@ func precheck(g *satdoku.Grid, a *answer) bool {
 	return true
 }
 
-// solveOne finds a solution.
-func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+// ask makes one call of a back end for the answer a, unless the givens of
+// g conflict (precheck): it reports false when that answers a already, or
+// the call failed (then a's status says how, see setFailure).
+func ask(g *satdoku.Grid, a *answer, call func() (backend.Result, error)) (backend.Result, bool) {
 	if !precheck(g, a) {
-		return
+		return backend.Result{}, false
 	}
-	res, err := s.Solve(ctx, g)
+	res, err := call()
 	if err != nil {
 		a.setFailure(err)
+		return res, false
+	}
+	return res, true
+}
+
+// solveOne finds a solution.
+func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+	res, ok := ask(g, a, func() (backend.Result, error) { return s.Solve(ctx, g) })
+	if !ok {
 		return
 	}
 	switch res.Status {

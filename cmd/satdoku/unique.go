@@ -44,12 +44,8 @@ in the line format, and the grids in the grid format. Inputs are read, and
 // uniqueOne proves uniqueness. With solving set, the answer's diagnostic
 // explains a negative result (for solve --unique).
 func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, solving bool) {
-	if !precheck(g, a) {
-		return
-	}
-	res, err := s.Unique(ctx, g)
-	if err != nil {
-		a.setFailure(err)
+	res, ok := ask(g, a, func() (backend.Result, error) { return s.Unique(ctx, g) })
+	if !ok {
 		return
 	}
 	switch res.Status {

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// oddStrings need escaping in JSON, or look as if they did.
+var oddStrings = []string{
+	"", "plain", `"quoted"`, `back\slash`, "\x00nul", "\x1f\t\n\r", "<a href=x>&amp;</a>",
+	"é", "日本語", "\u2028\u2029", "bad \xff utf-8", "\x7f", "r1c1 and r1c2 both hold 5 (row 1)",
+}
+
+// testGrids are full grids of several sizes, in the one-line forms of
+// digits, letters and (above 25×25) numbers.
+func testGrids(t testing.TB) []*satdoku.Grid {
+	var gs []*satdoku.Grid
+	for _, b := range []int{2, 3, 4, 5, 6} {
+		n := b * b
+		g, err := satdoku.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := range n {
+			for c := range n {
+				g.Set(r, c, (r%b*b+r/b+c)%n+1)
+			}
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// TestAppendRecord checks that the hand-written encoder writes what
+// encoding/json writes for the same answer, byte for byte: every status,
+// with every subset of the optional fields set, odd strings in every
+// string field, grids of every size, and ms values in both of
+// encoding/json's float forms.
+func TestAppendRecord(t *testing.T) {
+	statuses := []string{statusSolved, statusUnique, statusMultiple, statusNone, statusValid, statusInvalid, statusError, statusTimeout}
+	grids := testGrids(t)
+	ms := []float64{0, 0.001, 0.031, 4.21, 1e-7, 1234567.5, 1e20, 1e21, 1e22, math.SmallestNonzeroFloat64}
+	k := 0
+	odd := func() string { k++; return oddStrings[k%len(oddStrings)] }
+	cases := 0
+	for _, status := range statuses {
+		for mask := range 1 << 8 {
+			k++
+			set := func(bit int) bool { return mask&(1<<bit) != 0 }
+			a := &answer{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
+			if set(0) {
+				a.File = odd()
+			}
+			if set(1) {
+				a.Puzzle = odd()
+			}
+			if set(2) {
+				a.Solution = shown{grids[k%len(grids)]}
+			}
+			if set(3) {
+				a.Second = shown{grids[(k+1)%len(grids)]}
+			}
+			if set(4) {
+				a.Differ = []string{odd(), "r1c1"}
+			} else if k%3 == 0 {
+				a.Differ = []string{} // empty: left out, as nil
+			}
+			if set(5) {
+				c := k % 4
+				a.Count = &c
+			}
+			if set(6) {
+				a.Conflicts = []string{odd(), odd(), ""}
+			}
+			if set(7) {
+				a.Error = odd()
+			}
+			want, err := json.Marshal(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appendRecord([]byte("prefix"), a); string(got) != "prefix"+string(want) {
+				t.Fatalf("%s, fields %08b:\n got %s\nwant prefix%s", status, mask, got, want)
+			}
+			cases++
+		}
+	}
+	if cases != len(statuses)<<8 {
+		t.Errorf("%d cases", cases)
+	}
+}
+
+// FuzzAppendRecord: for any strings and numbers, the hand-written encoder
+// writes what encoding/json writes.
+func FuzzAppendRecord(f *testing.F) {
+	f.Add(1, "file.txt", "53..7", "error", "1:2: bad", "r1c1 and r1c2 both hold 5 (row 1)", 3, 0.031)
+	f.Add(-7, "<&>", "\xff\x00", "", "\u2028", "", -1, 1e-9)
+	f.Fuzz(func(t *testing.T, line int, file, puzzle, status, errText, conflict string, count int, ms float64) {
+		if math.IsInf(ms, 0) || math.IsNaN(ms) {
+			return // not a time; json.Marshal fails
+		}
+		a := &answer{Line: line, File: file, Puzzle: puzzle, Status: status, Error: errText, MS: ms, Count: &count}
+		if conflict != "" {
+			a.Conflicts = []string{conflict, status}
+			a.Differ = []string{file}
+		}
+		want, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendRecord(nil, a); string(got) != string(want) {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+	})
+}
+
+func BenchmarkAppendRecord(b *testing.B) {
+	g := testGrids(b)[1]
+	a := &answer{Line: 12345, File: "kaggle_9999.txt", Puzzle: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+		Status: statusUnique, Solution: shown{g}, MS: 0.031}
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			buf = appendRecord(buf[:0], a)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			json.Marshal(a)
+		}
+	})
+}
