@@ -151,17 +151,11 @@ func Block(a Adder, puzzle, sol *satdoku.Grid) {
 	if sol.N() != puzzle.N() {
 		return
 	}
-	blockCells(a, sol, func(i int) bool { return puzzle.Cell(i) == 0 })
-}
-
-// blockCells adds the OR of ¬var(r, c, sol(r, c)) over the cells that open
-// reports, skipping the cells that are empty in sol.
-func blockCells(a Adder, sol *satdoku.Grid, open func(i int) bool) {
-	n := sol.N()
-	for i := range sol.Len() {
-		if open(i) {
+	n := puzzle.N()
+	for i := range puzzle.Len() {
+		if puzzle.Cell(i) == 0 {
 			if d := sol.Cell(i); d != 0 {
-				a.Add(-(i*n + d))
+				a.Add(-Var(n, i/n, i%n, d))
 			}
 		}
 	}

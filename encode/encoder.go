@@ -20,6 +20,12 @@ type Domain struct {
 	// Cand holds, per open cell, its candidates: bit d−1 for digit d.
 	// The encoder also drops any digit fixed in one of the cell's units.
 	Cand []uint64
+	// Placed, when not nil, holds per unit (as in Rules.Units) the digits
+	// fixed in it, and promises that Cand already excludes them and that
+	// no two fixed cells of a unit clash, as the solver's pre-pass
+	// guarantees: Write then uses the domain as it is instead of working
+	// that out itself.
+	Placed []uint64
 }
 
 // GivensDomain returns the domain of puzzle g: the givens fixed, and every
@@ -141,17 +147,21 @@ const checkEvery = 64
 // unsatisfiable exactly when the domain has no completion. Clauses come in
 // a fixed order: the cells in row-major order, then the units in the order
 // of Rules.Units, digits ascending.
-func (e *Encoder) Write(a Adder, d *Domain) error {
+func (e *Encoder) Write(adder Adder, d *Domain) error {
+	a := asClauseAdder(adder)
 	r := e.rules
 	n := r.N()
 	units := r.Units()
 	placed, cand := e.placed, e.cand
-	if d == nil {
+	switch {
+	case d != nil && d.Placed != nil:
+		placed, cand = d.Placed, d.Cand
+	case d == nil:
 		clear(placed)
 		for i := range cand {
 			cand[i] = e.full
 		}
-	} else {
+	default:
 		for u, unit := range units {
 			var m uint64
 			for _, i := range unit.Cells {
@@ -191,7 +201,7 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
 		}
-		clause(a, e.lits)
+		a.AddClause(e.lits)
 		if e.ext {
 			pairs(a, e.lits)
 		}
@@ -213,25 +223,28 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 			for k, i := range unit.Cells {
 				if cand[i]&bit != 0 {
 					e.lits = append(e.lits, i*n+dg+1)
-					e.pos = append(e.pos, k)
+					if cov != nil {
+						e.pos = append(e.pos, k)
+					}
 				}
 			}
 			if alo {
-				clause(a, e.lits)
+				a.AddClause(e.lits)
 			}
 			if cov == nil {
 				pairs(a, e.lits)
 				continue
 			}
+			var two [2]int
 			for x, l1 := range e.lits {
 				c1 := cov[e.pos[x]]
+				two[0] = -l1
 				for y, l2 := range e.lits[x+1:] {
 					if c1&cov[e.pos[x+1+y]] != 0 {
 						continue // an earlier unit holds this pair
 					}
-					a.Add(-l1)
-					a.Add(-l2)
-					a.Add(0)
+					two[1] = -l2
+					a.AddClause(two[:])
 				}
 			}
 		}
@@ -239,21 +252,40 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 	return nil
 }
 
-// clause adds the clause of lits (the empty clause when there are none).
-func clause(a Adder, lits []int) {
+// ClauseAdder is an Adder that also takes a whole clause at once, without
+// its final 0: the same clause as adding each literal and then 0. Write uses
+// AddClause when its Adder has it, saving a call per literal.
+type ClauseAdder interface {
+	Adder
+	AddClause(lits []int)
+}
+
+// clauseAdder turns an Adder into a ClauseAdder.
+type clauseAdder struct{ Adder }
+
+func (a clauseAdder) AddClause(lits []int) {
 	for _, l := range lits {
 		a.Add(l)
 	}
 	a.Add(0)
 }
 
+// asClauseAdder returns a as a ClauseAdder, wrapping it if needed.
+func asClauseAdder(a Adder) ClauseAdder {
+	if ca, ok := a.(ClauseAdder); ok {
+		return ca
+	}
+	return clauseAdder{a}
+}
+
 // pairs adds ¬x ∨ ¬y for every pair of the literals.
-func pairs(a Adder, lits []int) {
+func pairs(a ClauseAdder, lits []int) {
+	var two [2]int
 	for x, l1 := range lits {
+		two[0] = -l1
 		for _, l2 := range lits[x+1:] {
-			a.Add(-l1)
-			a.Add(-l2)
-			a.Add(0)
+			two[1] = -l2
+			a.AddClause(two[:])
 		}
 	}
 }
@@ -263,5 +295,13 @@ func pairs(a Adder, lits []int) {
 // fixed ones cannot differ). With no open cell it is the empty clause. Block
 // is BlockOpen over the domain of the givens.
 func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
-	blockCells(a, sol, func(i int) bool { return d.Val[i] == 0 })
+	n := sol.N()
+	for i, v := range d.Val {
+		if v == 0 {
+			if dg := sol.Cell(i); dg != 0 {
+				a.Add(-(i*n + dg))
+			}
+		}
+	}
+	a.Add(0)
 }

@@ -166,11 +166,14 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 		return backend.Result{}, s.stopped(g, 0, "before the pre-pass")
 	}
 	s.setRules(g.Rules())
+	c.pp.strong = true
 	ok := c.pp.run(s.bd, g)
 	nv := 0
 	if ok {
 		nv = s.number()
 	}
+	DebugNV += nv
+	DebugCalls++
 	if err := s.instance(nv); err != nil {
 		return backend.Result{}, err
 	}
@@ -274,7 +277,7 @@ func (s *Solver) drop() {
 // alone can take longer than the timeout to build.
 func (s *Solver) residual() error {
 	c := &s.c
-	c.dom.Val, c.dom.Cand = c.pp.val, c.pp.cand
+	c.dom.Val, c.dom.Cand, c.dom.Placed = c.pp.val, c.pp.cand, c.pp.placed
 	enc := s.bd.enc
 	enc.Stop = nil
 	if !c.deadline.IsZero() || c.ctx.Done() != nil {
@@ -459,3 +462,27 @@ func (a *sink) Add(lit int) {
 		a.k++
 	}
 }
+
+// AddClause implements encode.ClauseAdder.
+func (a *sink) AddClause(lits []int) {
+	if len(lits) == 0 {
+		a.empty = true
+		return
+	}
+	gi, cvar := a.gi, a.cvar
+	for _, l := range lits {
+		if l > 0 {
+			gi.Add(cvar[l].Pos())
+		} else {
+			gi.Add(cvar[-l].Neg())
+		}
+	}
+	if a.fresh {
+		gi.Add(0)
+	} else {
+		gi.ActivateWith(varAct.Pos())
+	}
+}
+
+// DebugNV is temporary.
+var DebugNV, DebugCalls int
