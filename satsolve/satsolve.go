@@ -67,6 +67,8 @@ type Solver struct {
 	pool   []*gini.Gini  // by tier; nil until needed
 	zombie chan struct{} // closed when an abandoned search has ended
 	c      call
+	// onModel, when set (by tests), sees every solution decoded.
+	onModel func(*satdoku.Grid)
 }
 
 // call is the state of one call: the pre-pass, the instance and the
@@ -317,6 +319,9 @@ func (s *Solver) search(g *satdoku.Grid, limit int) (backend.Result, error) {
 		if err != nil {
 			s.drop()
 			return backend.Result{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
+		}
+		if s.onModel != nil {
+			s.onModel(sol)
 		}
 		res.Count++
 		switch res.Count {
