@@ -420,6 +420,7 @@ type jsonDoc struct {
 	dec    *json.Decoder
 	vals   []uint8
 	cells  []jsonCell
+	rowBuf []jsonRow
 
 	peek struct { // a token read ahead
 		ok   bool
@@ -549,14 +550,15 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 	return nil
 }
 
-// check copies d.vals to dst after checking each against an n×n board.
-func (d *jsonDoc) check(dst []uint8, n int) *ParseError {
-	for i, v := range d.vals {
+// check copies the cells d.vals[lo:lo+len(dst)] to dst after checking each
+// against an n×n board, n the side of the grid being read.
+func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
+	for i, v := range d.vals[lo : lo+len(dst)] {
 		if v <= uint8(n) {
 			dst[i] = v
 			continue
 		}
-		c := d.cells[i]
+		c := d.cells[lo+i]
 		tok := d.buf[c.s:c.e]
 		var err error
 		switch c.kind {
@@ -604,8 +606,6 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		if k == d.size*d.size {
 			n = d.size
 		}
-	case k == 16:
-		n = 4
 	default:
 		n = sideOfArea(k)
 	}
@@ -621,83 +621,121 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		return nil, d.errAt(off, because(ErrLength, "%s, want %d", plural(k, "cell"), want))
 	}
 	g := newGrid(n)
-	if perr := d.check(g.cells, n); perr != nil {
+	if perr := d.check(g.cells, 0, n); perr != nil {
 		return nil, perr
 	}
 	return g, nil
 }
 
-// rows reads an array of rows; the first row fixes N unless d.size does.
+// jsonRow is a row of a JSON board as read, before its cells are checked.
+type jsonRow struct {
+	s, end int // byte offsets of its start and of its closing bracket or quote
+	lo, hi int // its cells: d.vals[lo:hi] and d.cells[lo:hi]
+}
+
+// rows reads an array of rows. The first row fixes N unless d.size does,
+// or rows 2 to 4 agree on another side (the first row is then the odd one,
+// as in a grid).
 func (d *jsonDoc) rows() (*Grid, *ParseError) {
+	rows, end, bad := d.readRows()
+	full := len(rows) // the rows read whole
+	if bad != nil {
+		full--
+	}
 	n := d.size
+	if n == 0 && full > 0 {
+		k := rows[0].hi - rows[0].lo
+		if IsSide(k) {
+			n = k
+		}
+		if full >= 4 {
+			m := rows[1].hi - rows[1].lo
+			if m != k && IsSide(m) && rows[2].hi-rows[2].lo == m && rows[3].hi-rows[3].lo == m {
+				n = m
+			}
+		}
+	}
 	var g *Grid
-	r := 0
-	for d.more() {
-		t, s, e, err := d.next()
-		if err != nil {
-			return nil, d.errAt(s, because(ErrSyntax, "invalid JSON"))
-		}
+	for r, row := range rows {
 		if n != 0 && r == n {
-			return nil, d.errAt(s, because(ErrLength, "more than %d rows", n))
+			return nil, d.errAt(row.s, because(ErrLength, "more than %d rows", n))
 		}
-		d.vals, d.cells = d.vals[:0], d.cells[:0]
-		var rowEnd int
-		switch t := t.(type) {
-		case json.Delim:
-			if t != '[' {
-				return nil, d.errAt(s, because(ErrBadCell, "invalid row: object"))
-			}
-			var perr *ParseError
-			if rowEnd, perr = d.elements(); perr != nil {
-				return nil, perr
-			}
-		case string:
-			if perr := d.stringRow(t, s, e); perr != nil {
-				return nil, perr
-			}
-			rowEnd = e - 1
-		default:
-			return nil, d.errAt(s, because(ErrBadCell, "invalid row %s", d.buf[s:e]))
+		if r == full {
+			return nil, bad
 		}
-		k := len(d.vals)
-		want := n
+		k, want := row.hi-row.lo, n
 		if want == 0 {
-			if IsSide(k) {
-				n, want = k, k
-			} else {
-				want = nearest(k, sides...)
-			}
+			want = nearest(k, sides...)
 		}
 		if k != want {
-			off := rowEnd
+			off := row.end
 			if k > want {
-				off = int(d.cells[want].s)
+				off = int(d.cells[row.lo+want].s)
 			}
 			return nil, d.errAt(off, because(ErrLength, "%s in row, want %d", plural(k, "cell"), want))
 		}
 		if g == nil {
 			g = newGrid(n)
 		}
-		if perr := d.check(g.cells[r*n:(r+1)*n], n); perr != nil {
+		if perr := d.check(g.cells[r*n:(r+1)*n], row.lo, n); perr != nil {
 			return nil, perr
 		}
-		r++
 	}
-	_, end, _, _ := d.next()
-	if r < n {
-		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(r, "row"), n))
+	if len(rows) < n {
+		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(len(rows), "row"), n))
 	}
 	return g, nil
+}
+
+// readRows reads the rows of a board up to its closing bracket, whose
+// offset it returns, with their cells in d.vals and d.cells. It stops at
+// the first row that cannot be read, which is the last one returned, with
+// the error, and after MaxN+1 rows, more than any board has.
+func (d *jsonDoc) readRows() (rows []jsonRow, end int, bad *ParseError) {
+	d.vals, d.cells = d.vals[:0], d.cells[:0]
+	rows = d.rowBuf[:0]
+	defer func() { d.rowBuf = rows }()
+	for d.more() {
+		if len(rows) > MaxN {
+			return rows, 0, nil
+		}
+		t, s, e, err := d.next()
+		row := jsonRow{s: s, lo: len(d.vals)}
+		rows = append(rows, row)
+		if err != nil {
+			return rows, 0, d.errAt(s, because(ErrSyntax, "invalid JSON"))
+		}
+		switch t := t.(type) {
+		case json.Delim:
+			if t != '[' {
+				return rows, 0, d.errAt(s, because(ErrBadCell, "invalid row: object"))
+			}
+			if row.end, bad = d.elements(); bad != nil {
+				return rows, 0, bad
+			}
+		case string:
+			if bad = d.stringRow(t, s, e); bad != nil {
+				return rows, 0, bad
+			}
+			row.end = e - 1
+		default:
+			return rows, 0, d.errAt(s, because(ErrBadCell, "invalid row %s", d.buf[s:e]))
+		}
+		row.hi = len(d.vals)
+		rows[len(rows)-1] = row
+	}
+	_, end, _, _ = d.next()
+	return rows, end, nil
 }
 
 // stringRow reads a row written as a string, with the cells of a line.
 // Positions inside the string are exact unless it holds escapes.
 func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
 	line := []byte(str)
-	vals, number := scanLine(d.vals[:0], line)
+	i := len(d.vals)
+	vals, number := scanLine(d.vals, line)
 	d.vals = vals
 	exact := bytes.IndexByte(d.buf[start:end], '\\') < 0
-	i := 0
 	var bad *ParseError
 	eachCell(line, number, func(p, q int) bool {
 		c := jsonCell{s: int32(start), e: int32(end), kind: cellEscaped}
@@ -715,8 +753,5 @@ func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
 		i++
 		return true
 	})
-	if bad != nil {
-		return bad
-	}
-	return nil
+	return bad
 }

@@ -27,10 +27,12 @@ const maxText = 200
 //
 // Set Size and MaxLine before the first call to Read.
 type Reader struct {
-	// Size fixes the board side N when nonzero (4, 9, 16, …, 64): only
-	// lines of N cells (a grid row) or N² cells (a whole puzzle) are
-	// accepted. Without it, a line of 16 cells is a 4×4 puzzle, not the
-	// first row of a 16×16 grid.
+	// Size fixes the board side N when nonzero; it must be one of Sides,
+	// or Read fails with ErrSize. Then only lines of N cells (a grid row)
+	// or N² cells (a whole puzzle) are accepted. Without it, a line of 16,
+	// 36 or 64 symbols in char mode is a whole 4×4, 6×6 or 8×8 puzzle, not
+	// the first row of a 16×16, 36×36 or 64×64 grid (see Sizes in the
+	// package documentation).
 	Size int
 	// MaxLine is the longest line accepted, in bytes without the line
 	// ending; 0 means 64 KiB.
@@ -316,9 +318,10 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	// A grid whose first row has a wrong length can take a side it does
 	// not have: a 9×9 grid with 8 cells in its first row starts as 8×8. If
 	// rows 2 to 4 all agree on another side, the first row is the odd one:
-	// it is reported, and the grid is read to its true end.
+	// its length is reported (rather than a digit out of range for the
+	// wrong side), and the grid is read to its true end.
 	r.first = append(r.first[:0], line...)
-	firstNumber, firstOK := number, first == nil
+	firstNumber := number
 	want, odd := n, 0
 	rows := 1
 	for rows < want {
@@ -371,9 +374,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 			odd = 0
 		case rows == 3 && odd != 0:
 			want = odd
-			if firstOK {
-				first = lengthErr(r.first, firstNumber, n, odd, r.start)
-			}
+			first = lengthErr(r.first, firstNumber, n, odd, r.start)
 		}
 		if first == nil {
 			if k != n {
