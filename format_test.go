@@ -21,13 +21,16 @@ func sampleGrid(n int, seed uint64) *Grid {
 	if err != nil {
 		panic(err)
 	}
-	b := g.Box()
+	h, w := g.Rules().BoxShape()
+	if h == 0 { // no boxes: a Latin square
+		h, w = 1, n
+	}
 	perm := rand.New(rand.NewPCG(uint64(n), 0)).Perm(n)
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	for r := range n {
 		for c := range n {
 			if seed == 0 || rng.IntN(2) == 0 {
-				g.Set(r, c, perm[(b*(r%b)+r/b+c)%n]+1)
+				g.Set(r, c, perm[(w*(r%h)+r/h+c)%n]+1)
 			}
 		}
 	}
@@ -113,11 +116,11 @@ func TestFormatGrid(t *testing.T) {
 func TestFormatWidths(t *testing.T) {
 	for _, n := range []int{4, 9, 16, 25, 36, 49, 64} {
 		lines := strings.Split(sampleGrid(n, 3).Format(FormatGrid), "\n")
-		b := BoxOf(n)
-		if len(lines) != n+b-1 {
-			t.Errorf("%d×%d: %d lines, want %d", n, n, len(lines), n+b-1)
+		h, _ := BoxShape(n)
+		if len(lines) != n+n/h-1 {
+			t.Errorf("%d×%d: %d lines, want %d", n, n, len(lines), n+n/h-1)
 		}
-		rule := lines[b]
+		rule := lines[h]
 		for i, l := range lines {
 			if l == rule {
 				continue

@@ -44,7 +44,7 @@ func FuzzParse(f *testing.F) {
 			_ = err.Error()
 			return
 		}
-		if BoxOf(g.N()) == 0 || g.Len() != g.N()*g.N() {
+		if !IsSide(g.N()) || g.Len() != g.N()*g.N() {
 			t.Fatalf("Parse returned a %d×%d grid with %d cells", g.N(), g.N(), g.Len())
 		}
 		for fm := FormatLine; fm <= FormatLeetCode; fm++ {
@@ -102,7 +102,7 @@ func FuzzReader(f *testing.F) {
 				}
 				continue
 			}
-			if g == nil || BoxOf(g.N()) == 0 {
+			if g == nil || !IsSide(g.N()) {
 				t.Fatalf("Read returned a bad grid %v", g)
 			}
 			if r.Size != 0 && g.N() != r.Size {

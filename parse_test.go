@@ -154,7 +154,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad cell before range", "5A" + leet37[2:79] + "?.", 1, 80, ErrBadCell, "invalid cell '?'"},
 		{"4x4 out of range", "1..5..3..4..2..1", 1, 4, ErrRange, "cell '5' (5) out of range for 4×4"},
 		{"number out of range", strings.Replace(numberRows(sixteen, 16), "13", "17", 1), 1, 5, ErrRange, "cell 17 out of range for 16×16"},
-		{"odd length", "1234567", 1, 8, ErrLength, "7 cells, want 9"},
+		{"odd length", "1234567", 1, 8, ErrLength, "7 cells, want 8"},
 		{"huge line", strings.Repeat("1", 5000), 1, 4097, ErrSize, "5000 cells: more than a 64×64 board holds"},
 		{"short row", strings.Replace(grid, "4..8.3..1", "4..8.3..", 1), 5, 9, ErrLength, "8 cells, want 9"},
 		{"long row", strings.Replace(grid, "4..8.3..1", "4..8.3..12", 1), 5, 10, ErrLength, "10 cells, want 9"},
