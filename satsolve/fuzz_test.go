@@ -12,25 +12,6 @@ import (
 	"github.com/satdoku/satdoku/verify"
 )
 
-// diagonals returns X-Sudoku rules for an n×n board: the standard rules
-// and the two main diagonals, as plain data.
-func diagonals(n int) *satdoku.Rules {
-	std, err := satdoku.Standard(n)
-	if err != nil {
-		panic(err)
-	}
-	var down, up []int
-	for k := range n {
-		down = append(down, k*n+k)
-		up = append(up, k*n+n-1-k)
-	}
-	r, err := std.WithExtra(satdoku.ExtraUnit{Name: "diagonal ↘", Cells: down}, satdoku.ExtraUnit{Name: "diagonal ↗", Cells: up})
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
-
 // FuzzSolve runs the whole path, parse → encode → gini → decode → verify, on
 // any input, under the classic rules or, when x is odd, the X-Sudoku rules,
 // and checks the SAT answer against the independent counter. Only a timeout
@@ -48,7 +29,7 @@ func FuzzSolve(f *testing.F) {
 			return
 		}
 		if x%2 == 1 {
-			if err := g.SetRules(diagonals(g.N())); err != nil {
+			if err := g.SetRules(xSudoku(t, g.N())); err != nil {
 				t.Fatal(err)
 			}
 		}
