@@ -321,11 +321,12 @@ func wantCells(k int, number bool) int {
 	return best
 }
 
-// nearest returns the value of want closest to k (the smaller one on a tie).
+// nearest returns the value of want closest to k, the larger one on a tie
+// (a line or a row is more often cut short than padded). want is sorted.
 func nearest(k int, want ...int) int {
 	best := want[0]
 	for _, w := range want[1:] {
-		if abs(w-k) < abs(best-k) {
+		if abs(w-k) <= abs(best-k) {
 			best = w
 		}
 	}
