@@ -588,4 +588,8 @@ func TestGridRules(t *testing.T) {
 	if j.N() != 9 || !j.Equal(must(New(9))) {
 		t.Error("Equal looks at the rules")
 	}
+	var zero Grid
+	if zero.N() != 0 || !zero.Equal(new(Grid)) || zero.Equal(j) || zero.SetRules(j.Rules()) == nil {
+		t.Error("the zero Grid is not a 0×0 board")
+	}
 }
