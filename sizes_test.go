@@ -409,3 +409,21 @@ func TestReaderNewSides(t *testing.T) {
 		{start: 44, want: six},
 	})
 }
+
+// TestReaderOddFirstRow checks that a 9×9 grid whose first row has the
+// length of another side is one error, read to its true end, so that the
+// stream goes on with the next puzzle.
+func TestReaderOddFirstRow(t *testing.T) {
+	rows := rowsOf(leet37)
+	short := append([]string{"53..7..."}, rows[1:]...)
+	long := append([]string{"53..7....1"}, rows[1:]...)
+	in := strings.Join(short, "\n") + "\n" + six + "\n" + strings.Join(long, "\n") + "\n" + four + "\n" + strings.Join(rows, "\n")
+	r := NewReader(strings.NewReader(in))
+	checkResults(t, r, []result{
+		{start: 1, line: 1, col: 9, kind: ErrLength},
+		{start: 10, want: six},
+		{start: 11, line: 11, col: 10, kind: ErrLength},
+		{start: 20, want: four},
+		{start: 21, want: leet37},
+	})
+}
