@@ -77,10 +77,11 @@
 // single puzzle, tries the grid when such a line is not its whole input.
 // A number-mode line of 100 or 144 fields is a 10×10 or 12×12 puzzle.
 //
-// A grid's first row fixes N. When rows 2 to 4 agree on another side, the
-// first row is the one with the wrong length: a 9×9 grid whose first row
-// lost a cell is reported as "8 cells, want 9" on its first line, not read
-// as an 8×8 grid.
+// A grid's first row fixes N, so a stray line of 6, 8, 10 or 12 cells (a
+// title, say) takes the lines after it as rows. When rows 2 to 4 agree on
+// another side, the first row is the one with the wrong length: the first
+// row of a 9×9 grid or JSON board that lost a cell is reported ("8 cells,
+// want 9"), and the board is not read as 8×8.
 //
 // # Streams and errors
 //

@@ -15,12 +15,13 @@ import (
 // (see the package documentation). It fails with a *ParseError wrapping
 // ErrEmpty if s holds no puzzle and ErrExtra if it holds more than one.
 //
-// A first line of 16, 36 or 64 symbols in char mode followed by more input
-// is read as the first row of a 16×16, 36×36 or 64×64 grid if it is not the
-// whole input, so Parse reads back every format of every size. If that
-// fails too, Parse reports the error of the grid reading, unless the line
-// was a valid puzzle and the grid reading fails no further than the input
-// after it: then the error is ErrExtra at that input.
+// A first line of 16, 36 or 64 symbols in char mode is a whole 4×4, 6×6 or
+// 8×8 puzzle to a Reader; when more input follows it, Parse reads it as the
+// first row of a 16×16, 36×36 or 64×64 grid instead, so that it reads back
+// every format of every size. If the grid cannot be read either, Parse
+// reports the grid's error, unless the line was a valid puzzle and the
+// grid's error is no further than the input after it: then it is ErrExtra
+// at that input.
 func Parse(s string) (*Grid, error) {
 	g, side, err := parseOne(s, 0)
 	if side == 0 {
@@ -321,11 +322,12 @@ func wantCells(k int, number bool) int {
 	return best
 }
 
-// nearest returns the value of want closest to k (the smaller one on a tie).
+// nearest returns the value of want closest to k, the larger one on a tie
+// (a line or a row is more often cut short than padded). want is sorted.
 func nearest(k int, want ...int) int {
 	best := want[0]
 	for _, w := range want[1:] {
-		if abs(w-k) < abs(best-k) {
+		if abs(w-k) <= abs(best-k) {
 			best = w
 		}
 	}
