@@ -131,7 +131,7 @@ func TestFormatGrid(t *testing.T) {
 // boxes of other shapes.
 func TestFormatWidths(t *testing.T) {
 	var rules []*Rules
-	for _, n := range Sides {
+	for _, n := range Sides() {
 		rules = append(rules, must(Standard(n)))
 	}
 	for _, shape := range [][3]int{{6, 3, 2}, {8, 4, 2}, {12, 2, 6}, {12, 4, 3}, {15, 3, 5}, {30, 5, 6}, {64, 4, 16}} {
@@ -244,7 +244,7 @@ func TestFormatJSON(t *testing.T) {
 // told the size reads the same text.
 func TestRoundTrip(t *testing.T) {
 	var rules []*Rules
-	for _, n := range Sides {
+	for _, n := range Sides() {
 		rules = append(rules, must(Standard(n)))
 	}
 	rules = append(rules,

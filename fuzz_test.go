@@ -84,7 +84,7 @@ func FuzzReader(f *testing.F) {
 	f.Add(leet37+"\n"+leet37, 9, 40)
 	f.Fuzz(func(t *testing.T, s string, size, maxLine int) {
 		r := NewReader(strings.NewReader(s))
-		sizes := append([]int{0}, Sides...)
+		sizes := append([]int{0}, Sides()...)
 		r.Size = sizes[uint(size)%uint(len(sizes))]
 		r.MaxLine = int(uint(maxLine) % 200)
 		lines := strings.Count(s, "\n") + 1

@@ -245,10 +245,9 @@ func column(line []byte, off int) int {
 	return utf8.RuneCount(line[:off]) + 1
 }
 
-// Valid counts of cells on a line: board sides and board areas, in the
-// order of Sides (a copy, so that a change to Sides cannot break parsing).
+// Valid counts of cells on a line: board areas, in the order of sides
+// (rules.go).
 var (
-	sides = slices.Clone(Sides)
 	areas = func() []int {
 		a := make([]int, len(sides))
 		for i, n := range sides {

@@ -263,7 +263,7 @@ func TestMustParse(t *testing.T) {
 }
 
 func TestParseSizes(t *testing.T) {
-	for _, n := range Sides {
+	for _, n := range Sides() {
 		g := sampleGrid(n, 1)
 		for f := FormatLine; f <= FormatLeetCode; f++ {
 			t.Run(itoa(n)+"/"+f.String(), func(t *testing.T) {

@@ -166,10 +166,15 @@ func TestStandard(t *testing.T) {
 }
 
 func TestSides(t *testing.T) {
-	if !slices.IsSorted(Sides) || Sides[0] != MinN || Sides[len(Sides)-1] != MaxN {
-		t.Errorf("Sides = %v", Sides)
+	sides := Sides()
+	if !slices.IsSorted(sides) || sides[0] != MinN || sides[len(sides)-1] != MaxN {
+		t.Errorf("Sides = %v", sides)
 	}
-	for _, n := range Sides {
+	sides[0] = 5 // a copy: the caller may change it
+	if !IsSide(4) || IsSide(5) || Sides()[0] != 4 {
+		t.Error("changing the result of Sides changed the sides")
+	}
+	for _, n := range Sides() {
 		h, w := BoxShape(n)
 		if h == 0 || h*w != n {
 			t.Errorf("side %d has no boxes", n)
@@ -190,6 +195,7 @@ func TestRulesErrors(t *testing.T) {
 		msg  string
 	}{
 		{"boxes 3×3 on 3×3", func() (*Rules, error) { return Boxes(3, 1, 3) }, ErrSize, "3×3 (want 4 to 64)"},
+		{"boxes that are rows", func() (*Rules, error) { return Boxes(9, 1, 9) }, ErrRules, "1×9 boxes"},
 		{"boxes on 65×65", func() (*Rules, error) { return Boxes(65, 5, 13) }, ErrSize, "65×65"},
 		{"boxes 2×4 on 9×9", func() (*Rules, error) { return Boxes(9, 2, 4) }, ErrRules, "2×4 boxes do not tile a 9×9 board"},
 		{"boxes 2×5 on 12×12", func() (*Rules, error) { return Boxes(12, 2, 5) }, ErrRules, "2×5 boxes do not tile a 12×12 board"},
@@ -390,7 +396,7 @@ func bruteOverlaps(r *Rules) []Overlap {
 
 func TestOverlapsBruteForce(t *testing.T) {
 	rules := []*Rules{must(Regions(4, jigsaw4)), must(Regions(9, jigsaw9)), must(Boxes(12, 2, 6)), must(Standard(13))}
-	for _, n := range Sides {
+	for _, n := range Sides() {
 		rules = append(rules, must(Standard(n)))
 	}
 	rules = append(rules, must(must(Standard(9)).WithExtra(diagonals(9)...)), must(must(Standard(16)).WithExtra(diagonals(16)...)))
