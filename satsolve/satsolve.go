@@ -174,8 +174,6 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 	if ok {
 		nv = s.number()
 	}
-	DebugNV += nv
-	DebugCalls++
 	if err := s.instance(nv); err != nil {
 		return backend.Result{}, err
 	}
@@ -488,6 +486,3 @@ func (a *sink) AddClause(lits []int) {
 		gi.ActivateWith(varAct.Pos())
 	}
 }
-
-// DebugNV is temporary.
-var DebugNV, DebugCalls int
