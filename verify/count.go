@@ -117,13 +117,13 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 			continue
 		}
 		b := bit(d)
+		if s.candidates(i)&b == 0 {
+			return nil, false // a unit of cell i already holds d
+		}
 		for _, x := range s.unitsOf(i) {
-			if s.used[x]&b != 0 {
-				return nil, false
-			}
 			s.used[x] |= b
 		}
-		s.used[l.nunits] = 0
+		s.used[l.nunits] = 0 // the padding unit holds nothing
 		s.digits[i] = uint8(d)
 	}
 	return s, true
