@@ -12,7 +12,6 @@ import (
 // loops. It is derived from the rules' units and overlaps alone, computed
 // once per *satdoku.Rules and shared read-only.
 type layout struct {
-	n      int
 	all    uint64 // the N digits
 	units  []satdoku.Unit
 	nunits int
@@ -60,7 +59,6 @@ func layoutOf(r *satdoku.Rules) *layout {
 func newLayout(r *satdoku.Rules) *layout {
 	n, units := r.N(), r.Units()
 	l := &layout{
-		n:        n,
 		all:      ^uint64(0) >> (64 - n),
 		units:    units,
 		nunits:   len(units),

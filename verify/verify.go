@@ -66,8 +66,8 @@ func usable(g *satdoku.Grid) bool {
 // bit returns the mask of digit d, bit d-1, and 0 for an empty cell.
 func bit(d int) uint64 { return bitOf[uint8(d)] }
 
-// bitOf[d] is bit(d): a table lookup is cheaper than a shift in the loops
-// of Check and Solution, and a uint8 index needs no bounds check.
+// bitOf[d] is bit(d): in Check's loop a table lookup is cheaper than a
+// shift guarded for d = 0, and a uint8 index needs no bounds check.
 var bitOf = func() (t [256]uint64) {
 	for d := 1; d <= satdoku.MaxN; d++ {
 		t[d] = 1 << (d - 1)
@@ -241,5 +241,5 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 			}
 		}
 	}
-	return fail(ErrConflict, "no problem found") // cannot happen
+	return fail(ErrConflict, "a unit repeats a digit") // not reached: the loop finds it
 }
