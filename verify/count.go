@@ -51,15 +51,12 @@ func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
 // candidates are recorded on trails and undone in reverse order when the
 // search backtracks, so memory stays proportional to the board.
 type solver struct {
-	rules *satdoku.Rules
-	units []satdoku.Unit
-	all   uint64 // the N digits
+	*layout
 
 	digits []uint8  // per cell, 0 when empty
 	elim   []uint64 // per cell, the candidates removed by locked candidates
 	cand   []uint64 // per cell, its candidates at the last sweep; 0 when filled
-	used   []uint64 // per unit, the digits placed in it
-	full   []bool   // per unit, whether it holds every digit
+	used   []uint64 // per unit and the padding unit, the digits placed in it
 	empty  []int32  // empty[:nempty] are the empty cells, in no order
 	pos    []int32  // position of each cell in empty
 	nempty int
@@ -69,6 +66,9 @@ type solver struct {
 
 	// Scratch for one round of propagate.
 	once, twice []uint64 // per unit: digits with at least one, two places
+	seg         []uint64 // per overlap: the candidates of its shared cells
+	famOnce     []uint64 // per family: digits in one member's shared part or more
+	famOther    []uint64 // per family: digits in two members' or in the rest
 
 	count int
 	limit int
@@ -83,29 +83,30 @@ type elimUndo struct {
 
 // newSolver loads the givens of g; ok is false when two of them clash.
 func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
-	rules := g.Rules()
-	n, cells, units := rules.N(), g.Len(), rules.Units()
-	nu := len(units)
-	words := make([]uint64, 2*cells+3*nu)
+	l := layoutOf(g.Rules())
+	cells, nu, no, nf := g.Len(), l.nunits+1, len(l.overlaps), len(l.families)
+	words := make([]uint64, 2*cells+3*nu+no+2*nf)
 	ints := make([]int32, 3*cells)
-	s = &solver{
-		rules:  rules,
-		units:  units,
-		all:    ^uint64(0) >> (64 - n),
-		digits: make([]uint8, cells),
-		elim:   words[:cells],
-		cand:   words[cells : 2*cells],
-		used:   words[2*cells : 2*cells+nu],
-		once:   words[2*cells+nu : 2*cells+2*nu],
-		twice:  words[2*cells+2*nu : 2*cells+3*nu],
-		full:   make([]bool, nu),
-		empty:  ints[:cells],
-		pos:    ints[cells : 2*cells],
-		trail:  ints[2*cells : 2*cells : 3*cells],
-		limit:  limit,
+	take := func(k int) []uint64 {
+		w := words[:k:k]
+		words = words[k:]
+		return w
 	}
-	for x := range units {
-		s.full[x] = rules.Full(x)
+	s = &solver{
+		layout:   l,
+		digits:   make([]uint8, cells),
+		elim:     take(cells),
+		cand:     take(cells),
+		used:     take(nu),
+		once:     take(nu),
+		twice:    take(nu),
+		seg:      take(no),
+		famOnce:  take(nf),
+		famOther: take(nf),
+		empty:    ints[:cells],
+		pos:      ints[cells : 2*cells],
+		trail:    ints[2*cells : 2*cells : 3*cells],
+		limit:    limit,
 	}
 	for i := range cells {
 		d := g.Cell(i)
@@ -116,24 +117,31 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 			continue
 		}
 		b := bit(d)
-		for _, x := range rules.UnitsOf(i) {
-			if s.used[x]&b != 0 {
-				return nil, false
-			}
+		if s.candidates(i)&b == 0 {
+			return nil, false // a unit of cell i already holds d
+		}
+		for _, x := range s.unitsOf(i) {
 			s.used[x] |= b
 		}
+		s.used[l.nunits] = 0 // the padding unit holds nothing
 		s.digits[i] = uint8(d)
 	}
 	return s, true
+}
+
+// unitsOf returns the units of cell i, padded with the empty unit.
+func (s *solver) unitsOf(i int) []int32 {
+	return s.cellUnits[i*s.stride : (i+1)*s.stride]
 }
 
 // assign puts the digit of bit b in empty cell i.
 func (s *solver) assign(i int, b uint64) {
 	s.digits[i] = uint8(bits.TrailingZeros64(b) + 1)
 	s.cand[i] = 0
-	for _, x := range s.rules.UnitsOf(i) {
+	for _, x := range s.unitsOf(i) {
 		s.used[x] |= b
 	}
+	s.used[s.nunits] = 0
 	// Swap cell i to the end of the empty list and shrink the list; undo
 	// grows it back, in reverse order.
 	p, last := s.pos[i], s.nempty-1
@@ -151,7 +159,7 @@ func (s *solver) undo(mark, emark int) {
 		i := s.trail[len(s.trail)-1]
 		s.trail = s.trail[:len(s.trail)-1]
 		b := bit(int(s.digits[i]))
-		for _, x := range s.rules.UnitsOf(int(i)) {
+		for _, x := range s.unitsOf(int(i)) {
 			s.used[x] &^= b
 		}
 		s.digits[i] = 0
@@ -167,7 +175,7 @@ func (s *solver) undo(mark, emark int) {
 // candidates returns the digits empty cell i may take.
 func (s *solver) candidates(i int) uint64 {
 	m := s.elim[i]
-	for _, x := range s.rules.UnitsOf(i) {
+	for _, x := range s.unitsOf(i) {
 		m |= s.used[x]
 	}
 	return s.all &^ m
@@ -199,7 +207,7 @@ func (s *solver) search() {
 // until none is left. It returns ok false on a contradiction; otherwise the
 // empty cell with the fewest candidates, or -1 when the grid is full.
 func (s *solver) propagate() (best int, ok bool) {
-	all, rules := s.all, s.rules
+	all, stride, cellUnits := s.all, s.stride, s.cellUnits
 	elim, used, cands := s.elim, s.used, s.cand
 	once, twice := s.once, s.twice
 	for {
@@ -208,32 +216,49 @@ func (s *solver) propagate() (best int, ok bool) {
 		best, fewest := -1, 65
 		filled := false // a naked single was placed during this round
 		for k := 0; k < s.nempty; {
-			i := s.empty[k]
-			us := rules.UnitsOf(int(i))
-			m := elim[i]
-			for _, x := range us {
-				m |= used[x]
+			i := int(s.empty[k])
+			// Three units per cell (a row, a column, a region) is the
+			// common case; unrolled, the sweep takes about a tenth less.
+			us := cellUnits[i*stride : (i+1)*stride]
+			var cand uint64
+			if len(us) == 3 {
+				cand = all &^ (elim[i] | used[us[0]] | used[us[1]] | used[us[2]])
+			} else {
+				m := elim[i]
+				for _, x := range us {
+					m |= used[x]
+				}
+				cand = all &^ m
 			}
-			cand := all &^ m
 			if cand&(cand-1) == 0 {
 				if cand == 0 {
 					return 0, false
 				}
-				s.assign(int(i), cand) // a naked single; another cell moves to k
+				s.assign(i, cand) // a naked single; another cell moves to k
 				filled = true
 				continue
 			}
 			k++
 			if cnt := bits.OnesCount64(cand); cnt < fewest {
-				best, fewest = int(i), cnt
+				best, fewest = i, cnt
 			}
 			if filled {
 				continue // the masks below would be stale anyway
 			}
 			cands[i] = cand
-			for _, x := range us {
+			if len(us) == 3 {
+				x, y, z := us[0], us[1], us[2]
 				twice[x] |= once[x] & cand
 				once[x] |= cand
+				twice[y] |= once[y] & cand
+				once[y] |= cand
+				twice[z] |= once[z] & cand
+				once[z] |= cand
+			} else {
+				for _, x := range us {
+					twice[x] |= once[x] & cand
+					once[x] |= cand
+				}
 			}
 		}
 		if filled {
@@ -244,7 +269,7 @@ func (s *solver) propagate() (best int, ok bool) {
 		}
 		// Hidden singles, and digits with no place left, in the units that
 		// hold every digit.
-		for x := range used {
+		for x := range s.units {
 			if !s.full[x] {
 				continue
 			}
@@ -301,28 +326,44 @@ func (s *solver) union(cells []int) uint64 {
 // when A holds every digit, all lie in the cells A shares with B leaves
 // the rest of B, and the same with A and B swapped. It reports whether it
 // removed anything.
+//
+// The candidates of the cells of A outside the shared part come from A's
+// family of overlaps (see layout): the other members' shared parts and the
+// family's rest.
 func (s *solver) locked() bool {
-	changed := false
-	for _, o := range s.rules.Overlaps() {
-		fullA, fullB := s.full[o.A], s.full[o.B]
-		if !fullA && !fullB {
-			continue
+	seg, famOnce, famOther := s.seg, s.famOnce, s.famOther
+	for o := range s.overlaps {
+		seg[o] = s.union(s.overlaps[o].Shared)
+	}
+	for f := range s.families {
+		fam := &s.families[f]
+		var one, two uint64
+		for _, o := range fam.members {
+			two |= one & seg[o]
+			one |= seg[o]
 		}
-		shared := s.union(o.Shared)
+		famOnce[f], famOther[f] = one, two|s.union(fam.rest)
+	}
+	changed := false
+	for o := range s.overlaps {
+		ov := &s.overlaps[o]
+		shared := seg[o]
 		if shared == 0 {
 			continue
 		}
-		onlyA, onlyB := s.union(o.OnlyA), s.union(o.OnlyB)
-		if fullA {
+		fa, fb := s.famA[o], s.famB[o]
+		onlyA := famOther[fa] | famOnce[fa]&^shared
+		onlyB := famOther[fb] | famOnce[fb]&^shared
+		if s.full[ov.A] {
 			if m := shared &^ onlyA & onlyB; m != 0 {
-				for _, i := range o.OnlyB {
+				for _, i := range ov.OnlyB {
 					changed = s.remove(i, m) || changed
 				}
 			}
 		}
-		if fullB {
+		if s.full[ov.B] {
 			if m := shared &^ onlyB & onlyA; m != 0 {
-				for _, i := range o.OnlyA {
+				for _, i := range ov.OnlyA {
 					changed = s.remove(i, m) || changed
 				}
 			}

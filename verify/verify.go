@@ -64,7 +64,16 @@ func usable(g *satdoku.Grid) bool {
 }
 
 // bit returns the mask of digit d, bit d-1, and 0 for an empty cell.
-func bit(d int) uint64 { return uint64(1) << (uint(d) - 1) }
+func bit(d int) uint64 { return bitOf[uint8(d)] }
+
+// bitOf[d] is bit(d): in Check's loop a table lookup is cheaper than a
+// shift guarded for d = 0, and a uint8 index needs no bounds check.
+var bitOf = func() (t [256]uint64) {
+	for d := 1; d <= satdoku.MaxN; d++ {
+		t[d] = 1 << (d - 1)
+	}
+	return t
+}()
 
 // Check returns every pair of filled cells that hold the same digit in the
 // same unit of g's rules (a row, a column, a box or region, an extra unit);
@@ -192,7 +201,8 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 	for x := range units {
 		var seen uint64
 		for _, i := range units[x].Cells {
-			seen |= bit(solution.Cell(i))
+			// bit(d) for d ≥ 1, as a shift the compiler does not guard.
+			seen |= 1 << (uint(solution.Cell(i)-1) & 63)
 		}
 		if bits.OnesCount64(seen) != len(units[x].Cells) {
 			return firstProblem(puzzle, solution)
@@ -231,5 +241,5 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 			}
 		}
 	}
-	return fail(ErrConflict, "no problem found") // cannot happen
+	return fail(ErrConflict, "a unit repeats a digit") // not reached: the loop finds it
 }
