@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -65,4 +66,24 @@ func TestCountConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// BenchmarkLayout compares computing the layout of the standard rules with
+// finding it in the cache, which Count does on every call.
+func BenchmarkLayout(b *testing.B) {
+	for _, n := range []int{9, 16, 25} {
+		r, _ := satdoku.Standard(n)
+		b.Run(fmt.Sprintf("new/%dx%d", n, n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				newLayout(r)
+			}
+		})
+		b.Run(fmt.Sprintf("cached/%dx%d", n, n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				layoutOf(r)
+			}
+		})
+	}
 }
