@@ -27,9 +27,12 @@ type board struct {
 	extras [][]int
 }
 
-// classic returns the classic board of side n: 4, 6, 9 or 16.
+// classic returns the classic board of side n, one of satdoku.Sides.
 func classic(n int) board {
-	shapes := map[int][2]int{4: {2, 2}, 6: {2, 3}, 9: {3, 3}, 16: {4, 4}}
+	shapes := map[int][2]int{
+		4: {2, 2}, 6: {2, 3}, 8: {2, 4}, 9: {3, 3}, 10: {2, 5}, 12: {3, 4},
+		16: {4, 4}, 25: {5, 5}, 36: {6, 6}, 49: {7, 7}, 64: {8, 8},
+	}
 	s, ok := shapes[n]
 	if !ok {
 		panic(fmt.Sprintf("classic: no box shape for %d", n))
@@ -134,7 +137,10 @@ func (b board) units() [][]int {
 
 // solves reports whether cells, a full grid of b, holds a digit 1..N in
 // every cell and no digit twice in any unit.
-func (b board) solves(cells []uint8) bool {
+func (b board) solves(cells []uint8) bool { return b.check(b.units(), cells) }
+
+// check is solves with the units of b computed once.
+func (b board) check(units [][]int, cells []uint8) bool {
 	if len(cells) != b.n*b.n {
 		return false
 	}
@@ -143,13 +149,14 @@ func (b board) solves(cells []uint8) bool {
 			return false
 		}
 	}
-	for _, u := range b.units() {
-		seen := map[uint8]bool{}
+	for _, u := range units {
+		var seen uint64
 		for _, i := range u {
-			if seen[cells[i]] {
+			bit := uint64(1) << cells[i]
+			if seen&bit != 0 {
 				return false
 			}
-			seen[cells[i]] = true
+			seen |= bit
 		}
 	}
 	return true
@@ -162,8 +169,9 @@ func (b board) solves(cells []uint8) bool {
 // holds.
 func (b board) solutions(puzzle []uint8, allowed func(i, d int) bool) map[string]bool {
 	n := b.n
+	units := b.units()
 	peers := make([][]int, n*n)
-	for _, u := range b.units() {
+	for _, u := range units {
 		for _, i := range u {
 			for _, j := range u {
 				if i != j {
@@ -180,7 +188,7 @@ func (b board) solutions(puzzle []uint8, allowed func(i, d int) bool) map[string
 			i++
 		}
 		if i == n*n {
-			if b.solves(cells) {
+			if b.check(units, cells) {
 				sols[string(cells)] = true
 			}
 			return
@@ -230,8 +238,9 @@ func show(k string) string {
 // that occurs in no clause. It is DPLL with unit propagation, branching on
 // the variables in increasing order, true first, and it enumerates the
 // free variables of a satisfied formula too, so that every model is seen
-// exactly once. yield must not keep val.
-func models(clauses [][]int, yield func(val []int8)) {
+// exactly once. It stops when yield returns false; yield must not keep
+// val.
+func models(clauses [][]int, yield func(val []int8) bool) {
 	nv := 0
 	for _, cl := range clauses {
 		for _, l := range cl {
@@ -333,26 +342,28 @@ func (s *dpll) propagate(q int) bool {
 	return true
 }
 
-// search branches on the first unassigned variable of vars from k on.
-func (s *dpll) search(k int, yield func(val []int8)) {
+// search branches on the first unassigned variable of vars from k on. It
+// reports false when yield asked to stop.
+func (s *dpll) search(k int, yield func(val []int8) bool) bool {
 	for k < len(s.vars) && s.val[s.vars[k]] != 0 {
 		k++
 	}
 	if k == len(s.vars) {
-		yield(s.val)
-		return
+		return yield(s.val)
 	}
 	v := s.vars[k]
 	for _, l := range []int{v, -v} {
 		mark := len(s.trail)
-		if s.set(l) && s.propagate(mark) {
-			s.search(k+1, yield)
-		}
+		more := !s.set(l) || !s.propagate(mark) || s.search(k+1, yield)
 		for _, x := range s.trail[mark:] {
 			s.val[max(x, -x)] = 0
 		}
 		s.trail = s.trail[:mark]
+		if !more {
+			return false
+		}
 	}
+	return true
 }
 
 // TestOracles checks the oracles on what is known: the enumerator on small
@@ -373,16 +384,22 @@ func TestOracles(t *testing.T) {
 		{[][]int{{5}}, 1},
 	} {
 		got := 0
-		models(tt.clauses, func(val []int8) {
+		models(tt.clauses, func(val []int8) bool {
 			got++
 			for _, cl := range tt.clauses {
-				if !slices.ContainsFunc(cl, func(l int) bool { return val[max(l, -l)]*int8(sign(l)) > 0 }) {
+				if !holds(val, cl) {
 					t.Errorf("%v: model %v breaks %v", tt.clauses, val, cl)
 				}
 			}
+			return true
 		})
 		if got != tt.want {
 			t.Errorf("%v: %d models, want %d", tt.clauses, got, tt.want)
+		}
+		stopped := 0
+		models(tt.clauses, func([]int8) bool { stopped++; return false })
+		if stopped != min(got, 1) {
+			t.Errorf("%v: %d models after a stop at the first", tt.clauses, stopped)
 		}
 	}
 	empty := make([]uint8, 16)
@@ -401,9 +418,11 @@ func TestOracles(t *testing.T) {
 	}
 }
 
-func sign(l int) int {
-	if l < 0 {
-		return -1
-	}
-	return 1
+// holds reports whether the clause has a true literal under val, as models
+// yields it.
+func holds(val []int8, cl []int) bool {
+	return slices.ContainsFunc(cl, func(l int) bool {
+		v := val[max(l, -l)]
+		return l > 0 && v > 0 || l < 0 && v < 0
+	})
 }
