@@ -3,8 +3,8 @@
 //
 // # Variables
 //
-// An N×N board (N = B², see satdoku.New) uses the N³ Boolean variables
-// 1..N³, one for each choice of a digit in a cell:
+// An N×N board (4×4 to 64×64, under its satdoku.Rules) uses the N³ Boolean
+// variables 1..N³, one for each choice of a digit in a cell:
 //
 //	var(r, c, d) = (r·N + c)·N + d
 //
@@ -26,16 +26,21 @@
 //
 // # Encodings
 //
-// Rules writes the Sudoku rules in one of three encodings. Minimal states that
-// every cell holds at least one digit and that every row, column and box
-// holds each digit at most once (pairwise); Extended (the default, the zero
-// Encoding) adds that every cell holds at most one digit and that every row,
-// column and box holds each digit at least once. For 9×9 they have 8,829 and
+// Rules writes the rules of a board, read from its satdoku.Rules, in one of
+// three encodings. Minimal states that every cell holds at least one digit
+// and that every unit (row, column, box or region, extra unit) holds each
+// digit at most once (pairwise); Extended (the default, the zero Encoding)
+// adds that every cell holds at most one digit and that every unit of N
+// cells holds each digit at least once. For classic 9×9 they have 8,829 and
 // 11,988 clauses. Reduced is Kwon and Jain's optimised encoding: Extended
 // with the clauses the givens satisfy dropped and the literals they falsify
 // removed (Puzzle and WriteDIMACS reduce; Rules alone cannot, having no
 // givens). Givens writes one unit clause per filled cell, and Block excludes
 // one solution so that a solver can look for another.
+//
+// One Encoder writes all of them: the rules over a Domain, the cells fixed
+// and the candidates still open (Reduced is Extended over GivensDomain),
+// optionally without the pair clauses that two units share (Dedup).
 //
 // # Solvers' answers
 //

@@ -383,17 +383,22 @@ func TestDedup(t *testing.T) {
 			t.Errorf("9x9 %v with Dedup: %d clauses, want %d", tt.e, k.Clauses, tt.want)
 		}
 	}
-	boards := []board{classic(9), classic(16)}
-	var puzzles [][]string
+	cases := []struct {
+		b       board
+		puzzles []string
+	}{{classic(9), []string{puzzle9}}, {classic(16), []string{sol16[:100] + dots(156)}}}
 	for _, v := range variants() {
-		boards = append(boards, v.b)
 		var ps []string
 		for _, p := range v.puzzles {
 			ps = append(ps, p.puzzle)
 		}
-		puzzles = append(puzzles, ps)
+		cases = append(cases, struct {
+			b       board
+			puzzles []string
+		}{v.b, ps})
 	}
-	for x, b := range boards {
+	for _, c := range cases {
+		b := c.b
 		r := b.rules(t)
 		for _, e := range []Encoding{Minimal, Extended} {
 			t.Run(b.name+"/"+e.String(), func(t *testing.T) {
@@ -410,11 +415,8 @@ func TestDedup(t *testing.T) {
 					t.Errorf("%d clauses with Dedup, want %d", len(dedup.Clauses), want)
 				}
 				sameClauses(t, full.Clauses, dedup.Clauses, true)
-				if x < 2 {
-					return
-				}
 				// Over the domain of each puzzle.
-				for _, p := range puzzles[x-2] {
+				for _, p := range c.puzzles {
 					d := GivensDomain(gridUnder(t, r, p))
 					var full, dedup CNF
 					enc.Dedup = false
@@ -433,7 +435,7 @@ func TestDedup(t *testing.T) {
 // the board's own units: N² cells with at least one digit and (Extended)
 // C(N, 2) pairs of digits at most one; per unit of k cells and per digit,
 // C(k, 2) pairs at most one and (Extended, when k = N) one clause at least
-// one.
+// one. With Dedup, N clauses fewer per pair of cells in two units.
 func TestClauses(t *testing.T) {
 	var boards []board
 	for _, n := range satdoku.Sides {
@@ -458,15 +460,26 @@ func TestClauses(t *testing.T) {
 					extended += n
 				}
 			}
+			shared := n * dupPairs(b.units())
 			for _, tt := range []struct {
-				e    Encoding
-				want int
-			}{{Minimal, minimal}, {Extended, extended}, {Reduced, extended}} {
+				e     Encoding
+				dedup bool
+				want  int
+			}{
+				{Minimal, false, minimal}, {Extended, false, extended}, {Reduced, false, extended},
+				{Minimal, true, minimal - shared}, {Extended, true, extended - shared},
+			} {
+				enc := NewEncoder(r, tt.e)
+				enc.Dedup = tt.dedup
 				var k Counter
-				if err := NewEncoder(r, tt.e).Write(&k, nil); err != nil {
+				if err := enc.Write(&k, nil); err != nil {
 					t.Fatal(err)
 				}
-				if got := Clauses(r, tt.e); got != tt.want || k.Clauses != tt.want {
+				if tt.dedup {
+					if k.Clauses != tt.want {
+						t.Errorf("%v with Dedup: Write added %d clauses, want %d", tt.e, k.Clauses, tt.want)
+					}
+				} else if got := Clauses(r, tt.e); got != tt.want || k.Clauses != tt.want {
 					t.Errorf("%v: Clauses = %d, Write added %d, want %d", tt.e, got, k.Clauses, tt.want)
 				}
 			}
@@ -959,4 +972,54 @@ func FuzzWrite(f *testing.F) {
 		}
 		checkDomain(t, b, e, flags&8 != 0, d)
 	})
+}
+
+// alike reports whether two givens of puzzle on b are alike in a unit.
+func alike(b board, puzzle []uint8) bool {
+	for _, u := range b.units() {
+		seen := map[uint8]bool{}
+		for _, i := range u {
+			if d := puzzle[i]; d != 0 {
+				if seen[d] {
+					return true
+				}
+				seen[d] = true
+			}
+		}
+	}
+	return false
+}
+
+// TestConflictingGivens checks that givens alike in a unit, whichever
+// kind of unit, make the formula over their domain the empty clause alone,
+// and that Fixed has no answer for them.
+func TestConflictingGivens(t *testing.T) {
+	found := 0
+	for _, v := range variants() {
+		r := v.b.rules(t)
+		for _, p := range v.puzzles {
+			g := gridUnder(t, r, p.puzzle)
+			if !alike(v.b, cells(g)) {
+				continue
+			}
+			found++
+			var dom, red CNF
+			if err := NewEncoder(r, Extended).Write(&dom, GivensDomain(g)); err != nil {
+				t.Fatal(err)
+			}
+			if len(dom.Clauses) != 1 || len(dom.Clauses[0]) != 0 {
+				t.Errorf("%s %s: %d clauses over the givens' domain, want the empty clause alone", v.b.name, p.puzzle, len(dom.Clauses))
+			}
+			Puzzle(&red, g, Reduced)
+			if !slices.ContainsFunc(red.Clauses, func(cl []int) bool { return len(cl) == 0 }) {
+				t.Errorf("%s %s: no empty clause in the Reduced formula", v.b.name, p.puzzle)
+			}
+			if Fixed(g) != nil {
+				t.Errorf("%s %s: Fixed of conflicting givens is not nil", v.b.name, p.puzzle)
+			}
+		}
+	}
+	if found < 6 { // a row, a jigsaw region, two diagonals, a window, a small extra unit
+		t.Errorf("%d puzzles with givens alike, want 6 or more", found)
+	}
 }

@@ -166,7 +166,7 @@ func (b board) check(units [][]int, cells []uint8) bool {
 // full grids that keep the givens, hold in every empty cell a digit that
 // allowed accepts (nil: any), and satisfy solves. It fills the empty cells
 // in row-major order, skipping a digit that a cell sharing a unit already
-// holds.
+// holds, unless two givens in a unit are alike.
 func (b board) solutions(puzzle []uint8, allowed func(i, d int) bool) map[string]bool {
 	n := b.n
 	units := b.units()
@@ -180,8 +180,19 @@ func (b board) solutions(puzzle []uint8, allowed func(i, d int) bool) map[string
 			}
 		}
 	}
-	cells := slices.Clone(puzzle)
 	sols := map[string]bool{}
+	for _, u := range units {
+		var seen uint64
+		for _, i := range u {
+			if d := puzzle[i]; d != 0 {
+				if seen>>d&1 != 0 {
+					return sols // two givens alike: no grid would pass
+				}
+				seen |= 1 << d
+			}
+		}
+	}
+	cells := slices.Clone(puzzle)
 	var fill func(i int)
 	fill = func(i int) {
 		for i < n*n && puzzle[i] != 0 {
