@@ -1023,3 +1023,17 @@ func TestConflictingGivens(t *testing.T) {
 		t.Errorf("%d puzzles with givens alike, want 6 or more", found)
 	}
 }
+
+func ExampleEncoder() {
+	r, _ := satdoku.Standard(9)
+	enc := NewEncoder(r, Extended)
+	var all, dedup, reduced Counter
+	enc.Write(&all, nil)
+	enc.Dedup = true // no pair of cells twice: a box's pairs in a row or a column go
+	enc.Write(&dedup, nil)
+	enc.Dedup = false
+	g := satdoku.MustParse(puzzle9)
+	enc.Write(&reduced, GivensDomain(g)) // the Reduced encoding, without the givens
+	fmt.Println(all.Clauses, dedup.Clauses, reduced.Clauses)
+	// Output: 11988 10530 990
+}
