@@ -186,13 +186,19 @@ func TestRulesNoDuplicates(t *testing.T) {
 
 func TestRulesInvalid(t *testing.T) {
 	for _, tt := range []struct {
-		r *satdoku.Rules
-		e Encoding
-	}{{nil, Extended}, {nil, Minimal}, {std(t, 9), Encoding(99)}, {std(t, 4), Encoding(3)}} {
+		name string
+		r    *satdoku.Rules
+		e    Encoding
+	}{
+		{"nil", nil, Extended},
+		{"nil", nil, Minimal},
+		{"9x9", std(t, 9), Encoding(99)},
+		{"4x4", std(t, 4), Encoding(3)},
+	} {
 		var k Counter
 		Rules(&k, tt.r, tt.e)
 		if k.Clauses != 0 || k.Literals != 0 || Clauses(tt.r, tt.e) != 0 {
-			t.Errorf("Rules(%v, %v) added %d clauses, want none", tt.r, tt.e, k.Clauses)
+			t.Errorf("Rules(%s, %v) added %d clauses, want none", tt.name, tt.e, k.Clauses)
 		}
 	}
 }

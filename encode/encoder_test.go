@@ -50,10 +50,10 @@ var (
 )
 
 // variants returns the boards of the semantic tests and their puzzles.
-// The counts are the naive solver's, except those of empty boards and given
-// first rows, which are published: 288 4×4 grids, 576 4×4 Latin squares,
-// and 28,200,960 6×6 grids, that is 28,200,960 / 6! = 39,168 with a given
-// first row (relabelling the digits maps those onto one another).
+// The counts are the naive solver's; three are published: 288 4×4 grids,
+// 576 4×4 Latin squares, and 28,200,960 6×6 grids, that is 28,200,960 / 6!
+// = 39,168 with a given first row (relabelling the digits maps the grids
+// of one first row onto those of another).
 func variants() []variant {
 	row6 := "123456" + dots(30)
 	return []variant{
