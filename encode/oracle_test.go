@@ -238,8 +238,12 @@ func key(g *satdoku.Grid) string { return string(cells(g)) }
 // show writes a key in the one-line form, for messages.
 func show(k string) string {
 	b := []byte(k)
+	const syms = ".123456789ABCDEFG"
 	for i, d := range b {
-		b[i] = ".123456789ABCDEFG"[d]
+		b[i] = '?'
+		if int(d) < len(syms) {
+			b[i] = syms[d]
+		}
 	}
 	return string(b)
 }
