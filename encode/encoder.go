@@ -2,6 +2,7 @@ package encode
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 
 	"github.com/satdoku/satdoku"
@@ -13,12 +14,17 @@ import (
 // variables occur in no clause (its value is known), and the digits fixed
 // in a unit are left out of the unit's other cells. A nil *Domain means
 // every cell open with every digit: the plain rules.
+//
+// Val and Cand hold one entry per cell, row-major, at least N² of them
+// (Write reports ErrDomain for fewer and ignores any beyond).
 type Domain struct {
-	// Val holds, per cell, the digit the cell is fixed to, or 0 when it is
-	// open.
+	// Val holds, per cell, the digit 1..N the cell is fixed to, or 0 when
+	// it is open. A cell fixed to a value beyond N has no completion:
+	// Write writes the empty clause.
 	Val []uint8
 	// Cand holds, per open cell, its candidates: bit d−1 for digit d.
-	// The encoder also drops any digit fixed in one of the cell's units.
+	// Write ignores the bits beyond N and drops any digit fixed in one of
+	// the cell's units. A fixed cell's entry is not read.
 	Cand []uint64
 	// Placed, when not nil, holds per unit (as in Rules.Units) the digits
 	// fixed in it, and promises that Cand already excludes them and that
@@ -27,6 +33,9 @@ type Domain struct {
 	// that out itself.
 	Placed []uint64
 }
+
+// ErrDomain reports a Domain with fewer than N² cells.
+var ErrDomain = errors.New("encode: domain does not cover the board")
 
 // GivensDomain returns the domain of puzzle g: the givens fixed, and every
 // empty cell open with the digits that no given in its units holds. (The
@@ -75,8 +84,10 @@ type Encoder struct {
 	// column): the formula is the same, with fewer clauses. DIMACS files
 	// keep them, so that their counts are the published ones.
 	Dedup bool
-	// Stop, when not nil, is asked every few cells and before each unit
-	// whether to stop; when it reports true Write returns ErrStopped.
+	// Stop, when not nil, is asked whether to stop every 64 cells and, on
+	// boards from 16×16 up, before each unit (a board smaller than 8×8 is
+	// written without asking); when it reports true Write returns
+	// ErrStopped at once.
 	Stop func() bool
 
 	rules *satdoku.Rules
@@ -142,11 +153,12 @@ const checkEvery = 64
 //     least one.
 //
 // A contradiction in the domain (two cells of a unit fixed to the same
-// digit) is written as the empty clause, and a cell or a unit with no place
-// left for what it needs gives an empty clause too, so the formula is
-// unsatisfiable exactly when the domain has no completion. Clauses come in
-// a fixed order: the cells in row-major order, then the units in the order
-// of Rules.Units, digits ascending.
+// digit, or a cell fixed to a value beyond N) is written as the empty
+// clause alone, and a cell or a unit with no place left for what it needs
+// gives an empty clause too, so the formula is unsatisfiable exactly when
+// the domain has no completion. Clauses come in a fixed order: the cells in
+// row-major order, then the units in the order of Rules.Units, digits
+// ascending.
 func (e *Encoder) Write(adder Adder, d *Domain) error {
 	a := asClauseAdder(adder)
 	r := e.rules
@@ -162,13 +174,16 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			cand[i] = e.full
 		}
 	default:
+		if len(d.Val) < n*n || len(d.Cand) < n*n {
+			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), n*n)
+		}
 		for u, unit := range units {
 			var m uint64
 			for _, i := range unit.Cells {
 				if v := d.Val[i]; v != 0 {
 					bit := uint64(1) << (v - 1)
-					if m&bit != 0 {
-						a.Add(0) // two cells of the unit fixed to one digit
+					if int(v) > n || m&bit != 0 {
+						a.Add(0) // no digit, or two cells of the unit fixed to one digit
 						return nil
 					}
 					m |= bit
@@ -181,7 +196,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 				cand[i] = 0
 				continue
 			}
-			c := d.Cand[i]
+			c := d.Cand[i] & e.full
 			for _, u := range r.UnitsOf(i) {
 				c &^= placed[u]
 			}
@@ -292,12 +307,13 @@ func pairs(a ClauseAdder, lits []int) {
 
 // BlockOpen adds the clause that excludes solution sol from a formula over
 // domain d: the OR of ¬var(r, c, sol(r, c)) over the open cells of d (the
-// fixed ones cannot differ). With no open cell it is the empty clause. Block
-// is BlockOpen over the domain of the givens.
+// fixed ones cannot differ), every cell when d is nil. With no open cell it
+// is the empty clause. sol is a grid of d's board. Block is BlockOpen over
+// the domain of the givens.
 func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
 	n := sol.N()
-	for i, v := range d.Val {
-		if v == 0 {
+	for i := range sol.Len() {
+		if d == nil || d.Val[i] == 0 {
 			if dg := sol.Cell(i); dg != 0 {
 				a.Add(-(i*n + dg))
 			}
