@@ -100,6 +100,8 @@ type Encoder struct {
 	cand    []uint64 // scratch: per cell, its candidates
 	lits    []int    // scratch: one clause
 	pos     []int    // scratch: the position in its unit of each literal's cell
+	two     [2]int   // scratch: a binary clause
+	wrap    clauseAdder
 }
 
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
@@ -160,7 +162,8 @@ const checkEvery = 64
 // row-major order, then the units in the order of Rules.Units, digits
 // ascending.
 func (e *Encoder) Write(adder Adder, d *Domain) error {
-	a := asClauseAdder(adder)
+	a := e.asClauseAdder(adder)
+	defer func() { e.wrap.Adder = nil }()
 	r := e.rules
 	n := r.N()
 	units := r.Units()
@@ -218,7 +221,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		}
 		a.AddClause(e.lits)
 		if e.ext {
-			pairs(a, e.lits)
+			e.pairs(a, e.lits)
 		}
 	}
 	// Units.
@@ -247,10 +250,10 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 				a.AddClause(e.lits)
 			}
 			if cov == nil {
-				pairs(a, e.lits)
+				e.pairs(a, e.lits)
 				continue
 			}
-			var two [2]int
+			two := e.two[:]
 			for x, l1 := range e.lits {
 				c1 := cov[e.pos[x]]
 				two[0] = -l1
@@ -259,7 +262,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 						continue // an earlier unit holds this pair
 					}
 					two[1] = -l2
-					a.AddClause(two[:])
+					a.AddClause(two)
 				}
 			}
 		}
@@ -278,29 +281,31 @@ type ClauseAdder interface {
 // clauseAdder turns an Adder into a ClauseAdder.
 type clauseAdder struct{ Adder }
 
-func (a clauseAdder) AddClause(lits []int) {
+func (a *clauseAdder) AddClause(lits []int) {
 	for _, l := range lits {
 		a.Add(l)
 	}
 	a.Add(0)
 }
 
-// asClauseAdder returns a as a ClauseAdder, wrapping it if needed.
-func asClauseAdder(a Adder) ClauseAdder {
+// asClauseAdder returns a as a ClauseAdder, wrapping it if needed in the
+// Encoder's own wrapper (so that a reused Encoder does not allocate).
+func (e *Encoder) asClauseAdder(a Adder) ClauseAdder {
 	if ca, ok := a.(ClauseAdder); ok {
 		return ca
 	}
-	return clauseAdder{a}
+	e.wrap.Adder = a
+	return &e.wrap
 }
 
 // pairs adds ¬x ∨ ¬y for every pair of the literals.
-func pairs(a ClauseAdder, lits []int) {
-	var two [2]int
+func (e *Encoder) pairs(a ClauseAdder, lits []int) {
+	two := e.two[:]
 	for x, l1 := range lits {
 		two[0] = -l1
 		for _, l2 := range lits[x+1:] {
 			two[1] = -l2
-			a.AddClause(two[:])
+			a.AddClause(two)
 		}
 	}
 }
