@@ -15,7 +15,8 @@ import (
 // once, and forgets it when the rules are collected.
 func TestLayoutCache(t *testing.T) {
 	r, _ := satdoku.Standard(9)
-	if layoutOf(r) != layoutOf(r) {
+	first := layoutOf(r)
+	if second := layoutOf(r); first != second {
 		t.Error("the layout of the same rules was computed twice")
 	}
 	var keys []weak.Pointer[satdoku.Rules]
