@@ -6,15 +6,16 @@ import (
 	"strings"
 )
 
-// Format is an output format for a Grid. Every format reads back with Parse
-// to an Equal grid.
+// Format is an output format for a Grid. Every format of a grid whose side
+// is one of Sides reads back with Parse to an Equal grid, under the
+// Standard rules of its side: the rules themselves are not written.
 type Format uint8
 
 // The output formats.
 const (
 	// FormatLine is one line: "53..7....6..195...", a symbol per cell
 	// (digits, then letters from A for 10) and '.' for a blank. Boards
-	// from 36×36 up write decimal numbers separated by single spaces.
+	// larger than 25×25 write decimal numbers separated by single spaces.
 	FormatLine Format = iota
 	// FormatGrid is a readable grid with box separators, one row per line,
 	// in the style of Norvig's display:
@@ -23,14 +24,18 @@ const (
 	//	...
 	//	------+-------+------
 	//
-	// Boards from 36×36 up right-align numbers to width 2.
+	// The boxes are those of the grid's rules, h rows by w columns as
+	// Rules.BoxShape gives them (2×3 on a 6×6 board, "1 2 3 | 4 5 6"); a
+	// grid whose rules have no rectangular boxes, such as jigsaw regions,
+	// is written without separators. Boards larger than 25×25 right-align
+	// numbers to width 2.
 	FormatGrid
 	// FormatJSON is a JSON array of rows of numbers, 0 for a blank, on one
 	// line: [[5,3,0,0,7,0,0,0,0],…].
 	FormatJSON
 	// FormatLeetCode is LeetCode's board: a JSON array of rows of one-symbol
 	// strings, "." for a blank, on one line: [["5","3",".",…],…]. Boards
-	// from 36×36 up write numbers as decimal strings ("12").
+	// larger than 25×25 write numbers as decimal strings ("12").
 	FormatLeetCode
 )
 

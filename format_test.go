@@ -3,6 +3,7 @@ package satdoku
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,22 +13,33 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// sampleGrid returns a deterministic n×n puzzle: a valid pattern solution
-// with its digits shuffled and about half of the cells blank, chosen by
-// seed. Seed 0 gives the full solution, of which every other seed's puzzle
-// is a part.
+// sampleGrid returns a deterministic n×n puzzle under Standard(n): a valid
+// pattern solution with its digits shuffled and about half of the cells
+// blank, chosen by seed. Seed 0 gives the full solution, of which every
+// other seed's puzzle is a part.
 func sampleGrid(n int, seed uint64) *Grid {
-	g, err := New(n)
+	r, err := Standard(n)
 	if err != nil {
 		panic(err)
 	}
-	b := g.Box()
+	return sampleUnder(r, seed)
+}
+
+// sampleUnder is sampleGrid under rules r. The pattern fills the boxes of
+// r.BoxShape(), or is a Latin square when r has no rectangular boxes.
+func sampleUnder(rules *Rules, seed uint64) *Grid {
+	g := NewGrid(rules)
+	n := g.N()
+	h, w := rules.BoxShape()
+	if h == 0 {
+		h, w = 1, n
+	}
 	perm := rand.New(rand.NewPCG(uint64(n), 0)).Perm(n)
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	for r := range n {
 		for c := range n {
 			if seed == 0 || rng.IntN(2) == 0 {
-				g.Set(r, c, perm[(b*(r%b)+r/b+c)%n]+1)
+				g.Set(r, c, perm[(w*(r%h)+r/h+c)%n]+1)
 			}
 		}
 	}
@@ -42,6 +54,10 @@ func TestGolden(t *testing.T) {
 		{"leet37", MustParse(leet37)},
 		{"leet37-solution", MustParse(leet37Sol)},
 		{"4x4", MustParse(four)},
+		{"6x6", sampleGrid(6, 1)},
+		{"8x8", sampleGrid(8, 1)},
+		{"10x10", sampleGrid(10, 1)},
+		{"12x12", sampleGrid(12, 1)},
 		{"16x16", MustParse(sixteen)},
 		{"25x25", sampleGrid(25, 1)},
 		{"36x36", sampleGrid(36, 1)},
@@ -66,11 +82,12 @@ func TestGolden(t *testing.T) {
 	})
 }
 
-func must(g *Grid, err error) *Grid {
+// must returns v, panicking on an error.
+func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
 	}
-	return g
+	return v
 }
 
 func checkGolden(t *testing.T, name, got string) {
@@ -109,29 +126,65 @@ func TestFormatGrid(t *testing.T) {
 }
 
 // TestFormatWidths checks that every line of a formatted grid is as wide as
-// the others and that box bars line up with the rule's crosses.
+// the others, that there is a rule between bands of boxes, and that box
+// bars line up with the rule's crosses, for every side in Sides and for
+// boxes of other shapes.
 func TestFormatWidths(t *testing.T) {
-	for _, n := range []int{4, 9, 16, 25, 36, 49, 64} {
-		lines := strings.Split(sampleGrid(n, 3).Format(FormatGrid), "\n")
-		b := BoxOf(n)
-		if len(lines) != n+b-1 {
-			t.Errorf("%d×%d: %d lines, want %d", n, n, len(lines), n+b-1)
+	var rules []*Rules
+	for _, n := range Sides() {
+		rules = append(rules, must(Standard(n)))
+	}
+	for _, shape := range [][3]int{{6, 3, 2}, {8, 4, 2}, {12, 2, 6}, {12, 4, 3}, {15, 3, 5}, {30, 5, 6}, {64, 4, 16}} {
+		rules = append(rules, must(Boxes(shape[0], shape[1], shape[2])))
+	}
+	for _, r := range rules {
+		n := r.N()
+		h, w := r.BoxShape()
+		lines := strings.Split(sampleUnder(r, 3).Format(FormatGrid), "\n")
+		if len(lines) != n+n/h-1 {
+			t.Errorf("%d×%d, %d×%d boxes: %d lines, want %d", n, n, h, w, len(lines), n+n/h-1)
 		}
-		rule := lines[b]
+		rule := lines[h]
+		if strings.Count(rule, "+") != n/w-1 || strings.Trim(rule, "-+") != "" {
+			t.Errorf("%d×%d, %d×%d boxes: rule %q", n, n, h, w, rule)
+		}
 		for i, l := range lines {
 			if l == rule {
+				if i%(h+1) != h {
+					t.Errorf("%d×%d, %d×%d boxes: rule at line %d", n, n, h, w, i+1)
+				}
 				continue
 			}
 			if len(l) != len(rule) {
-				t.Errorf("%d×%d: line %d is %d wide, rule %d", n, n, i+1, len(l), len(rule))
+				t.Errorf("%d×%d, %d×%d boxes: line %d is %d wide, rule %d", n, n, h, w, i+1, len(l), len(rule))
 				continue
 			}
 			for j := range l {
 				if (l[j] == '|') != (rule[j] == '+') {
-					t.Errorf("%d×%d: line %d column %d: %q under %q", n, n, i+1, j+1, l[j], rule[j])
+					t.Errorf("%d×%d, %d×%d boxes: line %d column %d: %q under %q", n, n, h, w, i+1, j+1, l[j], rule[j])
 					break
 				}
 			}
+		}
+	}
+}
+
+// TestFormatNoBoxes checks that a grid whose rules have no rectangular
+// boxes (jigsaw regions, a Latin square, no regions) is written without box
+// separators.
+func TestFormatNoBoxes(t *testing.T) {
+	jig := must(Regions(4, jigsaw4))
+	g := NewGrid(jig)
+	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1} {
+		g.SetCell(i, d)
+	}
+	if got, want := g.Format(FormatGrid), "1 2 3 4\n3 4 1 2\n4 1 2 3\n2 3 4 1"; got != want {
+		t.Errorf("jigsaw 4×4 FormatGrid =\n%s\nwant\n%s", got, want)
+	}
+	for _, r := range []*Rules{must(Standard(7)), must(Regions(9, nil)), must(Regions(9, jigsaw9))} {
+		out := sampleUnder(r, 1).Format(FormatGrid)
+		if strings.ContainsAny(out, "|+-") || strings.Count(out, "\n") != r.N()-1 {
+			t.Errorf("%d×%d without boxes: FormatGrid =\n%s", r.N(), r.N(), out)
 		}
 	}
 }
@@ -184,31 +237,44 @@ func TestFormatJSON(t *testing.T) {
 	}
 }
 
-// TestRoundTrip checks that every format parses back to the same grid and
-// that formatting is idempotent.
+// TestRoundTrip checks that every format of a grid parses back to the same
+// digits, for every side in Sides under Standard rules and for grids under
+// other rules: the text reads back under Standard rules of the side, and
+// Grid.SetRules gives the grid its rules back, with the same text. A Reader
+// told the size reads the same text.
 func TestRoundTrip(t *testing.T) {
-	for _, n := range []int{4, 9, 16, 25, 36, 49, 64} {
+	var rules []*Rules
+	for _, n := range Sides() {
+		rules = append(rules, must(Standard(n)))
+	}
+	rules = append(rules,
+		must(Boxes(6, 3, 2)), must(Boxes(8, 4, 2)), must(Boxes(12, 2, 6)), must(Boxes(16, 2, 8)),
+		must(Regions(4, jigsaw4)), must(Regions(9, jigsaw9)), must(Regions(12, nil)),
+		must(must(Standard(9)).WithExtra(diagonals(9)...)))
+	for _, r := range rules {
+		n := r.N()
+		h, w := r.BoxShape()
+		name := fmt.Sprintf("%d×%d, %d×%d boxes, %d units", n, n, h, w, len(r.Units()))
 		for seed := range uint64(3) {
-			g := sampleGrid(n, seed)
+			g := sampleUnder(r, seed)
 			for f := FormatLine; f <= FormatLeetCode; f++ {
 				s := g.Format(f)
-				h, err := Parse(s)
+				got, err := Parse(s)
 				if err != nil {
-					t.Errorf("%d×%d seed %d %v: Parse: %v", n, n, seed, f, err)
+					t.Errorf("%s, seed %d, %v: Parse: %v", name, seed, f, err)
 					continue
 				}
-				if !h.Equal(g) {
-					t.Errorf("%d×%d seed %d %v: round trip changed the grid", n, n, seed, f)
+				if !got.Equal(g) || got.Rules() != must(Standard(n)) {
+					t.Errorf("%s, seed %d, %v: Parse gave another grid, or not under Standard(%d)", name, seed, f, n)
 				}
-				if s2 := h.Format(f); s2 != s {
-					t.Errorf("%d×%d seed %d %v: formatting is not idempotent", n, n, seed, f)
+				if err := got.SetRules(r); err != nil || got.Format(f) != s {
+					t.Errorf("%s, seed %d, %v: the text differs when read back (%v)", name, seed, f, err)
 				}
-				// The Reader reads the same text when told the size.
-				r := NewReader(strings.NewReader(s + "\n" + s))
-				r.Size = n
+				rd := NewReader(strings.NewReader(s + "\n" + s))
+				rd.Size = n
 				for i := range 2 {
-					if h, err := r.Read(); err != nil || !h.Equal(g) {
-						t.Errorf("%d×%d seed %d %v: Reader #%d: %v", n, n, seed, f, i+1, err)
+					if got, err := rd.Read(); err != nil || !got.Equal(g) {
+						t.Errorf("%s, seed %d, %v: Reader #%d: %v", name, seed, f, i+1, err)
 					}
 				}
 			}

@@ -2,7 +2,9 @@ package satdoku
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -25,6 +27,15 @@ func fuzzSeeds() []string {
 		"# c\n\n" + leet37[:80] + "\n" + leet37 + "x\n",
 		"53\xff.\x00",
 		"[\"]\"",
+		six, sixGrid, eight, eightGrid, ten, tenGrid, twelve, twelveGrid,
+		numberLine(ten, 10), numberRows(twelve, 12),
+		MustParse(twelve).Format(FormatLeetCode),
+		`["1.3.5.",".5.1.3","2...6.",".6...1","3.2.4.",".4.3.2"]`,
+		"1 16 . . . . . . . . . . . . . .\n",
+		strings.Join(rowsOf(leet37)[1:], "\n") + "\n",
+		"53..7...\n" + strings.Join(rowsOf(leet37)[1:], "\n"),
+		"1234567\n2345671\n3456712\n",
+		six + "\n" + six[:6],
 	}
 	return seeds
 }
@@ -44,7 +55,7 @@ func FuzzParse(f *testing.F) {
 			_ = err.Error()
 			return
 		}
-		if BoxOf(g.N()) == 0 || g.Len() != g.N()*g.N() {
+		if !IsSide(g.N()) || g.Len() != g.N()*g.N() {
 			t.Fatalf("Parse returned a %d×%d grid with %d cells", g.N(), g.N(), g.Len())
 		}
 		for fm := FormatLine; fm <= FormatLeetCode; fm++ {
@@ -73,7 +84,8 @@ func FuzzReader(f *testing.F) {
 	f.Add(leet37+"\n"+leet37, 9, 40)
 	f.Fuzz(func(t *testing.T, s string, size, maxLine int) {
 		r := NewReader(strings.NewReader(s))
-		r.Size = []int{0, 4, 9, 16, 25, 36}[uint(size)%6]
+		sizes := append([]int{0}, Sides()...)
+		r.Size = sizes[uint(size)%uint(len(sizes))]
 		r.MaxLine = int(uint(maxLine) % 200)
 		lines := strings.Count(s, "\n") + 1
 		last := 0
@@ -102,12 +114,70 @@ func FuzzReader(f *testing.F) {
 				}
 				continue
 			}
-			if g == nil || BoxOf(g.N()) == 0 {
+			if g == nil || !IsSide(g.N()) {
 				t.Fatalf("Read returned a bad grid %v", g)
 			}
 			if r.Size != 0 && g.N() != r.Size {
 				t.Fatalf("Read returned %d×%d with Size %d", g.N(), g.N(), r.Size)
 			}
+		}
+	})
+}
+
+// FuzzRules builds rules from arbitrary regions and extra units: the
+// constructors never panic, and rules they accept are consistent: every
+// cell is in its row, its column and at most one region, and the overlaps
+// are the pairs of units that share two cells or more.
+func FuzzRules(f *testing.F) {
+	f.Add(uint8(5), []byte{}, []byte{0, 10, 20, 30, 40, 50, 60, 70, 80}, uint8(3), uint8(3))
+	f.Add(uint8(0), []byte{0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 2, 1, 2, 3, 3, 3}, []byte{0, 5}, uint8(2), uint8(2))
+	f.Add(uint8(2), []byte{1, 1, 2}, []byte{1, 1}, uint8(2), uint8(3))
+	f.Fuzz(func(t *testing.T, size uint8, layout, extra []byte, h, w uint8) {
+		n := MinN + int(size)%(MaxN-MinN+1)
+		var regions [][]int
+		if len(layout) > 0 {
+			regions = make([][]int, n)
+			for i := range n * n {
+				x := int(layout[i%len(layout)]) % n
+				regions[x] = append(regions[x], i)
+			}
+		}
+		r, err := Regions(n, regions)
+		if err != nil {
+			if !errors.Is(err, ErrRules) {
+				t.Fatalf("Regions error %v is not ErrRules", err)
+			}
+			if r, err = Boxes(n, int(h), int(w)); err != nil {
+				if !errors.Is(err, ErrRules) {
+					t.Fatalf("Boxes error %v is not ErrRules", err)
+				}
+				return
+			}
+		}
+		cells := make([]int, len(extra))
+		for k, b := range extra {
+			cells[k] = int(b) - 8
+		}
+		if x, err := r.WithExtra(ExtraUnit{Cells: cells}); err == nil {
+			r = x
+		} else if !errors.Is(err, ErrRules) {
+			t.Fatalf("WithExtra error %v is not ErrRules", err)
+		}
+		units := r.Units()
+		for i := range n * n {
+			us := r.UnitsOf(i)
+			if len(us) < 2 || units[us[0]].Kind != Row || units[us[0]].Index != i/n || units[us[1]].Kind != Column || units[us[1]].Index != i%n {
+				t.Fatalf("cell %d is in %v", i, us)
+			}
+			if len(us) > 2 && units[us[2]].Kind == Box && len(us) > 3 && units[us[3]].Kind == Box {
+				t.Fatalf("cell %d is in two regions", i)
+			}
+		}
+		if n > 25 {
+			return // bruteOverlaps is too slow
+		}
+		if got, want := r.Overlaps(), bruteOverlaps(r); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d overlaps, want %d", len(got), len(want))
 		}
 	})
 }

@@ -41,8 +41,13 @@ func (g *Grid) SetRules(r *Rules) error {
 	return nil
 }
 
-// N returns the side of the board: 9 for a 9×9 grid.
-func (g *Grid) N() int { return g.rules.n }
+// N returns the side of the board: 9 for a 9×9 grid, 0 for the zero Grid.
+func (g *Grid) N() int {
+	if g.rules == nil {
+		return 0
+	}
+	return g.rules.n
+}
 
 // Len returns the number of cells, N².
 func (g *Grid) Len() int { return len(g.cells) }

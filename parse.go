@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,20 +15,33 @@ import (
 // (see the package documentation). It fails with a *ParseError wrapping
 // ErrEmpty if s holds no puzzle and ErrExtra if it holds more than one.
 //
-// A first line of 16 cells followed by more lines is read as the first row
-// of a 16×16 grid rather than as a one-line 4×4 puzzle, so Parse reads back
-// every format of every size.
+// A first line of 16, 36 or 64 symbols in char mode is a whole 4×4, 6×6 or
+// 8×8 puzzle to a Reader; when more input follows it, Parse reads it as the
+// first row of a 16×16, 36×36 or 64×64 grid instead, so that it reads back
+// every format of every size. If the grid cannot be read either, Parse
+// reports the grid's error, unless the line was a valid puzzle and the
+// grid's error is no further than the input after it: then it is ErrExtra
+// at that input.
 func Parse(s string) (*Grid, error) {
-	g, err, ambiguous := parseOne(s, 0)
-	if ambiguous {
-		g, err, _ = parseOne(s, 16)
+	g, side, err := parseOne(s, 0)
+	if side == 0 {
+		return g, err
 	}
-	return g, err
+	g2, _, err2 := parseOne(s, side)
+	if err2 == nil {
+		return g2, nil
+	}
+	var extra, pe *ParseError
+	if errors.As(err, &extra) && errors.Is(err, ErrExtra) && errors.As(err2, &pe) && pe.Line <= extra.Line {
+		return nil, err
+	}
+	return nil, err2
 }
 
-// parseOne parses s with a Reader of the given Size. ambiguous reports a
-// first line of 16 cells read as a 4×4 puzzle with more input after it.
-func parseOne(s string, size int) (g *Grid, err error, ambiguous bool) {
+// parseOne parses s with a Reader of the given Size. side is nonzero when
+// the first line was a run of side cells read as a whole puzzle and more
+// input follows: a grid reading with Size side may do better.
+func parseOne(s string, size int) (g *Grid, side int, err error) {
 	buf := len(s) + 1
 	buf = max(16, min(buf, 4096))
 	r := newReaderSize(strings.NewReader(s), buf)
@@ -35,20 +49,16 @@ func parseOne(s string, size int) (g *Grid, err error, ambiguous bool) {
 	r.MaxLine = max(defaultMaxLine, len(s))
 	g, err = r.Read()
 	if err == io.EOF {
-		return nil, &ParseError{Line: 1, Column: 1, Err: because(ErrEmpty, "no puzzle in input")}, false
+		return nil, 0, &ParseError{Line: 1, Column: 1, Err: because(ErrEmpty, "no puzzle in input")}
 	}
-	first16 := r.amb16
-	_, err2 := r.Read()
-	if err2 == io.EOF {
-		return g, err, false
-	}
-	if first16 {
-		return nil, nil, true
+	side = r.ambSide
+	if _, err2 := r.Read(); err2 == io.EOF {
+		return g, 0, err
 	}
 	if err != nil {
-		return nil, err, false
+		return nil, side, err
 	}
-	return nil, &ParseError{Line: r.start, Column: r.startCol, Err: because(ErrExtra, "extra input after the puzzle")}, false
+	return nil, side, &ParseError{Line: r.start, Column: r.startCol, Err: because(ErrExtra, "extra input after the puzzle")}
 }
 
 // MustParse is like Parse but panics if s cannot be parsed. It is meant for
@@ -235,51 +245,74 @@ func column(line []byte, off int) int {
 	return utf8.RuneCount(line[:off]) + 1
 }
 
-// Valid counts of cells on a line: board sides and board areas.
+// Valid counts of cells on a line: board areas, in the order of sides
+// (rules.go).
 var (
-	sides = Sides
 	areas = func() []int {
-		a := make([]int, len(Sides))
-		for i, n := range Sides {
+		a := make([]int, len(sides))
+		for i, n := range sides {
 			a[i] = n * n
 		}
 		return a
 	}()
 )
 
+// charSides is the largest side whose lines are read in char mode when
+// guessing a length: the letters stop at Z = 35, so a row or a whole
+// puzzle of a larger board is written in numbers.
+const charSides = 25
+
 // isArea reports whether k is N² for a board side N.
-func isArea(k int) bool {
-	for _, a := range areas {
-		if a == k {
-			return true
-		}
-	}
-	return false
-}
+func isArea(k int) bool { return sideOfArea(k) != 0 }
 
 // sideOfArea returns N if k is N² for a board side N, else 0.
 func sideOfArea(k int) int {
-	for i, a := range areas {
-		if a == k {
-			return sides[i]
-		}
+	if i := slices.Index(areas, k); i >= 0 {
+		return sides[i]
 	}
 	return 0
 }
 
-// wantCells guesses the length meant by a line of k cells that fits no
-// board: a row of a grid when the line is short, a whole puzzle when it is
-// longer than any row. Lines of single symbols (not numbers) go up to 25×25.
+// wantCells guesses the length meant by a first line of k cells that fits
+// no board, for the error message.
+//
+// A line within a tenth (at least one cell) of a count that a line may have
+// lost or gained those cells: 80 or 82 cells want 81, 35 or 37 want 36. On
+// a tie the larger count wins, as lines are more often cut short than
+// padded. A line far from every count is judged among the square boards
+// only (4×4, 9×9, 16×16 …), the common ones, by ratio: a row of a grid when
+// it is no longer than a row, else a whole puzzle, so that 40 cells are a
+// short 81 rather than a long 36. Lines in char mode count up to 25×25.
 func wantCells(k int, number bool) int {
-	rows, wholes := sides, areas
+	limit := MaxN
 	if !number {
-		rows, wholes = sides[:4], areas[:4]
+		limit = charSides
+	}
+	best, dist := 0, 0
+	for i, n := range sides {
+		if n > limit {
+			break
+		}
+		for _, c := range [2]int{n, areas[i]} {
+			d := abs(k - c)
+			if d <= max(1, c/10) && (best == 0 || d < dist || d == dist && c > best) {
+				best, dist = c, d
+			}
+		}
+	}
+	if best != 0 {
+		return best
+	}
+	var rows, wholes []int
+	for i, n := range sides {
+		if h, w := BoxShape(n); n <= limit && h == w {
+			rows, wholes = append(rows, n), append(wholes, areas[i])
+		}
 	}
 	if k > rows[len(rows)-1] {
 		rows = wholes
 	}
-	// The nearest by ratio: 40 cells are a short 81 rather than a long 16.
-	best := rows[0]
+	best = rows[0]
 	for _, w := range rows[1:] {
 		if k*k > best*w { // k/best > w/k
 			best = w
@@ -288,11 +321,12 @@ func wantCells(k int, number bool) int {
 	return best
 }
 
-// nearest returns the value of want closest to k (the smaller one on a tie).
+// nearest returns the value of want closest to k, the larger one on a tie
+// (a line or a row is more often cut short than padded). want is sorted.
 func nearest(k int, want ...int) int {
 	best := want[0]
 	for _, w := range want[1:] {
-		if abs(w-k) < abs(best-k) {
+		if abs(w-k) <= abs(best-k) {
 			best = w
 		}
 	}
@@ -387,6 +421,7 @@ type jsonDoc struct {
 	dec    *json.Decoder
 	vals   []uint8
 	cells  []jsonCell
+	rowBuf []jsonRow
 
 	peek struct { // a token read ahead
 		ok   bool
@@ -516,14 +551,15 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 	return nil
 }
 
-// check copies d.vals to dst after checking each against an n×n board.
-func (d *jsonDoc) check(dst []uint8, n int) *ParseError {
-	for i, v := range d.vals {
+// check copies the cells d.vals[lo:lo+len(dst)] to dst after checking each
+// against an n×n board, n the side of the grid being read.
+func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
+	for i, v := range d.vals[lo : lo+len(dst)] {
 		if v <= uint8(n) {
 			dst[i] = v
 			continue
 		}
-		c := d.cells[i]
+		c := d.cells[lo+i]
 		tok := d.buf[c.s:c.e]
 		var err error
 		switch c.kind {
@@ -571,8 +607,6 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		if k == d.size*d.size {
 			n = d.size
 		}
-	case k == 16:
-		n = 4
 	default:
 		n = sideOfArea(k)
 	}
@@ -588,83 +622,121 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		return nil, d.errAt(off, because(ErrLength, "%s, want %d", plural(k, "cell"), want))
 	}
 	g := newGrid(n)
-	if perr := d.check(g.cells, n); perr != nil {
+	if perr := d.check(g.cells, 0, n); perr != nil {
 		return nil, perr
 	}
 	return g, nil
 }
 
-// rows reads an array of rows; the first row fixes N unless d.size does.
+// jsonRow is a row of a JSON board as read, before its cells are checked.
+type jsonRow struct {
+	s, end int // byte offsets of its start and of its closing bracket or quote
+	lo, hi int // its cells: d.vals[lo:hi] and d.cells[lo:hi]
+}
+
+// rows reads an array of rows. The first row fixes N unless d.size does,
+// or rows 2 to 4 agree on another side (the first row is then the odd one,
+// as in a grid).
 func (d *jsonDoc) rows() (*Grid, *ParseError) {
+	rows, end, bad := d.readRows()
+	full := len(rows) // the rows read whole
+	if bad != nil {
+		full--
+	}
 	n := d.size
+	if n == 0 && full > 0 {
+		k := rows[0].hi - rows[0].lo
+		if IsSide(k) {
+			n = k
+		}
+		if full >= 4 {
+			m := rows[1].hi - rows[1].lo
+			if m != k && IsSide(m) && rows[2].hi-rows[2].lo == m && rows[3].hi-rows[3].lo == m {
+				n = m
+			}
+		}
+	}
 	var g *Grid
-	r := 0
-	for d.more() {
-		t, s, e, err := d.next()
-		if err != nil {
-			return nil, d.errAt(s, because(ErrSyntax, "invalid JSON"))
-		}
+	for r, row := range rows {
 		if n != 0 && r == n {
-			return nil, d.errAt(s, because(ErrLength, "more than %d rows", n))
+			return nil, d.errAt(row.s, because(ErrLength, "more than %d rows", n))
 		}
-		d.vals, d.cells = d.vals[:0], d.cells[:0]
-		var rowEnd int
-		switch t := t.(type) {
-		case json.Delim:
-			if t != '[' {
-				return nil, d.errAt(s, because(ErrBadCell, "invalid row: object"))
-			}
-			var perr *ParseError
-			if rowEnd, perr = d.elements(); perr != nil {
-				return nil, perr
-			}
-		case string:
-			if perr := d.stringRow(t, s, e); perr != nil {
-				return nil, perr
-			}
-			rowEnd = e - 1
-		default:
-			return nil, d.errAt(s, because(ErrBadCell, "invalid row %s", d.buf[s:e]))
+		if r == full {
+			return nil, bad
 		}
-		k := len(d.vals)
-		want := n
+		k, want := row.hi-row.lo, n
 		if want == 0 {
-			if IsSide(k) {
-				n, want = k, k
-			} else {
-				want = nearest(k, sides...)
-			}
+			want = nearest(k, sides...)
 		}
 		if k != want {
-			off := rowEnd
+			off := row.end
 			if k > want {
-				off = int(d.cells[want].s)
+				off = int(d.cells[row.lo+want].s)
 			}
 			return nil, d.errAt(off, because(ErrLength, "%s in row, want %d", plural(k, "cell"), want))
 		}
 		if g == nil {
 			g = newGrid(n)
 		}
-		if perr := d.check(g.cells[r*n:(r+1)*n], n); perr != nil {
+		if perr := d.check(g.cells[r*n:(r+1)*n], row.lo, n); perr != nil {
 			return nil, perr
 		}
-		r++
 	}
-	_, end, _, _ := d.next()
-	if r < n {
-		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(r, "row"), n))
+	if len(rows) < n {
+		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(len(rows), "row"), n))
 	}
 	return g, nil
+}
+
+// readRows reads the rows of a board up to its closing bracket, whose
+// offset it returns, with their cells in d.vals and d.cells. It stops at
+// the first row that cannot be read, which is the last one returned, with
+// the error, and after MaxN+1 rows, more than any board has.
+func (d *jsonDoc) readRows() (rows []jsonRow, end int, bad *ParseError) {
+	d.vals, d.cells = d.vals[:0], d.cells[:0]
+	rows = d.rowBuf[:0]
+	defer func() { d.rowBuf = rows }()
+	for d.more() {
+		if len(rows) > MaxN {
+			return rows, 0, nil
+		}
+		t, s, e, err := d.next()
+		row := jsonRow{s: s, lo: len(d.vals)}
+		rows = append(rows, row)
+		if err != nil {
+			return rows, 0, d.errAt(s, because(ErrSyntax, "invalid JSON"))
+		}
+		switch t := t.(type) {
+		case json.Delim:
+			if t != '[' {
+				return rows, 0, d.errAt(s, because(ErrBadCell, "invalid row: object"))
+			}
+			if row.end, bad = d.elements(); bad != nil {
+				return rows, 0, bad
+			}
+		case string:
+			if bad = d.stringRow(t, s, e); bad != nil {
+				return rows, 0, bad
+			}
+			row.end = e - 1
+		default:
+			return rows, 0, d.errAt(s, because(ErrBadCell, "invalid row %s", d.buf[s:e]))
+		}
+		row.hi = len(d.vals)
+		rows[len(rows)-1] = row
+	}
+	_, end, _, _ = d.next()
+	return rows, end, nil
 }
 
 // stringRow reads a row written as a string, with the cells of a line.
 // Positions inside the string are exact unless it holds escapes.
 func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
 	line := []byte(str)
-	vals, number := scanLine(d.vals[:0], line)
+	i := len(d.vals)
+	vals, number := scanLine(d.vals, line)
 	d.vals = vals
 	exact := bytes.IndexByte(d.buf[start:end], '\\') < 0
-	i := 0
 	var bad *ParseError
 	eachCell(line, number, func(p, q int) bool {
 		c := jsonCell{s: int32(start), e: int32(end), kind: cellEscaped}
@@ -682,8 +754,5 @@ func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
 		i++
 		return true
 	})
-	if bad != nil {
-		return bad
-	}
-	return nil
+	return bad
 }

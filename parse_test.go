@@ -41,9 +41,7 @@ func rowsOf(p string) []string {
 
 func TestParse(t *testing.T) {
 	leetRows := `["` + strings.Join(rowsOf(leet37), `","`) + `"]`
-	tests := []struct {
-		name, in, want string
-	}{
+	tests := []parseCase{
 		{"line", leet37, leet37},
 		{"line zeros", strings.ReplaceAll(leet37, ".", "0"), leet37},
 		{"line separators", "53. .7. ...|6.. 195 ...|.98 ... .6.|8.. .6. ..3|4.. 8.3 ..1|7.. .2. ..6|.6. ... 28.|... 419 ..5|... .8. .79", leet37},
@@ -78,6 +76,18 @@ func TestParse(t *testing.T) {
 		{"16x16 number rows", numberRows(sixteen, 16), sixteen},
 		{"solution", leet37Sol, leet37Sol},
 	}
+	checkParses(t, tests)
+}
+
+// parseCase is an input that Parse must read as the one-line puzzle want.
+type parseCase struct {
+	name, in, want string
+}
+
+// checkParses runs Parse on each case and checks the grid: its digits, its
+// side and its rules, the Standard rules of the side.
+func checkParses(t *testing.T, tests []parseCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g, err := Parse(tt.in)
@@ -86,6 +96,13 @@ func TestParse(t *testing.T) {
 			}
 			if got := g.String(); got != tt.want {
 				t.Errorf("Parse = %s\nwant    %s", got, tt.want)
+			}
+			n := g.N()
+			if n*n != len(tt.want) {
+				t.Errorf("Parse gave a %d×%d grid for %d cells", n, n, len(tt.want))
+			}
+			if std, _ := Standard(n); g.Rules() != std {
+				t.Errorf("the grid is not under Standard(%d)", n)
 			}
 		})
 	}
@@ -127,15 +144,49 @@ func itoa(v int) string {
 	return itoa(v/10) + string(rune('0'+v%10))
 }
 
+// parseErrorCase is an input that Parse must reject with a *ParseError at
+// line, col wrapping kind, whose Err says msg.
+type parseErrorCase struct {
+	name      string
+	in        string
+	line, col int
+	kind      error
+	msg       string
+}
+
+// checkParseErrors runs Parse on each case and checks the error.
+func checkParseErrors(t *testing.T, tests []parseErrorCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := Parse(tt.in)
+			if err == nil {
+				t.Fatalf("Parse = %v, want an error", g)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse error %v (%T) is not a *ParseError", err, err)
+			}
+			if pe.Line != tt.line || pe.Column != tt.col {
+				t.Errorf("position line %d, column %d, want line %d, column %d (%v)", pe.Line, pe.Column, tt.line, tt.col, err)
+			}
+			if !errors.Is(err, tt.kind) {
+				t.Errorf("errors.Is(%v, %v) = false", err, tt.kind)
+			}
+			if got := pe.Err.Error(); got != tt.msg {
+				t.Errorf("message %q, want %q", got, tt.msg)
+			}
+			want := "line " + itoa(tt.line) + ", column " + itoa(tt.col) + ": " + tt.msg
+			if got := err.Error(); got != want {
+				t.Errorf("Error() = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	grid := strings.Join(rowsOf(leet37), "\n")
-	tests := []struct {
-		name      string
-		in        string
-		line, col int
-		kind      error
-		msg       string
-	}{
+	checkParseErrors(t, []parseErrorCase{
 		{"empty", "", 1, 1, ErrEmpty, "no puzzle in input"},
 		{"only comments", "# nothing\n\n#\n", 1, 1, ErrEmpty, "no puzzle in input"},
 		{"only end", "end\n" + leet37, 1, 1, ErrEmpty, "no puzzle in input"},
@@ -154,7 +205,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad cell before range", "5A" + leet37[2:79] + "?.", 1, 80, ErrBadCell, "invalid cell '?'"},
 		{"4x4 out of range", "1..5..3..4..2..1", 1, 4, ErrRange, "cell '5' (5) out of range for 4×4"},
 		{"number out of range", strings.Replace(numberRows(sixteen, 16), "13", "17", 1), 1, 5, ErrRange, "cell 17 out of range for 16×16"},
-		{"odd length", "1234567", 1, 8, ErrLength, "7 cells, want 9"},
+		{"odd length", "1234567", 1, 8, ErrLength, "7 cells, want 8"},
 		{"huge line", strings.Repeat("1", 5000), 1, 4097, ErrSize, "5000 cells: more than a 64×64 board holds"},
 		{"short row", strings.Replace(grid, "4..8.3..1", "4..8.3..", 1), 5, 9, ErrLength, "8 cells, want 9"},
 		{"long row", strings.Replace(grid, "4..8.3..1", "4..8.3..12", 1), 5, 10, ErrLength, "10 cells, want 9"},
@@ -186,32 +237,7 @@ func TestParseErrors(t *testing.T) {
 		{"json bracket in string", `[["]"]`, 1, 1, ErrIncomplete, "JSON board not closed"},
 		{"json object row", `[{"a":1}]`, 1, 2, ErrBadCell, "invalid row: object"},
 		{"json number row", `[[1,2,3,4],5]`, 1, 12, ErrBadCell, "invalid row 5"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g, err := Parse(tt.in)
-			if err == nil {
-				t.Fatalf("Parse = %v, want an error", g)
-			}
-			var pe *ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("Parse error %v (%T) is not a *ParseError", err, err)
-			}
-			if pe.Line != tt.line || pe.Column != tt.col {
-				t.Errorf("position line %d, column %d, want line %d, column %d (%v)", pe.Line, pe.Column, tt.line, tt.col, err)
-			}
-			if !errors.Is(err, tt.kind) {
-				t.Errorf("errors.Is(%v, %v) = false", err, tt.kind)
-			}
-			if got := pe.Err.Error(); got != tt.msg {
-				t.Errorf("message %q, want %q", got, tt.msg)
-			}
-			want := "line " + itoa(tt.line) + ", column " + itoa(tt.col) + ": " + tt.msg
-			if got := err.Error(); got != want {
-				t.Errorf("Error() = %q, want %q", got, want)
-			}
-		})
-	}
+	})
 }
 
 func TestParseErrorText(t *testing.T) {
@@ -237,7 +263,7 @@ func TestMustParse(t *testing.T) {
 }
 
 func TestParseSizes(t *testing.T) {
-	for _, n := range []int{4, 9, 16, 25, 36, 49, 64} {
+	for _, n := range Sides() {
 		g := sampleGrid(n, 1)
 		for f := FormatLine; f <= FormatLeetCode; f++ {
 			t.Run(itoa(n)+"/"+f.String(), func(t *testing.T) {

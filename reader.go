@@ -27,10 +27,12 @@ const maxText = 200
 //
 // Set Size and MaxLine before the first call to Read.
 type Reader struct {
-	// Size fixes the board side N when nonzero (4, 9, 16, …, 64): only
-	// lines of N cells (a grid row) or N² cells (a whole puzzle) are
-	// accepted. Without it, a line of 16 cells is a 4×4 puzzle, not the
-	// first row of a 16×16 grid.
+	// Size fixes the board side N when nonzero; it must be one of Sides,
+	// or Read fails with ErrSize. Then only lines of N cells (a grid row)
+	// or N² cells (a whole puzzle) are accepted. Without it, a line of 16,
+	// 36 or 64 symbols in char mode is a whole 4×4, 6×6 or 8×8 puzzle, not
+	// the first row of a 16×16, 36×36 or 64×64 grid (see Sizes in the
+	// package documentation).
 	Size int
 	// MaxLine is the longest line accepted, in bytes without the line
 	// ending; 0 means 64 KiB.
@@ -41,6 +43,7 @@ type Reader struct {
 	start    int    // line where the last puzzle or error started
 	startCol int    // column of its first non-blank character
 	text     []byte // its first line, trimmed and truncated
+	first    []byte // the first line of the grid being read
 	long     []byte // a line longer than the bufio buffer
 	back     []byte // a line pushed back by a grid that it ended
 	backLong bool
@@ -48,7 +51,7 @@ type Reader struct {
 	vals     []uint8
 	doc      jsonDoc
 	err      error // sticky: io.EOF or a read error
-	amb16    bool  // the last puzzle was a 16-cell line read as 4×4
+	ambSide  int   // the last puzzle was a line of ambSide cells read whole
 }
 
 // NewReader returns a Reader reading from r.
@@ -89,7 +92,7 @@ func (r *Reader) Read() (*Grid, error) {
 	if r.Size != 0 && !IsSide(r.Size) {
 		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, ErrSize)
 	}
-	r.amb16 = false
+	r.ambSide = 0
 	for {
 		line, long, err := r.nextLine()
 		if err != nil {
@@ -300,7 +303,9 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	}
 	g := newGrid(n)
 	if whole {
-		r.amb16 = k == 16 && n == 4 && r.Size == 0
+		if r.Size == 0 && IsSide(k) {
+			r.ambSide = k // or the first row of a k×k grid
+		}
 		if err := fillCells(g.cells, vals, line, number, n, r.lineNo); err != nil {
 			return nil, err
 		}
@@ -310,8 +315,16 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	if err := fillCells(g.cells[:n], vals, line, number, n, r.lineNo); err != nil {
 		first = err
 	}
+	// A grid whose first row has a wrong length can take a side it does
+	// not have: a 9×9 grid with 8 cells in its first row starts as 8×8. If
+	// rows 2 to 4 all agree on another side, the first row is the odd one:
+	// its length is reported (rather than a digit out of range for the
+	// wrong side), and the grid is read to its true end.
+	r.first = append(r.first[:0], line...)
+	firstNumber := number
+	want, odd := n, 0
 	rows := 1
-	for rows < n {
+	for rows < want {
 		line, long, err := r.nextLine()
 		if err == io.EOF {
 			break
@@ -329,6 +342,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 				first = r.tooLong(line)
 			}
 			rows++
+			odd = 0
 			continue
 		}
 		if len(t) == 0 || isRule(t) {
@@ -344,14 +358,27 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		}
 		vals, number := scanLine(r.vals[:0], line)
 		r.vals = vals
-		if len(vals) != n && isArea(len(vals)) {
+		k := len(vals)
+		if k != want && isArea(k) {
 			// A whole puzzle on a line: this grid ended early.
 			r.pushBack(line, false)
 			break
 		}
+		switch {
+		case r.Size != 0 || rows > 3:
+		case rows == 1:
+			if k != n && IsSide(k) {
+				odd = k
+			}
+		case k != odd:
+			odd = 0
+		case rows == 3 && odd != 0:
+			want = odd
+			first = lengthErr(r.first, firstNumber, n, odd, r.start)
+		}
 		if first == nil {
-			if len(vals) != n {
-				first = lengthErr(line, number, len(vals), n, r.lineNo)
+			if k != n {
+				first = lengthErr(line, number, k, n, r.lineNo)
 			} else if err := fillCells(g.cells[rows*n:(rows+1)*n], vals, line, number, n, r.lineNo); err != nil {
 				first = err
 			}
@@ -361,15 +388,19 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	if first != nil {
 		return nil, first
 	}
-	if rows < n {
+	if rows < want {
 		return nil, &ParseError{Line: r.start, Column: r.startCol,
-			Err: because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), n)}
+			Err: because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), want)}
 	}
 	return g, nil
 }
 
 // shape decides what a first line of k cells is: a whole n×n puzzle, or
 // the first row of an n×n grid. n is 0 if it is neither.
+//
+// Without Size, 16, 36 and 64 cells could be either: in number mode they
+// are a row of a 16×16, 36×36 or 64×64 grid (a 4×4, 6×6 or 8×8 puzzle has
+// no number of two digits), in char mode a whole 4×4, 6×6 or 8×8 puzzle.
 func (r *Reader) shape(k int, number bool) (n int, whole bool) {
 	if s := r.Size; s != 0 {
 		switch k {
@@ -380,14 +411,14 @@ func (r *Reader) shape(k int, number bool) (n int, whole bool) {
 		}
 		return 0, false
 	}
-	if k == 16 && !number {
-		return 4, true
-	}
-	if IsSide(k) {
+	if number && IsSide(k) {
 		return k, false
 	}
 	if n := sideOfArea(k); n != 0 {
 		return n, true
+	}
+	if IsSide(k) {
+		return k, false
 	}
 	return 0, false
 }

@@ -167,7 +167,7 @@ func TestReaderResync(t *testing.T) {
 		leet37,      // 20
 		"53..7....", // 21: a grid cut short by a JSON board
 		"[[1,0,0,4],[0,0,3,0],[0,4,0,0],[2,0,0,1]]",
-		"garbage!", // 23
+		"junk!",    // 23
 		"Puzzle 1", // 24
 		"[Puzzle]", // 25: a header, skipped
 		"+-----+-----+",
@@ -191,7 +191,7 @@ func TestReaderResync(t *testing.T) {
 		{start: 20, want: leet37},
 		{start: 21, line: 21, col: 1, kind: ErrIncomplete},
 		{start: 22, want: four},
-		{start: 23, line: 23, col: 8, kind: ErrBadCell},
+		{start: 23, line: 23, col: 5, kind: ErrBadCell},
 		{start: 24, line: 24, col: 9, kind: ErrLength},
 		{start: 27, want: "1234341221434321"},
 	})
@@ -307,10 +307,12 @@ func TestReaderSize(t *testing.T) {
 		})
 	})
 	t.Run("invalid size", func(t *testing.T) {
-		r := NewReader(strings.NewReader(leet37))
-		r.Size = 10
-		if _, err := r.Read(); !errors.Is(err, ErrSize) {
-			t.Errorf("Read with Size 10 = %v, want ErrSize", err)
+		for _, size := range []int{-1, 1, 3, 5, 7, 11, 15, 65, 81} {
+			r := NewReader(strings.NewReader(leet37))
+			r.Size = size
+			if _, err := r.Read(); !errors.Is(err, ErrSize) {
+				t.Errorf("Read with Size %d = %v, want ErrSize", size, err)
+			}
 		}
 	})
 }

@@ -93,14 +93,17 @@ var (
 	ErrRules = errors.New("satdoku: invalid rules")
 )
 
-// Sides lists the board sides that the text formats read, from 4×4 to
-// 64×64: the squares 4, 9, 16, 25, 36, 49, 64 with square boxes, and 6, 8,
-// 10 and 12 with rectangular boxes (2×3, 2×4, 2×5, 3×4). Other sides need
-// rules made by Boxes or Regions.
-var Sides = []int{4, 6, 8, 9, 10, 12, 16, 25, 36, 49, 64}
+// sides are the board sides the text formats read.
+var sides = []int{4, 6, 8, 9, 10, 12, 16, 25, 36, 49, 64}
+
+// Sides returns the board sides that the text formats read, from 4×4 to
+// 64×64, in increasing order: the squares 4, 9, 16, 25, 36, 49, 64 with
+// square boxes, and 6, 8, 10 and 12 with rectangular boxes (2×3, 2×4, 2×5,
+// 3×4). Other sides need rules made by Boxes or Regions.
+func Sides() []int { return slices.Clone(sides) }
 
 // IsSide reports whether n is one of Sides.
-func IsSide(n int) bool { return slices.Contains(Sides, n) }
+func IsSide(n int) bool { return slices.Contains(sides, n) }
 
 // BoxShape returns the default box shape of an n×n board: h rows by w
 // columns with h·w = n, h ≤ w and h as large as possible (3×3 for 9×9, 2×3
@@ -155,12 +158,13 @@ func Standard(n int) (*Rules, error) {
 }
 
 // Boxes returns the rules of an n×n board with rows, columns and
-// rectangular boxes of h rows by w columns (h·w = n), numbered row-major.
+// rectangular boxes of h rows by w columns (h·w = n, both at least 2),
+// numbered row-major.
 func Boxes(n, h, w int) (*Rules, error) {
 	if n < MinN || n > MaxN {
 		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
 	}
-	if h < 1 || w < 1 || h*w != n {
+	if h < 2 || w < 2 || h*w != n {
 		return nil, fmt.Errorf("%w: %d×%d boxes do not tile a %d×%d board", ErrRules, h, w, n, n)
 	}
 	regions := make([][]int, n)

@@ -60,8 +60,8 @@ type GivensMode uint8
 const (
 	// GivensUnits writes one unit clause per given (the default).
 	GivensUnits GivensMode = iota
-	// GivensOmit leaves the givens out: the pure rules of the board size,
-	// whose models are all the full grids. With the Reduced encoding the
+	// GivensOmit leaves the givens out: the puzzle's rules alone, whose
+	// models are all the full grids. With the Reduced encoding the
 	// rules are still reduced by the givens, so its models, completed by
 	// DecodePuzzle, are still the puzzle's solutions.
 	GivensOmit
@@ -125,7 +125,9 @@ type DIMACSOptions struct {
 //	…
 //	729 0
 //
-// ReadHeader reads these comments back. Errors from w are returned wrapped.
+// ReadHeader reads these comments back. They name the puzzle but not its
+// rules: ReadHeader reads the puzzle under the standard rules of its size.
+// Errors from w are returned wrapped.
 func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if g == nil || g.Rules() == nil {
 		return ErrGrid

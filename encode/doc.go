@@ -3,8 +3,8 @@
 //
 // # Variables
 //
-// An N×N board (N = B², see satdoku.New) uses the N³ Boolean variables
-// 1..N³, one for each choice of a digit in a cell:
+// An N×N board (4 ≤ N ≤ 64, see satdoku.Rules) uses the N³ Boolean
+// variables 1..N³, one for each choice of a digit in a cell:
 //
 //	var(r, c, d) = (r·N + c)·N + d
 //
@@ -24,17 +24,27 @@
 // so the same code feeds a SAT solver, a DIMACS writer (WriteDIMACS), a
 // recording CNF and a clause Counter.
 //
-// # Encodings
+// # The one encoder
 //
-// Rules writes the Sudoku rules in one of three encodings. Minimal states that
-// every cell holds at least one digit and that every row, column and box
-// holds each digit at most once (pairwise); Extended (the default, the zero
-// Encoding) adds that every cell holds at most one digit and that every row,
-// column and box holds each digit at least once. For 9×9 they have 8,829 and
-// 11,988 clauses. Reduced is Kwon and Jain's optimised encoding: Extended
-// with the clauses the givens satisfy dropped and the literals they falsify
-// removed (Puzzle and WriteDIMACS reduce; Rules alone cannot, having no
-// givens). Givens writes one unit clause per filled cell, and Block excludes
+// Every formula comes from one Encoder, which reads the rules of the board
+// as data (satdoku.Rules: rows, columns, regions and extra units as cell
+// lists) and writes, over a Domain (the candidates still open):
+//
+//   - for every open cell, at least one of its digits;
+//   - for every unit and every digit, at most one of its places (pairwise);
+//   - with Extended, at most one digit per cell (pairwise) and, in every unit
+//     of N cells, at least one place per digit.
+//
+// Minimal writes the first two families (8,829 clauses for classic 9×9),
+// Extended (the default, the zero Encoding) all four (11,988). Reduced is
+// Kwon and Jain's optimised encoding: Extended over the domain of the givens
+// (GivensDomain), so that the clauses the givens satisfy are dropped and the
+// literals they falsify removed, keeping the numbering and the N³
+// variables. The DIMACS files and external solvers get the formula over the
+// whole domain (Rules, Puzzle, WriteDIMACS); package satsolve gets the same
+// encoder's formula over the candidates its pre-pass leaves open, with
+// Encoder.Dedup leaving out the pairs an earlier unit already holds. Givens
+// writes one unit clause per filled cell, and Block and BlockOpen exclude
 // one solution so that a solver can look for another.
 //
 // # Solvers' answers

@@ -34,13 +34,13 @@ type Encoding uint8
 // The encodings.
 const (
 	// Extended is Minimal plus the redundant families: every cell holds at
-	// most one digit (pairwise), and every row, column and box holds each
-	// digit at least once. 11,988 clauses for 9×9. It is the default: the
+	// most one digit (pairwise), and every unit of N cells holds each digit
+	// at least once. 11,988 clauses for classic 9×9. It is the default: the
 	// redundant clauses help the solver propagate.
 	Extended Encoding = iota
 	// Minimal states that every cell holds at least one digit and that
-	// every row, column and box holds each digit at most once (pairwise).
-	// 8,829 clauses for 9×9.
+	// every unit holds each digit at most once (pairwise). 8,829 clauses
+	// for classic 9×9.
 	Minimal
 	// Reduced is Kwon and Jain's optimised encoding: the Extended clauses
 	// with every clause that a given satisfies dropped and every literal
@@ -57,7 +57,7 @@ var encodingNames = [...]string{Extended: "extended", Minimal: "minimal", Reduce
 // ErrEncoding reports an unknown encoding.
 var ErrEncoding = errors.New("encode: unknown encoding")
 
-// String returns the encoding's name: "extended" or "minimal".
+// String returns the encoding's name: "extended", "minimal" or "reduced".
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -127,10 +127,11 @@ func Givens(a Adder, g *satdoku.Grid) {
 	}
 }
 
-// Puzzle adds the rules of g's board size in encoding e, then its givens:
-// a formula whose models are exactly the solutions of g. With Reduced the
-// rules are reduced by the givens (see Reduce), and the models, restricted to
-// the variables the givens do not fix, are exactly the solutions of g.
+// Puzzle adds the rules of g (g.Rules()) in encoding e, then its givens: a
+// formula whose models are exactly the solutions of g. With Reduced the
+// rules are written over the givens' domain (see GivensDomain), and the
+// models, restricted to the variables the givens do not fix, are exactly
+// the solutions of g.
 func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
 	if e == Reduced {
 		NewEncoder(g.Rules(), e).Write(a, GivensDomain(g))
@@ -151,17 +152,11 @@ func Block(a Adder, puzzle, sol *satdoku.Grid) {
 	if sol.N() != puzzle.N() {
 		return
 	}
-	blockCells(a, sol, func(i int) bool { return puzzle.Cell(i) == 0 })
-}
-
-// blockCells adds the OR of ¬var(r, c, sol(r, c)) over the cells that open
-// reports, skipping the cells that are empty in sol.
-func blockCells(a Adder, sol *satdoku.Grid, open func(i int) bool) {
-	n := sol.N()
-	for i := range sol.Len() {
-		if open(i) {
+	n := puzzle.N()
+	for i := range puzzle.Len() {
+		if puzzle.Cell(i) == 0 {
 			if d := sol.Cell(i); d != 0 {
-				a.Add(-(i*n + d))
+				a.Add(-Var(n, i/n, i%n, d))
 			}
 		}
 	}

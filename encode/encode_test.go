@@ -13,18 +13,37 @@ import (
 	"github.com/satdoku/satdoku"
 )
 
-// grid reads a puzzle from its one-line form: N² characters, digits 1-9 then
-// A-Z, '.' or '0' for a blank.
+// std returns the standard rules of an n×n board (see satdoku.Standard).
+func std(t testing.TB, n int) *satdoku.Rules {
+	t.Helper()
+	r, err := satdoku.Standard(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// grid reads a puzzle under the standard rules of its size from its
+// one-line form: N² characters, digits 1-9 then A-Z, '.' or '0' for a
+// blank. It does not use satdoku.Parse, so that it reads every side
+// (36 characters are a 6×6 board).
 func grid(t testing.TB, s string) *satdoku.Grid {
 	t.Helper()
 	n := 0
 	for n*n < len(s) {
 		n++
 	}
-	g, err := satdoku.New(n)
-	if err != nil || n*n != len(s) {
-		t.Fatalf("bad test grid %q (%d chars): %v", s, len(s), err)
+	return gridUnder(t, std(t, n), s)
+}
+
+// gridUnder reads a puzzle under rules r from its one-line form, as grid.
+func gridUnder(t testing.TB, r *satdoku.Rules, s string) *satdoku.Grid {
+	t.Helper()
+	n := r.N()
+	if n*n != len(s) {
+		t.Fatalf("bad test grid %q: %d chars for a %dx%d board", s, len(s), n, n)
 	}
+	g := satdoku.NewGrid(r)
 	for i := range len(s) {
 		d := strings.IndexByte("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", s[i]) + 1
 		if s[i] == '.' || s[i] == '0' {
@@ -74,15 +93,16 @@ func TestRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%dx%d/%v", tt.n, tt.n, tt.e), func(t *testing.T) {
 			var f CNF
-			Rules(&f, tt.n, tt.e)
+			r := std(t, tt.n)
+			Rules(&f, r, tt.e)
 			if got := len(f.Clauses); got != tt.want {
 				t.Errorf("Rules added %d clauses, want %d", got, tt.want)
 			}
-			if got := Clauses(tt.n, tt.e); got != tt.want {
+			if got := Clauses(r, tt.e); got != tt.want {
 				t.Errorf("Clauses(%d, %v) = %d, want %d", tt.n, tt.e, got, tt.want)
 			}
 			var k Counter
-			Rules(&k, tt.n, tt.e)
+			Rules(&k, r, tt.e)
 			if k.Clauses != tt.want {
 				t.Errorf("Counter counted %d clauses, want %d", k.Clauses, tt.want)
 			}
@@ -143,7 +163,7 @@ func TestRules(t *testing.T) {
 func TestRulesNoDuplicates(t *testing.T) {
 	for _, e := range []Encoding{Minimal, Extended} {
 		var f CNF
-		Rules(&f, 9, e)
+		Rules(&f, std(t, 9), e)
 		seen := make(map[string]bool)
 		dup := 0
 		for _, cl := range f.Clauses {
@@ -166,13 +186,19 @@ func TestRulesNoDuplicates(t *testing.T) {
 
 func TestRulesInvalid(t *testing.T) {
 	for _, tt := range []struct {
-		n int
-		e Encoding
-	}{{0, Extended}, {8, Minimal}, {-4, Extended}, {9, Encoding(99)}} {
+		name string
+		r    *satdoku.Rules
+		e    Encoding
+	}{
+		{"nil", nil, Extended},
+		{"nil", nil, Minimal},
+		{"9x9", std(t, 9), Encoding(99)},
+		{"4x4", std(t, 4), Encoding(3)},
+	} {
 		var k Counter
-		Rules(&k, tt.n, tt.e)
-		if k.Clauses != 0 || k.Literals != 0 || Clauses(tt.n, tt.e) != 0 {
-			t.Errorf("Rules(%d, %v) added %d clauses, want none", tt.n, tt.e, k.Clauses)
+		Rules(&k, tt.r, tt.e)
+		if k.Clauses != 0 || k.Literals != 0 || Clauses(tt.r, tt.e) != 0 {
+			t.Errorf("Rules(%s, %v) added %d clauses, want none", tt.name, tt.e, k.Clauses)
 		}
 	}
 }
@@ -328,17 +354,24 @@ func TestDecode(t *testing.T) {
 		{"two digits", 9, assign(sol, map[int]int{0: 3}), ErrManyDigits, "encode: r1c1 has digits 3 and 5"},
 		{"all true", 9, func(int) bool { return true }, ErrManyDigits, "encode: r1c1 has digits 1 and 2"},
 		{"all false", 16, func(int) bool { return false }, ErrNoDigit, "encode: r1c1 has no digit"},
-		{"bad size", 10, func(int) bool { return true }, satdoku.ErrSize, ""},
+		{"no rules", 0, func(int) bool { return true }, ErrGrid, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := Decode(tt.n, tt.value)
+			var r *satdoku.Rules
+			if tt.n != 0 {
+				r = std(t, tt.n)
+			}
+			g, err := Decode(r, tt.value)
 			if tt.err == nil {
 				if err != nil {
 					t.Fatalf("Decode: %v", err)
 				}
 				if tt.n == 9 && !g.Equal(sol) {
 					t.Errorf("Decode returned a different grid")
+				}
+				if g.Rules() != r {
+					t.Errorf("Decode returned a grid under other rules")
 				}
 				return
 			}
@@ -508,25 +541,4 @@ func ExampleWriteDIMACS() {
 	// …
 	// -60 -64 0
 	// 1 0
-}
-
-func TestUnitCell(t *testing.T) {
-	tests := []struct {
-		n, b, u, k int
-		r, c       int
-	}{
-		{9, 3, 0, 0, 0, 0},       // row 1, first cell
-		{9, 3, 4, 7, 4, 7},       // row 5, eighth cell
-		{9, 3, 10, 3, 3, 1},      // column 2, fourth cell
-		{9, 3, 18, 4, 1, 1},      // box 1, centre
-		{9, 3, 22, 0, 3, 3},      // box 5, top left
-		{9, 3, 26, 8, 8, 8},      // box 9, bottom right
-		{16, 4, 32 + 5, 6, 5, 6}, // 16×16, box 6, seventh cell
-		{4, 2, 8 + 3, 3, 3, 3},   // 4×4, box 4, last cell
-	}
-	for _, tt := range tests {
-		if r, c := UnitCell(tt.n, tt.b, tt.u, tt.k); r != tt.r || c != tt.c {
-			t.Errorf("UnitCell(%d, %d, %d, %d) = r%dc%d (from 0), want r%dc%d", tt.n, tt.b, tt.u, tt.k, r, c, tt.r, tt.c)
-		}
-	}
 }

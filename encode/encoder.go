@@ -2,6 +2,7 @@ package encode
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 
 	"github.com/satdoku/satdoku"
@@ -13,14 +14,28 @@ import (
 // variables occur in no clause (its value is known), and the digits fixed
 // in a unit are left out of the unit's other cells. A nil *Domain means
 // every cell open with every digit: the plain rules.
+//
+// Val and Cand hold one entry per cell, row-major, at least N² of them
+// (Write reports ErrDomain for fewer and ignores any beyond).
 type Domain struct {
-	// Val holds, per cell, the digit the cell is fixed to, or 0 when it is
-	// open.
+	// Val holds, per cell, the digit 1..N the cell is fixed to, or 0 when
+	// it is open. A cell fixed to a value beyond N has no completion:
+	// Write writes the empty clause.
 	Val []uint8
 	// Cand holds, per open cell, its candidates: bit d−1 for digit d.
-	// The encoder also drops any digit fixed in one of the cell's units.
+	// Write ignores the bits beyond N and drops any digit fixed in one of
+	// the cell's units. A fixed cell's entry is not read.
 	Cand []uint64
+	// Placed, when not nil, holds per unit (as in Rules.Units) the digits
+	// fixed in it, and promises that Cand already excludes them and that
+	// no two fixed cells of a unit clash, as the solver's pre-pass
+	// guarantees: Write then uses the domain as it is instead of working
+	// that out itself.
+	Placed []uint64
 }
+
+// ErrDomain reports a Domain with fewer than N² cells.
+var ErrDomain = errors.New("encode: domain does not cover the board")
 
 // GivensDomain returns the domain of puzzle g: the givens fixed, and every
 // empty cell open with the digits that no given in its units holds. (The
@@ -69,8 +84,10 @@ type Encoder struct {
 	// column): the formula is the same, with fewer clauses. DIMACS files
 	// keep them, so that their counts are the published ones.
 	Dedup bool
-	// Stop, when not nil, is asked every few cells and before each unit
-	// whether to stop; when it reports true Write returns ErrStopped.
+	// Stop, when not nil, is asked whether to stop every 64 cells and, on
+	// boards from 16×16 up, before each unit (a board smaller than 8×8 is
+	// written without asking); when it reports true Write returns
+	// ErrStopped at once.
 	Stop func() bool
 
 	rules *satdoku.Rules
@@ -83,6 +100,8 @@ type Encoder struct {
 	cand    []uint64 // scratch: per cell, its candidates
 	lits    []int    // scratch: one clause
 	pos     []int    // scratch: the position in its unit of each literal's cell
+	two     [2]int   // scratch: a binary clause
+	wrap    clauseAdder
 }
 
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
@@ -136,29 +155,38 @@ const checkEvery = 64
 //     least one.
 //
 // A contradiction in the domain (two cells of a unit fixed to the same
-// digit) is written as the empty clause, and a cell or a unit with no place
-// left for what it needs gives an empty clause too, so the formula is
-// unsatisfiable exactly when the domain has no completion. Clauses come in
-// a fixed order: the cells in row-major order, then the units in the order
-// of Rules.Units, digits ascending.
-func (e *Encoder) Write(a Adder, d *Domain) error {
+// digit, or a cell fixed to a value beyond N) is written as the empty
+// clause alone, and a cell or a unit with no place left for what it needs
+// gives an empty clause too, so the formula is unsatisfiable exactly when
+// the domain has no completion. Clauses come in a fixed order: the cells in
+// row-major order, then the units in the order of Rules.Units, digits
+// ascending.
+func (e *Encoder) Write(adder Adder, d *Domain) error {
+	a := e.asClauseAdder(adder)
+	defer func() { e.wrap.Adder = nil }()
 	r := e.rules
 	n := r.N()
 	units := r.Units()
 	placed, cand := e.placed, e.cand
-	if d == nil {
+	switch {
+	case d != nil && d.Placed != nil:
+		placed, cand = d.Placed, d.Cand
+	case d == nil:
 		clear(placed)
 		for i := range cand {
 			cand[i] = e.full
 		}
-	} else {
+	default:
+		if len(d.Val) < n*n || len(d.Cand) < n*n {
+			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), n*n)
+		}
 		for u, unit := range units {
 			var m uint64
 			for _, i := range unit.Cells {
 				if v := d.Val[i]; v != 0 {
 					bit := uint64(1) << (v - 1)
-					if m&bit != 0 {
-						a.Add(0) // two cells of the unit fixed to one digit
+					if int(v) > n || m&bit != 0 {
+						a.Add(0) // no digit, or two cells of the unit fixed to one digit
 						return nil
 					}
 					m |= bit
@@ -171,7 +199,7 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 				cand[i] = 0
 				continue
 			}
-			c := d.Cand[i]
+			c := d.Cand[i] & e.full
 			for _, u := range r.UnitsOf(i) {
 				c &^= placed[u]
 			}
@@ -191,9 +219,9 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
 		}
-		clause(a, e.lits)
+		a.AddClause(e.lits)
 		if e.ext {
-			pairs(a, e.lits)
+			e.pairs(a, e.lits)
 		}
 	}
 	// Units.
@@ -213,25 +241,28 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 			for k, i := range unit.Cells {
 				if cand[i]&bit != 0 {
 					e.lits = append(e.lits, i*n+dg+1)
-					e.pos = append(e.pos, k)
+					if cov != nil {
+						e.pos = append(e.pos, k)
+					}
 				}
 			}
 			if alo {
-				clause(a, e.lits)
+				a.AddClause(e.lits)
 			}
 			if cov == nil {
-				pairs(a, e.lits)
+				e.pairs(a, e.lits)
 				continue
 			}
+			two := e.two[:]
 			for x, l1 := range e.lits {
 				c1 := cov[e.pos[x]]
+				two[0] = -l1
 				for y, l2 := range e.lits[x+1:] {
 					if c1&cov[e.pos[x+1+y]] != 0 {
 						continue // an earlier unit holds this pair
 					}
-					a.Add(-l1)
-					a.Add(-l2)
-					a.Add(0)
+					two[1] = -l2
+					a.AddClause(two)
 				}
 			}
 		}
@@ -239,29 +270,59 @@ func (e *Encoder) Write(a Adder, d *Domain) error {
 	return nil
 }
 
-// clause adds the clause of lits (the empty clause when there are none).
-func clause(a Adder, lits []int) {
+// ClauseAdder is an Adder that also takes a whole clause at once, without
+// its final 0: the same clause as adding each literal and then 0. Write uses
+// AddClause when its Adder has it, saving a call per literal.
+type ClauseAdder interface {
+	Adder
+	AddClause(lits []int)
+}
+
+// clauseAdder turns an Adder into a ClauseAdder.
+type clauseAdder struct{ Adder }
+
+func (a *clauseAdder) AddClause(lits []int) {
 	for _, l := range lits {
 		a.Add(l)
 	}
 	a.Add(0)
 }
 
+// asClauseAdder returns a as a ClauseAdder, wrapping it if needed in the
+// Encoder's own wrapper (so that a reused Encoder does not allocate).
+func (e *Encoder) asClauseAdder(a Adder) ClauseAdder {
+	if ca, ok := a.(ClauseAdder); ok {
+		return ca
+	}
+	e.wrap.Adder = a
+	return &e.wrap
+}
+
 // pairs adds ¬x ∨ ¬y for every pair of the literals.
-func pairs(a Adder, lits []int) {
+func (e *Encoder) pairs(a ClauseAdder, lits []int) {
+	two := e.two[:]
 	for x, l1 := range lits {
+		two[0] = -l1
 		for _, l2 := range lits[x+1:] {
-			a.Add(-l1)
-			a.Add(-l2)
-			a.Add(0)
+			two[1] = -l2
+			a.AddClause(two)
 		}
 	}
 }
 
 // BlockOpen adds the clause that excludes solution sol from a formula over
 // domain d: the OR of ¬var(r, c, sol(r, c)) over the open cells of d (the
-// fixed ones cannot differ). With no open cell it is the empty clause. Block
-// is BlockOpen over the domain of the givens.
+// fixed ones cannot differ), every cell when d is nil. With no open cell it
+// is the empty clause. sol is a grid of d's board. Block is BlockOpen over
+// the domain of the givens.
 func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
-	blockCells(a, sol, func(i int) bool { return d.Val[i] == 0 })
+	n := sol.N()
+	for i := range sol.Len() {
+		if d == nil || d.Val[i] == 0 {
+			if dg := sol.Cell(i); dg != 0 {
+				a.Add(-(i*n + dg))
+			}
+		}
+	}
+	a.Add(0)
 }

@@ -2,6 +2,7 @@ package extsolve
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/internal/solvertest"
 	"github.com/satdoku/satdoku/satsolve"
@@ -84,25 +86,25 @@ func TestRoundTrip(t *testing.T) {
 			solvertest.Need(t, name)
 			ext := make([]*Solver, len(encs))
 			for i, e := range encs {
-				ext[i] = New(name, Options{Encoding: e, TempDir: t.TempDir()})
+				ext[i] = mustNew(t, name, Options{Encoding: e, TempDir: t.TempDir()})
 			}
-			stat := map[satsolve.Status]int{}
+			stat := map[backend.Status]int{}
 			for i, p := range ps {
 				e := encs[i%len(encs)]
-				want, err := satsolve.Unique(p.g, satsolve.Options{})
+				want, err := satsolve.Unique(context.Background(), p.g, satsolve.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := ext[i%len(encs)].Unique(p.g)
+				got, err := ext[i%len(encs)].Unique(context.Background(), p.g)
 				if err != nil {
 					t.Fatalf("%v (%v): %v", p.g, e, err)
 				}
 				if got.Status != want.Status {
 					t.Fatalf("%v (%v): %s says %v, gini %v", p.g, e, name, got.Status, want.Status)
 				}
-				wantStatus := map[int]satsolve.Status{0: satsolve.StatusNone, 1: satsolve.StatusUnique}[p.count]
+				wantStatus := map[int]backend.Status{0: backend.StatusNone, 1: backend.StatusUnique}[p.count]
 				if p.count >= 2 {
-					wantStatus = satsolve.StatusMultiple
+					wantStatus = backend.StatusMultiple
 				}
 				if got.Status != wantStatus {
 					t.Fatalf("%v: %v, the file says %d solutions", p.g, got.Status, p.count)
@@ -115,16 +117,16 @@ func TestRoundTrip(t *testing.T) {
 						}
 					}
 				}
-				if got.Status == satsolve.StatusUnique && !got.Solution.Equal(want.Solution) {
+				if got.Status == backend.StatusUnique && !got.Solution.Equal(want.Solution) {
 					t.Fatalf("%v: %s found %v, gini %v", p.g, name, got.Solution, want.Solution)
 				}
-				if got.Status == satsolve.StatusMultiple && got.Solution.Equal(got.Second) {
+				if got.Status == backend.StatusMultiple && got.Solution.Equal(got.Second) {
 					t.Fatalf("%v: the same solution twice", p.g)
 				}
 			}
 			t.Logf("%s: %d puzzles: %d none, %d unique, %d multiple", name, len(ps),
-				stat[satsolve.StatusNone], stat[satsolve.StatusUnique], stat[satsolve.StatusMultiple])
-			if stat[satsolve.StatusNone] == 0 || stat[satsolve.StatusUnique] == 0 || stat[satsolve.StatusMultiple] == 0 {
+				stat[backend.StatusNone], stat[backend.StatusUnique], stat[backend.StatusMultiple])
+			if stat[backend.StatusNone] == 0 || stat[backend.StatusUnique] == 0 || stat[backend.StatusMultiple] == 0 {
 				t.Errorf("not every kind of puzzle covered: %v", stat)
 			}
 		})
@@ -138,8 +140,8 @@ func TestReducedEmptyClause(t *testing.T) {
 	for _, name := range solvers {
 		t.Run(name, func(t *testing.T) {
 			solvertest.Need(t, name)
-			res, err := New(name, Options{Encoding: encode.Reduced, TempDir: t.TempDir()}).Solve(g)
-			if err != nil || res.Status != satsolve.StatusNone {
+			res, err := mustNew(t, name, Options{Encoding: encode.Reduced, TempDir: t.TempDir()}).Solve(context.Background(), g)
+			if err != nil || res.Status != backend.StatusNone {
 				t.Fatalf("Solve = %v, %v; want none", res.Status, err)
 			}
 		})
@@ -191,14 +193,17 @@ func TestFailures(t *testing.T) {
 		{"truncated", "echo 's SATISFIABLE'; echo 'v 1 -2 3'; exit 10", 0, ErrOutput},
 		{"status disagrees", "echo 's UNSATISFIABLE'; exit 10", 0, ErrOutput},
 		{"unknown", "echo 's UNKNOWN'; exit 0", 0, ErrGaveUp},
-		{"timeout", "exec sleep 30", 200 * time.Millisecond, satsolve.ErrTimeout},
+		{"timeout", "exec sleep 30", 200 * time.Millisecond, backend.ErrTimeout},
 		{"model no cell digit", "echo 's SATISFIABLE'; echo 'v -1 0'; exit 10", 0, ErrOutput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.err != backend.ErrTimeout && !errors.Is(tt.err, backend.ErrFailed) {
+				t.Fatalf("%v is not a backend.ErrFailed", tt.err)
+			}
 			p := script(t, "fake-"+strings.ReplaceAll(tt.name, " ", "-"), tt.body)
-			s := New(p, Options{Timeout: tt.timeout, TempDir: t.TempDir()})
-			res, err := s.Solve(g)
+			s := mustNew(t, p, Options{Timeout: tt.timeout, TempDir: t.TempDir()})
+			res, err := s.Solve(context.Background(), g)
 			if !errors.Is(err, tt.err) {
 				t.Fatalf("Solve = %+v, %v; want %v", res, err, tt.err)
 			}
@@ -211,7 +216,7 @@ func TestFailures(t *testing.T) {
 		defer func(m int) { maxOutput = m }(maxOutput)
 		maxOutput = 1000
 		p := script(t, "chatty", "i=0; while [ $i -lt 200 ]; do echo 'c chatter chatter chatter'; i=$((i+1)); done; echo 's UNSATISFIABLE'; exit 20")
-		if _, err := New(p, Options{TempDir: t.TempDir()}).Solve(g); !errors.Is(err, ErrOutput) {
+		if _, err := mustNew(t, p, Options{TempDir: t.TempDir()}).Solve(context.Background(), g); !errors.Is(err, ErrOutput) {
 			t.Fatalf("Solve: %v; want ErrOutput (max %d)", err, maxOutput)
 		}
 	})
@@ -219,7 +224,7 @@ func TestFailures(t *testing.T) {
 		// A solver that lies: the grid decodes, and the validator must
 		// reject it. Solve itself returns it; checking is the caller's job.
 		p := script(t, "liar", "cat <<'EOF'\n"+bad.String()+"EOF\nexit 10")
-		res, err := New(p, Options{TempDir: t.TempDir()}).Solve(g)
+		res, err := mustNew(t, p, Options{TempDir: t.TempDir()}).Solve(context.Background(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,12 +233,9 @@ func TestFailures(t *testing.T) {
 		}
 	})
 	t.Run("missing", func(t *testing.T) {
-		s := New(filepath.Join(t.TempDir(), "no-such-solver"), Options{})
-		if _, err := s.Solve(g); !errors.Is(err, ErrNotFound) || !errors.Is(s.Err(), ErrNotFound) {
-			t.Fatalf("Solve: %v; want ErrNotFound", err)
-		}
-		if _, err := s.Unique(g); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("Unique: %v; want ErrNotFound", err)
+		s, err := New(filepath.Join(t.TempDir(), "no-such-solver"), Options{})
+		if !errors.Is(err, ErrNotFound) || !errors.Is(err, backend.ErrFailed) || s != nil {
+			t.Fatalf("New: %v, %v; want ErrNotFound", s, err)
 		}
 	})
 }
@@ -253,5 +255,91 @@ func TestCommand(t *testing.T) {
 		if got := strings.Join(args, " "); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
 		}
+	}
+}
+
+// mustNew returns the Solver for program name.
+func mustNew(t *testing.T, name string, o Options) *Solver {
+	t.Helper()
+	s, err := New(name, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestCount counts solutions with each solver, up to a limit, and compares
+// the counts with gini's.
+func TestCount(t *testing.T) {
+	ps := puzzles(t)
+	for _, name := range solvers {
+		t.Run(name, func(t *testing.T) {
+			solvertest.Need(t, name)
+			s := mustNew(t, name, Options{TempDir: t.TempDir()})
+			for _, p := range ps[:min(len(ps), 12)] {
+				want, err := satsolve.Count(context.Background(), p.g, 4, satsolve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.Count(context.Background(), p.g, 4)
+				if err != nil {
+					t.Fatalf("%v: %v", p.g, err)
+				}
+				if got.Count != want.Count || got.Status != want.Status {
+					t.Fatalf("%v: %s counts %d (%v), gini %d (%v)", p.g, name, got.Count, got.Status, want.Count, want.Status)
+				}
+				for _, sol := range []*satdoku.Grid{got.Solution, got.Second} {
+					if sol != nil {
+						if err := verify.Solution(p.g, sol); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCancel cancels a call while the program runs: the call returns the
+// context's error at once, the program is killed and the call's temporary
+// directory is gone.
+func TestCancel(t *testing.T) {
+	dir := t.TempDir()
+	started := filepath.Join(t.TempDir(), "started")
+	p := script(t, "slow", "echo $$ > "+started+"; exec sleep 30")
+	s := mustNew(t, p, Options{TempDir: dir})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Solve(ctx, satdoku.MustParse("1...........4..."))
+		done <- err
+	}()
+	var pid string
+	for pid == "" { // wait for the program to start
+		select {
+		case err := <-done:
+			t.Fatalf("returned before the cancel: %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+		if b, err := os.ReadFile(started); err == nil && strings.HasSuffix(string(b), "\n") {
+			pid = strings.TrimSpace(string(b))
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Solve: %v; want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Solve did not return after the cancel")
+	}
+	if _, err := os.Stat("/proc/" + pid); err == nil {
+		if b, _ := os.ReadFile("/proc/" + pid + "/stat"); !strings.Contains(string(b), ") Z ") {
+			t.Errorf("the solver process %s is still running", pid)
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
 	}
 }

@@ -1,6 +1,7 @@
 package satsolve
 
 import (
+	"context"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -45,7 +46,7 @@ func BenchmarkUnique(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if _, err := s.Unique(puzzles[i%len(puzzles)]); err != nil {
+				if _, err := s.Unique(context.Background(), puzzles[i%len(puzzles)]); err != nil {
 					b.Fatal(err)
 				}
 				i++

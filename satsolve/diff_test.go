@@ -1,6 +1,7 @@
 package satsolve
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -26,7 +28,7 @@ type diffCase struct {
 func diffOne(t *testing.T, s *Solver, c diffCase, useVerify bool) {
 	t.Helper()
 	g := c.puzzle
-	r, err := s.Unique(g)
+	r, err := s.Unique(context.Background(), g)
 	if err != nil {
 		t.Errorf("%s: %v", c.where, err)
 		return
@@ -59,10 +61,10 @@ func diffOne(t *testing.T, s *Solver, c diffCase, useVerify bool) {
 			}
 		}
 	}
-	if r.Status == StatusMultiple && (r.Second == nil || r.Second.Equal(r.Solution)) {
+	if r.Status == backend.StatusMultiple && (r.Second == nil || r.Second.Equal(r.Solution)) {
 		t.Errorf("%s: multiple without a second, different solution", c.where)
 	}
-	if r.Status == StatusUnique && c.sol != "" && line(r.Solution) != c.sol {
+	if r.Status == backend.StatusUnique && c.sol != "" && line(r.Solution) != c.sol {
 		t.Errorf("%s: solution %s, want %s", c.where, line(r.Solution), c.sol)
 	}
 }
@@ -236,10 +238,10 @@ func TestDiffData(t *testing.T) {
 	}
 }
 
-// checkCount compares s.Count(c.puzzle, limit) with the exact count of c.
+// checkCount compares s.Count(context.Background(), c.puzzle, limit) with the exact count of c.
 func checkCount(t *testing.T, s *Solver, c diffCase, limit int) {
 	t.Helper()
-	r, err := s.Count(c.puzzle, limit)
+	r, err := s.Count(context.Background(), c.puzzle, limit)
 	if err != nil {
 		t.Fatalf("%s: %v", c.where, err)
 	}

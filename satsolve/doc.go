@@ -1,8 +1,11 @@
 // Package satsolve solves Sudoku puzzles with the SAT solver gini. A native
-// unit propagation (naked and hidden singles, which is what unit
-// propagation does on the Extended encoding) first fixes what it can; gini
-// then gets the residual formula: one variable per candidate still open,
-// numbered compactly, and the rules' clauses over them. The solution is
+// pre-pass over the units of the grid's rules (naked and hidden singles,
+// which is what unit propagation does on the Extended encoding, then locked
+// candidates on any two units that share two cells or more, and naked and
+// hidden pairs) first fixes and removes what it can; gini then gets the
+// residual formula that the one encoder of package encode writes over the
+// candidates still open, one gini variable per candidate, numbered
+// compactly. The solution is
 // decoded from gini's model, in the numbering of package encode. To prove a
 // solution unique, or to count solutions, each solution found is blocked
 // and gini asked again.

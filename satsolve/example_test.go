@@ -1,6 +1,7 @@
 package satsolve_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/satdoku/satdoku"
@@ -10,7 +11,7 @@ import (
 func ExampleSolve() {
 	const board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	g := satdoku.MustParse(board)
-	r, err := satsolve.Solve(g, satsolve.Options{})
+	r, err := satsolve.Solve(context.Background(), g, satsolve.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -17,6 +17,10 @@ type board struct {
 	units    [][]int   // the cells of every unit, as in rules.Units
 	fullUnit []bool    // the unit has n cells: it holds every digit
 	cu       [][]int32 // the units of every cell
+	// cu3 holds the units of every cell, three a cell, when every cell has
+	// three (classic rules): the pre-pass's hottest loop reads it without
+	// a loop.
+	cu3      []int32
 	overlaps []satdoku.Overlap
 	enc      *encode.Encoder
 }
@@ -39,8 +43,16 @@ func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
 		bd.units[u] = unit.Cells
 		bd.fullUnit[u] = r.Full(u)
 	}
+	three := true
 	for i := range bd.cu {
 		bd.cu[i] = r.UnitsOf(i)
+		three = three && len(bd.cu[i]) == 3
+	}
+	if three {
+		bd.cu3 = make([]int32, 0, 3*n*n)
+		for _, cu := range bd.cu {
+			bd.cu3 = append(bd.cu3, cu...)
+		}
 	}
 	return bd
 }
@@ -184,6 +196,10 @@ func (p *prepass) remove(cells []int, rm uint64) {
 
 // mask returns the digits fixed in the units of cell i.
 func (p *prepass) mask(i int) uint64 {
+	if cu3 := p.bd.cu3; cu3 != nil {
+		cu := cu3[3*i : 3*i+3]
+		return p.placed[cu[0]] | p.placed[cu[1]] | p.placed[cu[2]]
+	}
 	var m uint64
 	for _, u := range p.bd.cu[i] {
 		m |= p.placed[u]
@@ -200,6 +216,13 @@ func (p *prepass) assign(i int, bit uint64) bool {
 	p.cand[i] = bit
 	p.val[i] = uint8(bits.TrailingZeros64(bit) + 1)
 	p.free--
+	if cu3 := p.bd.cu3; cu3 != nil {
+		cu := cu3[3*i : 3*i+3]
+		p.placed[cu[0]] |= bit
+		p.placed[cu[1]] |= bit
+		p.placed[cu[2]] |= bit
+		return true
+	}
 	for _, u := range p.bd.cu[i] {
 		p.placed[u] |= bit
 	}

@@ -67,6 +67,8 @@ type Solver struct {
 	pool   []*gini.Gini  // by tier; nil until needed
 	zombie chan struct{} // closed when an abandoned search has ended
 	c      call
+	// onModel, when set (by tests), sees every solution decoded.
+	onModel func(*satdoku.Grid)
 }
 
 // call is the state of one call: the pre-pass, the instance and the
@@ -166,6 +168,7 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 		return backend.Result{}, s.stopped(g, 0, "before the pre-pass")
 	}
 	s.setRules(g.Rules())
+	c.pp.strong = true
 	ok := c.pp.run(s.bd, g)
 	nv := 0
 	if ok {
@@ -274,7 +277,7 @@ func (s *Solver) drop() {
 // alone can take longer than the timeout to build.
 func (s *Solver) residual() error {
 	c := &s.c
-	c.dom.Val, c.dom.Cand = c.pp.val, c.pp.cand
+	c.dom.Val, c.dom.Cand, c.dom.Placed = c.pp.val, c.pp.cand, c.pp.placed
 	enc := s.bd.enc
 	enc.Stop = nil
 	if !c.deadline.IsZero() || c.ctx.Done() != nil {
@@ -314,6 +317,9 @@ func (s *Solver) search(g *satdoku.Grid, limit int) (backend.Result, error) {
 		if err != nil {
 			s.drop()
 			return backend.Result{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
+		}
+		if s.onModel != nil {
+			s.onModel(sol)
 		}
 		res.Count++
 		switch res.Count {
@@ -457,5 +463,26 @@ func (a *sink) Add(lit int) {
 		a.k = 0
 	} else {
 		a.k++
+	}
+}
+
+// AddClause implements encode.ClauseAdder.
+func (a *sink) AddClause(lits []int) {
+	if len(lits) == 0 {
+		a.empty = true
+		return
+	}
+	gi, cvar := a.gi, a.cvar
+	for _, l := range lits {
+		if l > 0 {
+			gi.Add(cvar[l].Pos())
+		} else {
+			gi.Add(cvar[-l].Neg())
+		}
+	}
+	if a.fresh {
+		gi.Add(0)
+	} else {
+		gi.ActivateWith(varAct.Pos())
 	}
 }

@@ -30,7 +30,7 @@ func BenchmarkCheck(b *testing.B) {
 		{"top95/puzzle", puzzles},
 		{"top95/solution", sols},
 		{"conflict", []*satdoku.Grid{bad}},
-		{"64x64", []*satdoku.Grid{pattern(b, 64)}},
+		{"64x64", []*satdoku.Grid{square(b, 64)}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -2,73 +2,27 @@ package verify
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/satdoku/satdoku"
 )
 
-// geometry holds the fixed tables of one board size, computed once and
-// shared read-only.
-type geometry struct {
-	info  []cellInfo // per cell
-	units []int32    // units[u·N+k]: the k-th cell of unit u
-}
-
-// cellInfo gathers what the search needs to know about one cell. Units are
-// numbered rows 0..N-1, columns N..2N-1, boxes 2N..3N-1. A segment is the
-// part of a row (or column) inside one box: row segment r·B + c/B, column
-// segment c·B + r/B.
-type cellInfo struct {
-	r, c, x uint16 // row, column and box unit
-	rs, cs  uint16 // row and column segment
-}
-
-var geometries [satdoku.MaxBox + 1]func() *geometry
-
-func init() {
-	for b := satdoku.MinBox; b <= satdoku.MaxBox; b++ {
-		geometries[b] = sync.OnceValue(func() *geometry { return newGeometry(b) })
-	}
-}
-
-func newGeometry(b int) *geometry {
-	n := b * b
-	g := &geometry{
-		info:  make([]cellInfo, n*n),
-		units: make([]int32, 3*n*n),
-	}
-	for i := range n * n {
-		r, c := i/n, i%n
-		g.info[i] = cellInfo{
-			r: uint16(r), c: uint16(n + c), x: uint16(2*n + r/b*b + c/b),
-			rs: uint16(r*b + c/b), cs: uint16(c*b + r/b),
-		}
-	}
-	for u := range n {
-		for k := range n {
-			g.units[u*n+k] = int32(u*n + k)
-			g.units[(n+u)*n+k] = int32(k*n + u)
-			g.units[(2*n+u)*n+k] = int32((u/b*b+k/b)*n + u%b*b + k%b)
-		}
-	}
-	return g
-}
-
-// Count counts the solutions of g, stopping at limit (a limit below 1 counts
-// as 1), and returns the count, at most limit, with the first solution found,
-// or nil when there is none. A grid whose givens already clash has no
-// solution; so has a nil grid. Count(g, 2) tells a proper puzzle (count 1)
-// from one with several solutions. Count does not modify g.
+// Count counts the solutions of g under its rules, stopping at limit (a
+// limit below 1 counts as 1), and returns the count, at most limit, with
+// the first solution found, or nil when there is none. A grid whose givens
+// already clash has no solution; so has a nil grid. Count(g, 2) tells a
+// proper puzzle (count 1) from one with several solutions. Count does not
+// modify g; the solution is under the same rules as g.
 //
 // The search is plain backtracking over digit bitmasks. The candidates of
-// an empty cell are the digits not yet used in its row, column and box,
-// less those removed by reasoning. Before each branching Count places naked
+// an empty cell are the digits not yet used in any of its units, less
+// those removed by reasoning. Before each branching Count places naked
 // singles (a cell with one candidate) and hidden singles (a digit with one
-// place left in a row, column or box) and removes locked candidates (a
-// digit confined to one row or column inside a box, or to one box inside a
-// row or column); then it branches on the empty cell with the fewest
+// place left in a unit that holds every digit) and removes locked
+// candidates (a digit whose places in a unit that holds every digit all
+// lie in the part it shares with another unit leaves the rest of that
+// other unit); then it branches on the empty cell with the fewest
 // candidates, trying its digits in increasing order. Memory use is
-// proportional to the board.
+// proportional to the board and its units.
 //
 // Proper 9×9 puzzles take microseconds, the hardest known ones well under
 // a millisecond; 16×16 and 25×25 puzzles with a usual number of givens take
@@ -86,10 +40,7 @@ func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
 	if s.count == 0 {
 		return 0, nil
 	}
-	sol, err := satdoku.New(s.n)
-	if err != nil {
-		return 0, nil // cannot happen: g has a valid size
-	}
+	sol := satdoku.NewGrid(g.Rules())
 	for i, d := range s.first {
 		sol.SetCell(i, int(d))
 	}
@@ -100,14 +51,12 @@ func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
 // candidates are recorded on trails and undone in reverse order when the
 // search backtracks, so memory stays proportional to the board.
 type solver struct {
-	n, b  int
-	cells int    // N²
-	all   uint64 // the N digits
-	geo   *geometry
+	*layout
 
 	digits []uint8  // per cell, 0 when empty
 	elim   []uint64 // per cell, the candidates removed by locked candidates
-	used   []uint64 // per unit, the digits placed in it
+	cand   []uint64 // per cell, its candidates at the last sweep; 0 when filled
+	used   []uint64 // per unit and the padding unit, the digits placed in it
 	empty  []int32  // empty[:nempty] are the empty cells, in no order
 	pos    []int32  // position of each cell in empty
 	nempty int
@@ -116,8 +65,10 @@ type solver struct {
 	elimTrail []elimUndo // elim values before each change
 
 	// Scratch for one round of propagate.
-	once, twice    []uint64 // per unit: digits with at least one, two places
-	rowSeg, colSeg []uint64 // per segment: candidates of its empty cells
+	once, twice []uint64 // per unit: digits with at least one, two places
+	seg         []uint64 // per overlap: the candidates of its shared cells
+	famOnce     []uint64 // per family: digits in one member's shared part or more
+	famOther    []uint64 // per family: digits in two members' or in the rest
 
 	count int
 	limit int
@@ -132,27 +83,30 @@ type elimUndo struct {
 
 // newSolver loads the givens of g; ok is false when two of them clash.
 func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
-	n, b := g.N(), g.Box()
-	cells := n * n
-	words := make([]uint64, 2*cells+9*n+2*n*b)
+	l := layoutOf(g.Rules())
+	cells, nu, no, nf := g.Len(), l.nunits+1, len(l.overlaps), len(l.families)
+	words := make([]uint64, 2*cells+3*nu+no+2*nf)
 	ints := make([]int32, 3*cells)
+	take := func(k int) []uint64 {
+		w := words[:k:k]
+		words = words[k:]
+		return w
+	}
 	s = &solver{
-		n:      n,
-		b:      b,
-		cells:  cells,
-		all:    ^uint64(0) >> (64 - n),
-		geo:    geometries[b](),
-		digits: make([]uint8, cells),
-		elim:   words[:cells],
-		used:   words[cells : cells+3*n],
-		once:   words[cells+3*n : cells+6*n],
-		twice:  words[cells+6*n : cells+9*n],
-		rowSeg: words[cells+9*n : cells+9*n+n*b],
-		colSeg: words[cells+9*n+n*b : cells+9*n+2*n*b],
-		empty:  ints[:cells],
-		pos:    ints[cells : 2*cells],
-		trail:  ints[2*cells : 2*cells : 3*cells],
-		limit:  limit,
+		layout:   l,
+		digits:   make([]uint8, cells),
+		elim:     take(cells),
+		cand:     take(cells),
+		used:     take(nu),
+		once:     take(nu),
+		twice:    take(nu),
+		seg:      take(no),
+		famOnce:  take(nf),
+		famOther: take(nf),
+		empty:    ints[:cells],
+		pos:      ints[cells : 2*cells],
+		trail:    ints[2*cells : 2*cells : 3*cells],
+		limit:    limit,
 	}
 	for i := range cells {
 		d := g.Cell(i)
@@ -162,26 +116,32 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 			s.nempty++
 			continue
 		}
-		bit := uint64(1) << (d - 1)
-		ci := s.geo.info[i]
-		if (s.used[ci.r]|s.used[ci.c]|s.used[ci.x])&bit != 0 {
-			return nil, false
+		b := bit(d)
+		if s.candidates(i)&b == 0 {
+			return nil, false // a unit of cell i already holds d
 		}
+		for _, x := range s.unitsOf(i) {
+			s.used[x] |= b
+		}
+		s.used[l.nunits] = 0 // the padding unit holds nothing
 		s.digits[i] = uint8(d)
-		s.used[ci.r] |= bit
-		s.used[ci.c] |= bit
-		s.used[ci.x] |= bit
 	}
 	return s, true
 }
 
-// assign puts the digit of bit in empty cell i.
-func (s *solver) assign(i int, bit uint64) {
-	s.digits[i] = uint8(bits.TrailingZeros64(bit) + 1)
-	ci := s.geo.info[i]
-	s.used[ci.r] |= bit
-	s.used[ci.c] |= bit
-	s.used[ci.x] |= bit
+// unitsOf returns the units of cell i, padded with the empty unit.
+func (s *solver) unitsOf(i int) []int32 {
+	return s.cellUnits[i*s.stride : (i+1)*s.stride]
+}
+
+// assign puts the digit of bit b in empty cell i.
+func (s *solver) assign(i int, b uint64) {
+	s.digits[i] = uint8(bits.TrailingZeros64(b) + 1)
+	s.cand[i] = 0
+	for _, x := range s.unitsOf(i) {
+		s.used[x] |= b
+	}
+	s.used[s.nunits] = 0
 	// Swap cell i to the end of the empty list and shrink the list; undo
 	// grows it back, in reverse order.
 	p, last := s.pos[i], s.nempty-1
@@ -198,11 +158,10 @@ func (s *solver) undo(mark, emark int) {
 	for len(s.trail) > mark {
 		i := s.trail[len(s.trail)-1]
 		s.trail = s.trail[:len(s.trail)-1]
-		bit := uint64(1) << (s.digits[i] - 1)
-		ci := s.geo.info[i]
-		s.used[ci.r] &^= bit
-		s.used[ci.c] &^= bit
-		s.used[ci.x] &^= bit
+		b := bit(int(s.digits[i]))
+		for _, x := range s.unitsOf(int(i)) {
+			s.used[x] &^= b
+		}
 		s.digits[i] = 0
 		s.nempty++ // cell i sits just past the list, where assign left it
 	}
@@ -215,8 +174,11 @@ func (s *solver) undo(mark, emark int) {
 
 // candidates returns the digits empty cell i may take.
 func (s *solver) candidates(i int) uint64 {
-	ci := s.geo.info[i]
-	return s.all &^ (s.used[ci.r] | s.used[ci.c] | s.used[ci.x] | s.elim[i])
+	m := s.elim[i]
+	for _, x := range s.unitsOf(i) {
+		m |= s.used[x]
+	}
+	return s.all &^ m
 }
 
 // search counts the solutions below the current state, leaving the state
@@ -245,43 +207,59 @@ func (s *solver) search() {
 // until none is left. It returns ok false on a contradiction; otherwise the
 // empty cell with the fewest candidates, or -1 when the grid is full.
 func (s *solver) propagate() (best int, ok bool) {
-	all, info := s.all, s.geo.info
-	digits, elim, used := s.digits, s.elim, s.used
-	once, twice, rowSeg, colSeg := s.once, s.twice, s.rowSeg, s.colSeg
+	all, stride, cellUnits := s.all, s.stride, s.cellUnits
+	elim, used, cands := s.elim, s.used, s.cand
+	once, twice := s.once, s.twice
 	for {
 		clear(once)
 		clear(twice)
-		clear(rowSeg)
-		clear(colSeg)
 		best, fewest := -1, 65
 		filled := false // a naked single was placed during this round
 		for k := 0; k < s.nempty; {
-			i := s.empty[k]
-			ci := info[i]
-			cand := all &^ (used[ci.r] | used[ci.c] | used[ci.x] | elim[i])
+			i := int(s.empty[k])
+			// Three units per cell (a row, a column, a region) is the
+			// common case; unrolled, the sweep takes about a tenth less.
+			us := cellUnits[i*stride : (i+1)*stride]
+			var cand uint64
+			if len(us) == 3 {
+				cand = all &^ (elim[i] | used[us[0]] | used[us[1]] | used[us[2]])
+			} else {
+				m := elim[i]
+				for _, x := range us {
+					m |= used[x]
+				}
+				cand = all &^ m
+			}
 			if cand&(cand-1) == 0 {
 				if cand == 0 {
 					return 0, false
 				}
-				s.assign(int(i), cand) // a naked single; another cell moves to k
+				s.assign(i, cand) // a naked single; another cell moves to k
 				filled = true
 				continue
 			}
 			k++
 			if cnt := bits.OnesCount64(cand); cnt < fewest {
-				best, fewest = int(i), cnt
+				best, fewest = i, cnt
 			}
 			if filled {
 				continue // the masks below would be stale anyway
 			}
-			twice[ci.r] |= once[ci.r] & cand
-			once[ci.r] |= cand
-			twice[ci.c] |= once[ci.c] & cand
-			once[ci.c] |= cand
-			twice[ci.x] |= once[ci.x] & cand
-			once[ci.x] |= cand
-			rowSeg[ci.rs] |= cand
-			colSeg[ci.cs] |= cand
+			cands[i] = cand
+			if len(us) == 3 {
+				x, y, z := us[0], us[1], us[2]
+				twice[x] |= once[x] & cand
+				once[x] |= cand
+				twice[y] |= once[y] & cand
+				once[y] |= cand
+				twice[z] |= once[z] & cand
+				once[z] |= cand
+			} else {
+				for _, x := range us {
+					twice[x] |= once[x] & cand
+					once[x] |= cand
+				}
+			}
 		}
 		if filled {
 			continue
@@ -289,27 +267,31 @@ func (s *solver) propagate() (best int, ok bool) {
 		if best < 0 {
 			return -1, true
 		}
-		// Hidden singles, and digits with no place left.
-		for u := range used {
-			if all&^used[u]&^once[u] != 0 {
+		// Hidden singles, and digits with no place left, in the units that
+		// hold every digit.
+		for x := range s.units {
+			if !s.full[x] {
+				continue
+			}
+			if all&^used[x]&^once[x] != 0 {
 				return 0, false
 			}
-			for h := once[u] &^ twice[u]; h != 0; h &= h - 1 {
-				bit := h & -h
-				if used[u]&bit != 0 {
+			for h := once[x] &^ twice[x]; h != 0; h &= h - 1 {
+				b := h & -h
+				if used[x]&b != 0 {
 					continue // placed meanwhile by another hidden single
 				}
 				at := -1
-				for _, i := range s.geo.units[u*s.n : (u+1)*s.n] {
-					if digits[i] == 0 && s.candidates(int(i))&bit != 0 {
-						at = int(i)
+				for _, i := range s.units[x].Cells {
+					if s.digits[i] == 0 && s.candidates(i)&b != 0 {
+						at = i
 						break
 					}
 				}
 				if at < 0 {
 					return 0, false
 				}
-				s.assign(at, bit)
+				s.assign(at, b)
 				filled = true
 			}
 		}
@@ -319,62 +301,70 @@ func (s *solver) propagate() (best int, ok bool) {
 	}
 }
 
-// remove takes the digits of m from the candidates of empty cell i.
-func (s *solver) remove(i int32, m uint64) {
-	if s.digits[i] == 0 && s.elim[i]|m != s.elim[i] {
-		s.elimTrail = append(s.elimTrail, elimUndo{i, s.elim[i]})
-		s.elim[i] |= m
+// remove takes the digits of m from the candidates of cell i, if it is
+// empty, and reports whether that changed anything.
+func (s *solver) remove(i int, m uint64) bool {
+	if s.digits[i] != 0 || s.elim[i]|m == s.elim[i] {
+		return false
 	}
+	s.elimTrail = append(s.elimTrail, elimUndo{int32(i), s.elim[i]})
+	s.elim[i] |= m
+	return true
 }
 
-// locked removes candidates by box-line interaction, from the segment
-// masks of the current round: a digit whose places in a box all lie in one
-// row (or column) leaves the rest of that line ("pointing"), and a digit
-// whose places in a row (or column) all lie in one box leaves the rest of
-// that box ("claiming"). It reports whether it removed anything.
+// union returns the candidates of the cells, as of the last sweep.
+func (s *solver) union(cells []int) uint64 {
+	var m uint64
+	for _, i := range cells {
+		m |= s.cand[i]
+	}
+	return m
+}
+
+// locked removes locked candidates, from the candidates of the last sweep,
+// over every pair of overlapping units A and B: a digit whose places in A,
+// when A holds every digit, all lie in the cells A shares with B leaves
+// the rest of B, and the same with A and B swapped. It reports whether it
+// removed anything.
+//
+// The candidates of the cells of A outside the shared part come from A's
+// family of overlaps (see layout): the other members' shared parts and the
+// family's rest.
 func (s *solver) locked() bool {
-	n, b := s.n, s.b
+	seg, famOnce, famOther := s.seg, s.famOnce, s.famOther
+	for o := range s.overlaps {
+		seg[o] = s.union(s.overlaps[o].Shared)
+	}
+	for f := range s.families {
+		fam := &s.families[f]
+		var one, two uint64
+		for _, o := range fam.members {
+			two |= one & seg[o]
+			one |= seg[o]
+		}
+		famOnce[f], famOther[f] = one, two|s.union(fam.rest)
+	}
 	changed := false
-	for dir, segs := range [2][]uint64{s.rowSeg, s.colSeg} {
-		for line := range n {
-			band := line / b * b
-			for j := range b { // the segment of line inside the j-th box it crosses
-				seg := segs[line*b+j]
-				if seg == 0 {
-					continue
+	for o := range s.overlaps {
+		ov := &s.overlaps[o]
+		shared := seg[o]
+		if shared == 0 {
+			continue
+		}
+		fa, fb := s.famA[o], s.famB[o]
+		onlyA := famOther[fa] | famOnce[fa]&^shared
+		onlyB := famOther[fb] | famOnce[fb]&^shared
+		if s.full[ov.A] {
+			if m := shared &^ onlyA & onlyB; m != 0 {
+				for _, i := range ov.OnlyB {
+					changed = s.remove(i, m) || changed
 				}
-				var restLine, restBox uint64
-				for k := range b {
-					if k != j {
-						restLine |= segs[line*b+k]
-					}
-					if band+k != line {
-						restBox |= segs[(band+k)*b+j]
-					}
-				}
-				x := band + j // the box, for a row
-				if dir == 1 {
-					x = j*b + line/b
-				}
-				// Pointing: confined to this segment within the box, so
-				// not elsewhere in the line.
-				if m := seg &^ restBox & restLine; m != 0 {
-					changed = true
-					for _, i := range s.geo.units[(dir*n+line)*n : (dir*n+line+1)*n] {
-						if int(s.geo.info[i].x) != 2*n+x {
-							s.remove(i, m)
-						}
-					}
-				}
-				// Claiming: confined to this segment within the line, so
-				// not elsewhere in the box.
-				if m := seg &^ restLine & restBox; m != 0 {
-					changed = true
-					for _, i := range s.geo.units[(2*n+x)*n : (2*n+x+1)*n] {
-						if ci := s.geo.info[i]; dir == 0 && int(ci.r) != line || dir == 1 && int(ci.c) != n+line {
-							s.remove(i, m)
-						}
-					}
+			}
+		}
+		if s.full[ov.B] {
+			if m := shared &^ onlyB & onlyA; m != 0 {
+				for _, i := range ov.OnlyA {
+					changed = s.remove(i, m) || changed
 				}
 			}
 		}

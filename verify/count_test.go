@@ -47,7 +47,7 @@ func TestCount(t *testing.T) {
 		{"empty 9x9", empty9, 3, 3, ""},
 		{"empty 25x25", empty25, 2, 2, ""},
 		{"4x4 unique", grid(t, "1..."+"..1."+".3.."+"...2"), 5, 1, ""},
-		{"16x16 full", pattern(t, 16), 2, 1, line(pattern(t, 16))},
+		{"16x16 full", square(t, 16), 2, 1, line(square(t, 16))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

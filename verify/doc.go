@@ -1,7 +1,7 @@
 // Package verify is satdoku's independent checker: it decides, by counting
-// digits in rows, columns and boxes, whether a grid breaks a rule (Check),
-// whether a grid is a correct answer to a puzzle (Solution), and how many
-// solutions a puzzle has (Count).
+// digits in the units of a grid's rules, whether a grid breaks a rule
+// (Check), whether a grid is a correct answer to a puzzle (Solution), and
+// how many solutions a puzzle has (Count).
 //
 // Its one job is to give a second opinion that does not trust the SAT path.
 // It imports only the root package satdoku and the standard library and
@@ -13,7 +13,11 @@
 // singles and locked candidates), written independently of the SAT solver
 // so the two can be compared puzzle by puzzle.
 //
-// Every function accepts any board size N = B² from 4×4 to 64×64; digit
-// sets are held as uint64 bitmasks, bit d-1 for digit d. No function panics,
-// whatever the input, including nil grids.
+// The rules are data: the functions read the units of satdoku.Rules (rows,
+// columns, boxes or jigsaw regions, extra units such as the diagonals of
+// X-Sudoku) and their overlaps, and know no geometry of their own. A unit
+// of N cells holds every digit once; a smaller unit holds each digit at
+// most once. Every board side from 4×4 to 64×64 is accepted; digit sets
+// are held as uint64 bitmasks, bit d-1 for digit d. No function panics,
+// whatever the input, including nil grids and grids without rules.
 package verify

@@ -22,43 +22,60 @@ const (
 	top1Sol = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 )
 
-// pattern returns the standard full n×n grid (b·(r mod b) + r/b + c) mod n + 1.
-func pattern(tb testing.TB, n int) *satdoku.Grid {
+// pattern returns the full n×n grid (w·(r mod h) + r/h + c) mod n + 1
+// under rules with h×w boxes (h·w = n): every row, column and box holds
+// every digit.
+func pattern(tb testing.TB, n, h, w int) *satdoku.Grid {
 	tb.Helper()
-	g, err := satdoku.New(n)
+	rules, err := satdoku.Boxes(n, h, w)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	b := g.Box()
+	g := satdoku.NewGrid(rules)
 	for r := range n {
 		for c := range n {
-			g.Set(r, c, (b*(r%b)+r/b+c)%n+1)
+			g.Set(r, c, (w*(r%h)+r/h+c)%n+1)
 		}
 	}
 	return g
 }
 
-// naiveCheck is a reference for Check: every pair of cells, compared
-// directly, in the documented order.
+// square is pattern with b×b boxes on a b²×b² board.
+func square(tb testing.TB, n int) *satdoku.Grid {
+	b := 2
+	for b*b < n {
+		b++
+	}
+	return pattern(tb, n, b, b)
+}
+
+// naiveCheck is a reference for Check: every pair of cells with the same
+// digit, then every unit of the rules that holds both, in the documented
+// order.
 func naiveCheck(g *satdoku.Grid) []verify.Conflict {
 	var out []verify.Conflict
-	n, b := g.N(), g.Box()
+	n := g.N()
+	units := g.Rules().Units()
+	in := make([][]bool, len(units)) // in[u][i]: unit u holds cell i
+	for u, unit := range units {
+		in[u] = make([]bool, g.Len())
+		for _, i := range unit.Cells {
+			in[u][i] = true
+		}
+	}
 	for i := range g.Len() {
 		for j := i + 1; j < g.Len(); j++ {
 			d := g.Cell(i)
 			if d == 0 || g.Cell(j) != d {
 				continue
 			}
-			a := verify.Cell{Row: i / n, Col: i % n}
-			c := verify.Cell{Row: j / n, Col: j % n}
-			if a.Row == c.Row {
-				out = append(out, verify.Conflict{A: a, B: c, Digit: d, Unit: verify.Row, Index: a.Row})
-			}
-			if a.Col == c.Col {
-				out = append(out, verify.Conflict{A: a, B: c, Digit: d, Unit: verify.Column, Index: a.Col})
-			}
-			if a.Row/b == c.Row/b && a.Col/b == c.Col/b {
-				out = append(out, verify.Conflict{A: a, B: c, Digit: d, Unit: verify.Box, Index: a.Row/b*b + a.Col/b})
+			for u, unit := range units {
+				if in[u][i] && in[u][j] {
+					out = append(out, verify.Conflict{
+						A: cell(i/n, i%n), B: cell(j/n, j%n), Digit: d,
+						Kind: unit.Kind, Index: unit.Index, Name: unit.Name,
+					})
+				}
 			}
 		}
 	}
@@ -84,8 +101,8 @@ func TestCheck(t *testing.T) {
 		return g
 	}
 	empty9, _ := satdoku.New(9)
-	p16 := pattern(t, 16)
-	p64 := pattern(t, 64)
+	p16 := square(t, 16)
+	p64 := square(t, 64)
 	tests := []struct {
 		name string
 		g    *satdoku.Grid
@@ -96,47 +113,47 @@ func TestCheck(t *testing.T) {
 		{"empty 9x9", empty9, nil},
 		{"leetcode example 1", grid(t, leet1), nil},
 		{"leetcode example 2", grid(t, leet2), []verify.Conflict{
-			{A: cell(0, 0), B: cell(2, 2), Digit: 8, Unit: verify.Box, Index: 0},
-			{A: cell(0, 0), B: cell(3, 0), Digit: 8, Unit: verify.Column, Index: 0},
+			{A: cell(0, 0), B: cell(2, 2), Digit: 8, Kind: satdoku.Box, Index: 0},
+			{A: cell(0, 0), B: cell(3, 0), Digit: 8, Kind: satdoku.Column, Index: 0},
 		}},
 		{"solved 9x9", grid(t, top1Sol), nil},
 		{"puzzle 9x9", grid(t, top1), nil},
 		{"one digit", with(empty9, 0, 6, 5), nil},
 		{"row, different boxes", with(with(empty9, 0, 2, 5), 0, 6, 5), []verify.Conflict{
-			{A: cell(0, 2), B: cell(0, 6), Digit: 5, Unit: verify.Row, Index: 0},
+			{A: cell(0, 2), B: cell(0, 6), Digit: 5, Kind: satdoku.Row, Index: 0},
 		}},
 		{"row and box", with(with(empty9, 3, 3, 9), 3, 5, 9), []verify.Conflict{
-			{A: cell(3, 3), B: cell(3, 5), Digit: 9, Unit: verify.Row, Index: 3},
-			{A: cell(3, 3), B: cell(3, 5), Digit: 9, Unit: verify.Box, Index: 4},
+			{A: cell(3, 3), B: cell(3, 5), Digit: 9, Kind: satdoku.Row, Index: 3},
+			{A: cell(3, 3), B: cell(3, 5), Digit: 9, Kind: satdoku.Box, Index: 4},
 		}},
 		{"column and box", with(with(empty9, 6, 8, 1), 8, 8, 1), []verify.Conflict{
-			{A: cell(6, 8), B: cell(8, 8), Digit: 1, Unit: verify.Column, Index: 8},
-			{A: cell(6, 8), B: cell(8, 8), Digit: 1, Unit: verify.Box, Index: 8},
+			{A: cell(6, 8), B: cell(8, 8), Digit: 1, Kind: satdoku.Column, Index: 8},
+			{A: cell(6, 8), B: cell(8, 8), Digit: 1, Kind: satdoku.Box, Index: 8},
 		}},
 		{"column only", with(with(empty9, 0, 3, 7), 8, 3, 7), []verify.Conflict{
-			{A: cell(0, 3), B: cell(8, 3), Digit: 7, Unit: verify.Column, Index: 3},
+			{A: cell(0, 3), B: cell(8, 3), Digit: 7, Kind: satdoku.Column, Index: 3},
 		}},
 		{"box only", with(with(empty9, 3, 8, 3), 5, 6, 3), []verify.Conflict{
-			{A: cell(3, 8), B: cell(5, 6), Digit: 3, Unit: verify.Box, Index: 5},
+			{A: cell(3, 8), B: cell(5, 6), Digit: 3, Kind: satdoku.Box, Index: 5},
 		}},
 		{"three in a row", grid(t, "2..2..2.."+"........."+"........."+"........."+"........."+"........."+"........."+"........."+"........."), []verify.Conflict{
-			{A: cell(0, 0), B: cell(0, 3), Digit: 2, Unit: verify.Row, Index: 0},
-			{A: cell(0, 0), B: cell(0, 6), Digit: 2, Unit: verify.Row, Index: 0},
-			{A: cell(0, 3), B: cell(0, 6), Digit: 2, Unit: verify.Row, Index: 0},
+			{A: cell(0, 0), B: cell(0, 3), Digit: 2, Kind: satdoku.Row, Index: 0},
+			{A: cell(0, 0), B: cell(0, 6), Digit: 2, Kind: satdoku.Row, Index: 0},
+			{A: cell(0, 3), B: cell(0, 6), Digit: 2, Kind: satdoku.Row, Index: 0},
 		}},
 		{"sorted by A then B", grid(t, "........4"+"........."+"........."+"........."+"........."+"........."+"........."+"........."+"1.......4"), []verify.Conflict{
-			{A: cell(0, 8), B: cell(8, 8), Digit: 4, Unit: verify.Column, Index: 8},
+			{A: cell(0, 8), B: cell(8, 8), Digit: 4, Kind: satdoku.Column, Index: 8},
 		}},
 		{"4x4 valid", grid(t, "1234341221434321"), nil},
 		{"4x4 row", grid(t, "1..1............"), []verify.Conflict{
-			{A: cell(0, 0), B: cell(0, 3), Digit: 1, Unit: verify.Row, Index: 0},
+			{A: cell(0, 0), B: cell(0, 3), Digit: 1, Kind: satdoku.Row, Index: 0},
 		}},
 		{"4x4 box", grid(t, "2....2.........."), []verify.Conflict{
-			{A: cell(0, 0), B: cell(1, 1), Digit: 2, Unit: verify.Box, Index: 0},
+			{A: cell(0, 0), B: cell(1, 1), Digit: 2, Kind: satdoku.Box, Index: 0},
 		}},
 		{"4x4 across boxes", grid(t, "....2.....2....."), nil},
 		{"4x4 box 4", grid(t, "..........3....3"), []verify.Conflict{
-			{A: cell(2, 2), B: cell(3, 3), Digit: 3, Unit: verify.Box, Index: 3},
+			{A: cell(2, 2), B: cell(3, 3), Digit: 3, Kind: satdoku.Box, Index: 3},
 		}},
 		{"16x16 valid", p16, nil},
 		{"16x16 letter digits", with(with(p16, 15, 15, 0), 15, 0, 0), nil},
@@ -151,7 +168,7 @@ func TestCheck(t *testing.T) {
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("Check =\n%v\nwant\n%v", got, tt.want)
 			}
-			if tt.g != nil && tt.g.N() > 0 {
+			if tt.g != nil && tt.g.Rules() != nil {
 				if ref := naiveCheck(tt.g); !slices.Equal(got, ref) {
 					t.Errorf("Check =\n%v\nreference says\n%v", got, ref)
 				}
@@ -176,7 +193,7 @@ func TestCheckLarge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := pattern(t, tt.n)
+			g := square(t, tt.n)
 			for _, e := range tt.edits {
 				g.Set(e[0], e[1], e[2])
 			}
@@ -198,14 +215,12 @@ func TestStrings(t *testing.T) {
 	}{
 		{cell(0, 2), "r1c3"},
 		{cell(63, 63), "r64c64"},
-		{verify.Row, "row"},
-		{verify.Column, "column"},
-		{verify.Box, "box"},
-		{verify.Unit(7), "Unit(7)"},
-		{verify.Conflict{A: cell(0, 2), B: cell(0, 6), Digit: 5, Unit: verify.Row, Index: 0}, "r1c3 and r1c7 both hold 5 (row 1)"},
-		{verify.Conflict{A: cell(0, 3), B: cell(8, 3), Digit: 7, Unit: verify.Column, Index: 3}, "r1c4 and r9c4 both hold 7 (column 4)"},
-		{verify.Conflict{A: cell(0, 3), B: cell(1, 5), Digit: 1, Unit: verify.Box, Index: 1}, "r1c4 and r2c6 both hold 1 (box 2)"},
-		{verify.Conflict{A: cell(10, 0), B: cell(10, 15), Digit: 16, Unit: verify.Row, Index: 10}, "r11c1 and r11c16 both hold 16 (row 11)"},
+		{verify.Conflict{A: cell(0, 2), B: cell(0, 6), Digit: 5, Kind: satdoku.Row, Index: 0}, "r1c3 and r1c7 both hold 5 (row 1)"},
+		{verify.Conflict{A: cell(0, 3), B: cell(8, 3), Digit: 7, Kind: satdoku.Column, Index: 3}, "r1c4 and r9c4 both hold 7 (column 4)"},
+		{verify.Conflict{A: cell(0, 3), B: cell(1, 5), Digit: 1, Kind: satdoku.Box, Index: 1}, "r1c4 and r2c6 both hold 1 (box 2)"},
+		{verify.Conflict{A: cell(10, 0), B: cell(10, 15), Digit: 16, Kind: satdoku.Row, Index: 10}, "r11c1 and r11c16 both hold 16 (row 11)"},
+		{verify.Conflict{A: cell(0, 0), B: cell(4, 4), Digit: 3, Kind: satdoku.Extra, Index: 0, Name: "diagonal ↘"}, "r1c1 and r5c5 both hold 3 (diagonal ↘)"},
+		{verify.Conflict{A: cell(0, 0), B: cell(1, 1), Digit: 2, Kind: satdoku.Extra, Index: 1}, "r1c1 and r2c2 both hold 2 (extra 2)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -231,8 +246,8 @@ func TestSolution(t *testing.T) {
 		{"good 9x9", grid(t, top1), grid(t, top1Sol), nil, ""},
 		{"good 4x4 from empty", grid(t, "................"), grid(t, sol4), nil, ""},
 		{"good 4x4 from itself", grid(t, sol4), grid(t, sol4), nil, ""},
-		{"good 16x16", empty16, pattern(t, 16), nil, ""},
-		{"good 64x64", pattern(t, 64), pattern(t, 64), nil, ""},
+		{"good 16x16", empty16, square(t, 16), nil, ""},
+		{"good 64x64", square(t, 64), square(t, 64), nil, ""},
 		{"empty cell", grid(t, top1), grid(t, top1Sol[:13]+"."+top1Sol[14:]), verify.ErrIncomplete, "verify: r2c5 is empty"},
 		{"puzzle itself", grid(t, top1), grid(t, top1), verify.ErrIncomplete, "verify: r1c2 is empty"},
 		{"given changed", changed, grid(t, top1Sol), verify.ErrGivens, "verify: r1c1 holds 4 but the puzzle gives 5"},
@@ -279,7 +294,7 @@ func TestSolutionAllocs(t *testing.T) {
 		p, sol *satdoku.Grid
 	}{
 		{"9x9", grid(t, top1), grid(t, top1Sol)},
-		{"64x64", pattern(t, 64), pattern(t, 64)},
+		{"64x64", square(t, 64), square(t, 64)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
