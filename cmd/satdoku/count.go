@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -31,16 +32,18 @@ solve".`,
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
+			c := so.certifier()
 			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-				countOne(ctx, s, g, *limit, a)
+				countOne(ctx, s, g, *limit, a, c)
 			}
 			return runPuzzles(e, args, &o, &so, fn, countText)
 		}
 	},
 }
 
-// countOne counts the solutions of g up to limit.
-func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer) {
+// countOne counts the solutions of g up to limit; c certifies a count
+// below the limit (nil: no --certify).
+func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer, c *certifier) {
 	res, ok := ask(g, a, func() (backend.Result, error) { return s.Count(ctx, g, limit) })
 	if !ok {
 		if a.Status == statusInvalid {
@@ -68,6 +71,7 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 	default:
 		a.Status = statusMultiple
 	}
+	c.check(ctx, g, res, n, a)
 }
 
 func countText(p *printer, a *answer) {
@@ -80,5 +84,5 @@ func countText(p *printer, a *answer) {
 		fmt.Fprintf(p.w, "%d+\n", *a.Count)
 		return
 	}
-	fmt.Fprintf(p.w, "%d\n", *a.Count)
+	fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
 }

@@ -130,7 +130,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdVersion}
 }
 
 func lookup(name string) *command {
