@@ -173,6 +173,9 @@ format, lemmas (and how many needed the RAT check), deletions (and how many of
 them were ignored, as drat-trim does) and the time the check took. "-" reads
 the CNF or the proof from standard input.
 
+Exit status: 0 the proof is valid, 1 it is not (a lemma that does not follow,
+or no empty clause), 2 the CNF or the proof cannot be read or does not parse.
+
 Examples:
   satdoku dimacs --block -o p.cnf 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   cadical -q p.cnf p.drat
@@ -184,11 +187,11 @@ Examples:
 		return func(args []string) int {
 			switch {
 			case len(args) > 0:
-				return usageError(e, fmt.Errorf("certify: unexpected argument %q", args[0]))
+				return certifyError(e, fmt.Errorf("unexpected argument %q", args[0]))
 			case cnf == "" || proof == "":
-				return usageError(e, errors.New("certify: --cnf and --proof are both required"))
+				return certifyError(e, errors.New("--cnf and --proof are both required"))
 			case cnf == "-" && proof == "-":
-				return usageError(e, errors.New("certify: only one of --cnf and --proof can be standard input"))
+				return certifyError(e, errors.New("only one of --cnf and --proof can be standard input"))
 			}
 			return certifyFiles(e, cnf, proof)
 		}
@@ -208,16 +211,16 @@ func certifyFiles(e *env, cnf, proof string) int {
 	start := time.Now()
 	cr, closeCNF, err := openInput(e, cnf)
 	if err != nil {
-		return usageError(e, fmt.Errorf("certify: %w", err))
+		return certifyError(e, err)
 	}
 	f, err := drat.ReadCNF(bufio.NewReaderSize(cr, 64<<10))
 	closeCNF()
 	if err != nil {
-		return usageError(e, fmt.Errorf("certify: %s: %w", cnf, err))
+		return certifyError(e, fmt.Errorf("%s: %w", cnf, err))
 	}
 	pr, closeProof, err := openInput(e, proof)
 	if err != nil {
-		return usageError(e, fmt.Errorf("certify: %w", err))
+		return certifyError(e, err)
 	}
 	defer closeProof()
 	st, err := drat.Check(f, bufio.NewReaderSize(pr, 64<<10))
@@ -233,7 +236,13 @@ func certifyFiles(e *env, cnf, proof string) int {
 		return exitInvalid
 	}
 	// A proof that does not parse, or cannot be read.
-	fmt.Fprintf(e.stderr, "satdoku certify: %s: %v\n", proof, err)
+	return certifyError(e, fmt.Errorf("%s: %w", proof, err))
+}
+
+// certifyError reports an unusable invocation or input of certify: exit
+// status 2.
+func certifyError(e *env, err error) int {
+	fmt.Fprintf(e.stderr, "satdoku certify: %v\n", err)
 	return exitUsage
 }
 
@@ -244,8 +253,16 @@ func proofStats(st drat.Stats) string {
 	if st.Binary {
 		format = "binary"
 	}
-	return fmt.Sprintf("%s DRAT, %d lemmas (%d RAT), %d deletions (%d ignored)",
-		format, st.Lemmas, st.RAT, st.Deletions, st.IgnoredDeletions+st.MissingDeletions)
+	return fmt.Sprintf("%s DRAT, %s (%d RAT), %s (%d ignored)",
+		format, counted(st.Lemmas, "lemma"), st.RAT, counted(st.Deletions, "deletion"), st.IgnoredDeletions+st.MissingDeletions)
+}
+
+// counted writes n things: "1 lemma", "2 lemmas".
+func counted(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // openInput opens the file name, or standard input for "-".

@@ -21,7 +21,11 @@ solution found until the formula is unsatisfiable or --limit solutions have
 been found. It prints the count, followed by "+" when the limit was reached
 (there may be more). Every solution counted is checked by the validator.
 Inputs are read, and --solver runs an external SAT solver, as for "satdoku
-solve".`,
+solve".
+
+A count below the limit rests on the last solve being unsatisfiable, with
+every solution found excluded; --certify checks that claim, as for "satdoku
+solve", and the note follows the count: "1 (certified: independent count)".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags

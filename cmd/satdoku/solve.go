@@ -46,10 +46,25 @@ read; one that crashes or prints something unreadable makes that puzzle's
 status "error" (exit 3); one that runs past --timeout is killed and the status
 is "timeout", as it is for gini. Each worker (--jobs) runs solvers of its own.
 
+--certify checks each verdict that rests on a formula being unsatisfiable —
+none, and with --unique unique — before it is printed. With --solver cadical
+the solver writes a DRAT proof of each UNSAT answer, and satdoku checks it
+against the very file the solver read (as "satdoku certify" does); the other
+solvers write no DRAT proofs, and --certify with them is a usage error. gini
+writes no proof: the independent validator counts the solutions itself,
+within --certify-budget per puzzle (default 1s; 9×9 and 16×16 puzzles take
+far less), and past the budget the verdict stands, marked not certified. The
+note follows the status, or the solution: "unique (certified: DRAT proof by
+cadical, checked)", "none (certified: independent count)", "(not certified:
+...)"; in JSON the field "certified" is "drat", "count" or false. A
+certificate that fails — a proof rejected, a count that disagrees — makes the
+puzzle's status "error" (exit 3), and the verdict is not printed.
+
 Examples:
   satdoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   satdoku solve --unique --format json puzzles.txt
-  satdoku solve --solver minisat --unique puzzles.txt`,
+  satdoku solve --solver minisat --unique puzzles.txt
+  satdoku solve --unique --certify --solver cadical puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags

@@ -26,7 +26,15 @@ unsatisfiable. It prints
   invalid: CONFLICTS
 
 in the line format, and the grids in the grid format. Inputs are read, and
---solver runs an external SAT solver, as for "satdoku solve".`,
+--solver runs an external SAT solver, as for "satdoku solve".
+
+--certify checks each unique and none verdict before it is printed, as for
+"satdoku solve": a DRAT proof with --solver cadical, the validator's own count
+with gini. The note follows the status:
+
+  unique (certified: DRAT proof by cadical, checked) SOLUTION
+  none (certified: independent count)
+  unique (not certified: the independent count ran past its budget of 1s) SOLUTION`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
