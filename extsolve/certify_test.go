@@ -200,3 +200,16 @@ echo 's UNSATISFIABLE'; exit 20`)
 		t.Errorf("took %v", took)
 	}
 }
+
+// TestCertifyEmptyClause: a reduced formula that holds the empty clause (a
+// cell with no candidate left) is refuted by the formula alone, whatever
+// the proof.
+func TestCertifyEmptyClause(t *testing.T) {
+	solvertest.Need(t, "cadical")
+	s := mustNew(t, "cadical", Options{Encoding: encode.Reduced, TempDir: t.TempDir(), Certify: true})
+	res, err := s.Solve(context.Background(), satdoku.MustParse("123............4"))
+	if err != nil || res.Status != backend.StatusNone {
+		t.Fatalf("Solve = %v, %v; want none", res.Status, err)
+	}
+	checkCertificate(t, nil, res, true, "cadical")
+}
