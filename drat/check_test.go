@@ -262,7 +262,7 @@ func TestLemmaError(t *testing.T) {
 func TestSyntax(t *testing.T) {
 	tests := []struct {
 		name, proof, want string
-		binary           bool
+		binary            bool
 	}{
 		{"unterminated", "1 2 0\n-1 2", "line 2: the step starting on line 2 does not end with 0", false},
 		{"unterminated deletion", "d 1 2", "line 1: the step starting on line 1 does not end with 0", false},
