@@ -210,41 +210,62 @@ func uniq(c []int) []int {
 }
 
 // closure assigns the literals of assumed true and runs unit propagation
-// over the clauses; it returns the literals true at the end, and whether it
-// reached a conflict.
-func (r *refChecker) closure(assumed []int) (val map[int]bool, conflict bool) {
-	val = map[int]bool{}
+// over the clauses, pass after pass until nothing changes; it returns the
+// literals true at the end, and whether it reached a conflict.
+func (r *refChecker) closure(assumed []int) (val literals, conflict bool) {
+	n := 0
 	for _, l := range assumed {
-		if val[-l] {
+		n = max(n, l, -l)
+	}
+	for _, cl := range r.clauses {
+		for _, l := range cl {
+			n = max(n, l, -l)
+		}
+	}
+	val = make(literals, 2*n+2)
+	for _, l := range assumed {
+		if val.get(-l) {
 			return val, true
 		}
-		val[l] = true
+		val.set(l)
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, cl := range r.clauses {
-			free, n := 0, 0
+			free, k := 0, 0
 			sat := false
 			for _, l := range cl {
 				switch {
-				case val[l]:
+				case val.get(l):
 					sat = true
-				case !val[-l]:
-					free, n = l, n+1
+				case !val.get(-l):
+					free, k = l, k+1
 				}
 			}
 			switch {
 			case sat:
-			case n == 0:
+			case k == 0:
 				return val, true
-			case n == 1:
-				val[free] = true
+			case k == 1:
+				val.set(free)
 				changed = true
 			}
 		}
 	}
 	return val, false
 }
+
+// literals is a set of literals: for variable v, index 2v is v, 2v+1 is -v.
+type literals []bool
+
+func (s literals) index(l int) int {
+	if l < 0 {
+		return -2*l + 1
+	}
+	return 2 * l
+}
+func (s literals) get(l int) bool { return s[s.index(l)] }
+func (s literals) set(l int)      { s[s.index(l)] = true }
 
 // propagate reports whether unit propagation from assumed reaches a
 // conflict.
@@ -398,7 +419,7 @@ func dpllProof(f *drat.Formula, deleteChildren bool) (p proof, ok bool) {
 func (r *refChecker) freeVar(decisions []int, n int) int {
 	val, _ := r.closure(decisions)
 	for v := 1; v <= n; v++ {
-		if !val[v] && !val[-v] {
+		if !val.get(v) && !val.get(-v) {
 			return v
 		}
 	}
