@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +129,9 @@ func TestCertifyRejects(t *testing.T) {
 		t.Fatal(err)
 	}
 	const unsat = `echo 's UNSATISFIABLE'; exit 20`
+	// The first run of a call is given no proof file ($3): it usually finds
+	// a solution. When it answers UNSAT the call runs it again with one.
+	const proof = `p=${3:-/dev/null}; `
 	// second runs the real cadical on the first call (the puzzle's
 	// formula, SAT) and the rest of the body on the next (the formula with
 	// the solution blocked).
@@ -140,12 +144,12 @@ func TestCertifyRejects(t *testing.T) {
 		body   string // $2 is the CNF, $3 the proof
 		real   bool   // needs the real cadical
 	}{
-		{"satisfiable, the empty clause at once", several4, `echo 0 > "$3"; ` + unsat, false},
-		{"satisfiable, units that contradict", unique4, `printf '1 0\n-1 0\n0\n' > "$3"; ` + unsat, false},
-		{"satisfiable, a valid refutation of another formula", unique4, real + ` -q --no-binary ` + other + ` "$3" > /dev/null; ` + unsat, true},
+		{"satisfiable, the empty clause at once", several4, proof + `echo 0 > "$p"; ` + unsat, false},
+		{"satisfiable, units that contradict", unique4, proof + `printf '1 0\n-1 0\n0\n' > "$p"; ` + unsat, false},
+		{"satisfiable, a valid refutation of another formula", unique4, proof + real + ` -q --no-binary ` + other + ` "$p" > /dev/null; ` + unsat, true},
 		{"no proof file", unique4, unsat, false},
-		{"an empty proof file", unique4, `: > "$3"; ` + unsat, false},
-		{"a proof that does not parse", unique4, `echo 'x y z' > "$3"; ` + unsat, false},
+		{"an empty proof file", unique4, proof + `: > "$p"; ` + unsat, false},
+		{"a proof that does not parse", unique4, proof + `echo 'x y z' > "$p"; ` + unsat, false},
 		{"blocked, the empty clause at once", hard, second(`echo 0 > "$3"; ` + unsat), true},
 		{"blocked, the second half of the lemmas missing", hard, second(real + ` -q --no-binary "$2" "$3.full"; s=$?; head -n $(($(wc -l < "$3.full") / 2)) "$3.full" > "$3"; echo 0 >> "$3"; rm "$3.full"; exit $s`), true},
 		{"blocked, the proof cut in half", hard, second(real + ` -q "$2" "$3.full"; s=$?; head -c $(($(wc -c < "$3.full") / 2)) "$3.full" > "$3"; rm "$3.full"; exit $s`), true},
@@ -185,7 +189,8 @@ func TestCertifyTimeout(t *testing.T) {
 	}
 	// The fake's proof is a pipe that a loop writes valid lemmas to,
 	// slowly and for ever (until the reader goes away).
-	p := script(t, "cadical", `mkfifo "$3" || exit 1
+	p := script(t, "cadical", `[ -n "$3" ] || { echo 's UNSATISFIABLE'; exit 20; }
+mkfifo "$3" || exit 1
 (while :; do echo '1 2 0'; sleep 0.01; done > "$3" &) > /dev/null 2>&1
 echo 's UNSATISFIABLE'; exit 20`)
 	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true, Timeout: 200 * time.Millisecond})
@@ -212,4 +217,57 @@ func TestCertifyEmptyClause(t *testing.T) {
 		t.Fatalf("Solve = %v, %v; want none", res.Status, err)
 	}
 	checkCertificate(t, nil, res, true, "cadical")
+}
+
+// TestCertifyProofRuns: a call's first run writes no proof (it usually
+// finds a solution); the runs after it write one at once; a first run that
+// answers UNSAT is run again with a proof.
+func TestCertifyProofRuns(t *testing.T) {
+	real := solvertest.Need(t, "cadical")
+	log := filepath.Join(t.TempDir(), "runs")
+	p := script(t, "cadical", `echo $# >> `+log+`; exec `+real+` "$@"`)
+	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true})
+	for _, tt := range []struct {
+		puzzle string
+		call   func(context.Context, *satdoku.Grid) (backend.Result, error)
+		want   string // the number of arguments of each run: 2 without a proof, 3 with one
+	}{
+		{unique4, s.Solve, "2"},
+		{unique4, s.Unique, "2 3"},
+		{"123............4", s.Unique, "2 3"},
+		{several4, func(ctx context.Context, g *satdoku.Grid) (backend.Result, error) { return s.Count(ctx, g, 3) }, "2 3 3"},
+	} {
+		os.Remove(log)
+		if _, err := tt.call(context.Background(), satdoku.MustParse(tt.puzzle)); err != nil {
+			t.Fatalf("%s: %v", tt.puzzle, err)
+		}
+		b, _ := os.ReadFile(log)
+		if got := strings.Join(strings.Fields(string(b)), " "); got != tt.want {
+			t.Errorf("%s: runs with %s arguments, want %s", tt.puzzle, got, tt.want)
+		}
+	}
+}
+
+// TestCertifyInconsistent: a solver that answers UNSAT, then SAT for the
+// same formula when asked for a proof, fails the call.
+func TestCertifyInconsistent(t *testing.T) {
+	// A model of unique4's solution, 1342423131242413.
+	var model strings.Builder
+	model.WriteString("v")
+	for i, ch := range "1342423131242413" {
+		for d := 1; d <= 4; d++ {
+			v := i*4 + d
+			if int(ch-'0') != d {
+				v = -v
+			}
+			model.WriteString(" " + strconv.Itoa(v))
+		}
+	}
+	model.WriteString(" 0")
+	p := script(t, "cadical", `if [ -z "$3" ]; then echo 's UNSATISFIABLE'; exit 20; fi
+echo 's SATISFIABLE'; echo '`+model.String()+`'; exit 10`)
+	_, err := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true}).Solve(context.Background(), satdoku.MustParse(unique4))
+	if !errors.Is(err, ErrOutput) || !strings.Contains(err.Error(), "answered UNSAT, then SAT") {
+		t.Fatalf("Solve: %v; want ErrOutput", err)
+	}
 }

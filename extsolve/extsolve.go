@@ -69,11 +69,12 @@ type Options struct {
 	// TempDir holds the temporary CNF files; "" means os.TempDir().
 	TempDir string
 	// Certify makes every UNSAT answer come with a proof: the program
-	// writes a DRAT proof next to the CNF file, package drat checks it
-	// against that file, and the Result's Certificate says so. A proof
-	// that is rejected, or missing, makes the call fail with ErrProof.
-	// Only programs that can write DRAT proofs may certify (cadical); New
-	// refuses the others with ErrNoProof. The Timeout covers the checks.
+	// writes a DRAT proof next to the CNF file (see run for which runs),
+	// package drat checks it against that file, and the Result's
+	// Certificate says so. A proof that is rejected, or missing, makes
+	// the call fail with ErrProof. Only programs that can write DRAT
+	// proofs may certify (cadical); New refuses the others with
+	// ErrNoProof. The Timeout covers the checks.
 	Certify bool
 }
 
@@ -213,9 +214,14 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 
 // run writes the CNF of g (with the solutions in blocks excluded) to a file
 // in dir, runs the program on it and decodes its answer: the solution, or
-// nil when the formula is unsatisfiable. With Options.Certify the program
-// writes a proof too, and an UNSAT answer comes with the certificate of
-// its checked proof.
+// nil when the formula is unsatisfiable.
+//
+// With Options.Certify an UNSAT answer comes with the certificate of its
+// checked proof. The runs after the first (which, for a proper puzzle, are
+// the UNSAT ones) write a proof at once. The first run usually finds a
+// solution, and writing a proof costs cadical about a third more time on a
+// 9×9 puzzle, so it writes none, and is run again with a proof when it
+// answers UNSAT.
 func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []*satdoku.Grid) (*satdoku.Grid, backend.Certificate, error) {
 	var none backend.Certificate
 	if err := ctx.Err(); err != nil {
@@ -237,19 +243,39 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		return nil, none, fmt.Errorf("extsolve: write %s: %w", cnf, err)
 	}
 	proof := ""
-	if s.opt.Certify {
-		// A proof left by an earlier run must not pass for this one's.
-		proof = filepath.Join(dir, "puzzle.drat")
-		if err := os.Remove(proof); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, none, fmt.Errorf("extsolve: %w", err)
+	if s.opt.Certify && len(blocks) > 0 {
+		if proof, err = freshProof(dir); err != nil {
+			return nil, none, err
 		}
 	}
 	sol, err := s.solve(ctx, dir, cnf, proof, g)
-	if err != nil || sol != nil || proof == "" {
+	if err != nil || sol != nil || !s.opt.Certify {
 		return sol, none, err
+	}
+	if proof == "" {
+		if proof, err = freshProof(dir); err != nil {
+			return nil, none, err
+		}
+		sol, err = s.solve(ctx, dir, cnf, proof, g)
+		if err != nil {
+			return nil, none, err
+		}
+		if sol != nil {
+			return nil, none, fmt.Errorf("%w: %s answered UNSAT, then SAT for the same formula", ErrOutput, s.Name)
+		}
 	}
 	cert, err := s.check(ctx, cnf, proof)
 	return nil, cert, err
+}
+
+// freshProof returns the path of the proof file in dir, where no file is:
+// a proof left by an earlier run must not pass for the next one's.
+func freshProof(dir string) (string, error) {
+	proof := filepath.Join(dir, "puzzle.drat")
+	if err := os.Remove(proof); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("extsolve: %w", err)
+	}
+	return proof, nil
 }
 
 // solve runs the program on the file cnf in dir (writing its proof to
