@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,7 +231,7 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 	if err != nil {
 		return nil, none, fmt.Errorf("extsolve: %w", err)
 	}
-	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks})
+	err = encode.WriteDIMACS(ctxFile{ctx, f}, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -346,7 +345,7 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 		return cert, fmt.Errorf("extsolve: %w", err)
 	}
 	defer f.Close()
-	formula, err := drat.ReadCNF(bufio.NewReaderSize(&ctxReader{ctx: ctx, r: f}, 64<<10))
+	formula, err := drat.ReadCNF(bufio.NewReaderSize(ctxFile{ctx, f}, 64<<10))
 	if ctx.Err() != nil {
 		return cert, s.ctxErr(ctx)
 	}
@@ -358,7 +357,7 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 		return cert, fmt.Errorf("%w: %s answered UNSAT and wrote no proof: %w", ErrProof, s.Name, err)
 	}
 	defer p.Close()
-	_, err = drat.Check(formula, bufio.NewReaderSize(&ctxReader{ctx: ctx, r: p}, 64<<10))
+	_, err = drat.Check(formula, bufio.NewReaderSize(ctxFile{ctx, p}, 64<<10))
 	if ctx.Err() != nil {
 		return cert, s.ctxErr(ctx)
 	}
@@ -367,20 +366,6 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 	}
 	cert.Check = time.Since(start)
 	return cert, nil
-}
-
-// ctxReader fails once its context is done, so that reading a large proof
-// (and with it the check) stops at the deadline.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *ctxReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
 }
 
 // ctxErr is the error of a call whose context ended: a timeout (the
@@ -392,18 +377,23 @@ func (s *Solver) ctxErr(ctx context.Context) error {
 	return fmt.Errorf("extsolve: %s: %w", s.Name, ctx.Err())
 }
 
-// ctxWriter fails once its context is done, so that writing a large CNF
-// stops at the deadline.
-type ctxWriter struct {
+// ctxFile is a file that fails to read or write once its context is done,
+// so that writing a large CNF, or reading a large formula or proof (and
+// with it the check), stops at the deadline.
+type ctxFile struct {
 	ctx context.Context
-	w   io.Writer
+	f   *os.File
 }
 
-func (c *ctxWriter) Write(b []byte) (int, error) {
+func (c ctxFile) Read(b []byte) (int, error)  { return c.do(c.f.Read, b) }
+func (c ctxFile) Write(b []byte) (int, error) { return c.do(c.f.Write, b) }
+
+// do calls op on b unless the context is done.
+func (c ctxFile) do(op func([]byte) (int, error), b []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.w.Write(b)
+	return op(b)
 }
 
 // maxOutput bounds what a solver may print: a 64×64 model is about 2 MB.

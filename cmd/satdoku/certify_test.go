@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -124,22 +123,6 @@ func checkCertified(t *testing.T, cmd, puzzle string, r jsonRecord, mark string)
 	}
 }
 
-// fakeSolver writes a shell script named name into a directory of its own.
-func fakeSolver(t *testing.T, name, body string) string {
-	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("shell scripts")
-	}
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // hard is a unique 9×9 puzzle that unit propagation does not solve: its
 // formula with the solution blocked is UNSAT, but not by propagation alone.
 const hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -174,7 +157,7 @@ func TestCertifyFakeSolver(t *testing.T) {
 			for _, args := range [][]string{
 				{"unique"}, {"unique", "--format", "grid"}, {"solve", "--unique"}, {"count", "--limit", "5"}, {"unique", "--format", "json"},
 			} {
-				p := fakeSolver(t, "cadical", tt.body) // afresh: the fake keeps state
+				p := solvertest.Script(t, "cadical", tt.body) // afresh: the fake keeps state
 				var stdout, stderr bytes.Buffer
 				code := run(append(args, "--certify", "--solver", p, tt.puzzle), strings.NewReader(""), &stdout, &stderr)
 				out := stdout.String()
