@@ -30,7 +30,7 @@ import (
 // milliseconds. The search is exponential in the worst case, and boards of
 // 49×49 or more with few givens can take very long.
 func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
-	n, sol, _ := count(nil, g, limit)
+	n, sol, _ := count(context.Background(), g, limit)
 	return n, sol
 }
 
@@ -48,7 +48,9 @@ func CountContext(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdok
 	return count(ctx, g, limit)
 }
 
-// count is Count, under ctx when it is not nil.
+// count is CountContext without its first look at ctx. Count passes
+// context.Background(), which is never done: its Done channel is nil, and
+// the search never looks.
 func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid, error) {
 	if !usable(g) {
 		return 0, nil, nil
@@ -57,9 +59,7 @@ func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid,
 	if !ok {
 		return 0, nil, nil // the givens clash
 	}
-	if ctx != nil {
-		s.ctx, s.done = ctx, ctx.Done()
-	}
+	s.ctx, s.done = ctx, ctx.Done()
 	s.search()
 	if s.count == 0 {
 		return 0, nil, s.err
@@ -98,8 +98,8 @@ type solver struct {
 	limit int
 	first []uint8
 
-	ctx  context.Context // nil for Count: never stop early
-	done <-chan struct{} // ctx.Done(); nil for Count
+	ctx  context.Context // CountContext's, or context.Background() for Count
+	done <-chan struct{} // ctx.Done(); nil for a context never done
 	err  error           // ctx's error once it is done: the search unwinds
 }
 
