@@ -40,8 +40,8 @@ var (
 // ran, and its claim is unproven.
 var ErrProof error = &rejected{"extsolve: proof rejected"}
 
-// ErrNoProof reports, from New with Options.Certify, a solver that satdoku
-// cannot have write DRAT proofs.
+// ErrNoProof reports, from New with Options.Certify, a solver program that
+// does not write DRAT proofs, as far as satdoku knows.
 var ErrNoProof = errors.New("extsolve: solver cannot write DRAT proofs")
 
 // failure is a sentinel error that is also a backend.ErrFailed.

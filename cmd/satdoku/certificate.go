@@ -91,14 +91,14 @@ func (c *certifier) check(ctx context.Context, g *satdoku.Grid, res backend.Resu
 			return false
 		}
 		a.Certified, a.certNote = certDRAT, "certified: "+cert.String()
-		a.certTime, a.certCount = cert.Check, cert.Proofs
+		a.certTime, a.certChecks = cert.Check, cert.Proofs
 		return true
 	}
 	cctx, cancel := context.WithTimeout(ctx, c.budget)
 	defer cancel()
 	start := time.Now()
 	n, first, err := verify.CountContext(cctx, g, claimed+1)
-	a.certTime, a.certCount = time.Since(start), 1
+	a.certTime, a.certChecks = time.Since(start), 1
 	switch {
 	case ctx.Err() != nil:
 		a.canceled = true

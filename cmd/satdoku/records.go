@@ -49,11 +49,11 @@ type answer struct {
 	canceled bool // the run was canceled before the answer was complete: not written
 
 	// With --certify, for a verdict that rests on unsatisfiability (see
-	// certifier): the note the text formats print after the status, and
-	// the time checking the certificate took, over proofs proofs.
-	certNote  string
-	certTime  time.Duration
-	certCount int
+	// certifier): the note the text formats print after the status, the
+	// time the certificate's checks took, and how many there were.
+	certNote   string
+	certTime   time.Duration
+	certChecks int
 }
 
 // shown is a grid in an answer: in JSON, its one-line form (absent when

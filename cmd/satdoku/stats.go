@@ -42,7 +42,7 @@ func (s *stats) add(a *answer) {
 	}
 	s.byStatus[a.Status]++
 	s.byMark[a.Certified]++
-	s.checks += a.certCount
+	s.checks += a.certChecks
 	s.check += a.certTime
 	s.slowest = max(s.slowest, a.certTime)
 	us := a.MS*1000 + 1
