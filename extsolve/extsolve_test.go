@@ -505,11 +505,22 @@ func TestCertifyTimeout(t *testing.T) {
 		t.Skip("no mkfifo")
 	}
 	// The fake's proof is a pipe that a loop writes valid lemmas to,
-	// slowly and for ever (until the reader goes away).
+	// slowly, until the reader goes away (or for 5 s at most). The loop's
+	// process id goes to a file, so that it can be stopped at the end
+	// should it still be waiting for a reader.
+	pidFile := filepath.Join(t.TempDir(), "writer")
 	p := script(t, "cadical", `[ -n "$3" ] || { echo 's UNSATISFIABLE'; exit 20; }
 mkfifo "$3" || exit 1
-(while :; do echo '1 2 0'; sleep 0.01; done > "$3" &) > /dev/null 2>&1
+sh -c 'echo $$ > `+pidFile+`; i=0; while [ $i -lt 500 ] && echo "1 2 0"; do i=$((i+1)); sleep 0.01; done > "$1"' sh "$3" > /dev/null 2>&1 &
 echo 's UNSATISFIABLE'; exit 20`)
+	t.Cleanup(func() {
+		b, err := os.ReadFile(pidFile)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			if proc, err := os.FindProcess(pid); err == nil {
+				proc.Kill() // gone already, normally
+			}
+		}
+	})
 	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true, Timeout: 200 * time.Millisecond})
 	start := time.Now()
 	_, err := s.Solve(context.Background(), satdoku.MustParse(unique4))
