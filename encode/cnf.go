@@ -39,14 +39,18 @@ func (f *CNF) Add(lit int) {
 type Counter struct {
 	Clauses  int // clauses completed (calls of Add(0))
 	Literals int // nonzero literals added
+	Vars     int // the largest variable seen in any literal
 }
 
 // Add implements Adder.
 func (k *Counter) Add(lit int) {
 	if lit == 0 {
 		k.Clauses++
-	} else {
-		k.Literals++
+		return
+	}
+	k.Literals++
+	if v := max(lit, -lit); v > k.Vars {
+		k.Vars = v
 	}
 }
 
@@ -143,8 +147,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 			return fmt.Errorf("encode: write DIMACS: %w: a blocked solution is not a %dx%d grid", ErrGrid, g.N(), g.N())
 		}
 	}
-	var k Counter
-	writeFormula(&k, g, o)
+	vars, clauses := Size(g, o)
 	n := g.N()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	prog := "satdoku"
@@ -156,13 +159,23 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 		fmt.Fprintf(bw, "c block %s\n", b.String())
 	}
 	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
-	fmt.Fprintf(bw, "p cnf %d %d\n", n*n*n, k.Clauses)
+	fmt.Fprintf(bw, "p cnf %d %d\n", vars, clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
 	writeFormula(&dw, g, o)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("encode: write DIMACS: %w", err)
 	}
 	return nil
+}
+
+// Size returns the header counts of the formula WriteDIMACS writes for g
+// with options o: the number of variables (N³, and the auxiliary ones of the
+// Sequential encoding) and of clauses.
+func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
+	var k Counter
+	writeFormula(&k, g, o)
+	n := g.N()
+	return max(n*n*n, k.Vars), k.Clauses
 }
 
 // numbering is the comment line that states the variable numbering.
@@ -265,8 +278,9 @@ func ReadHeader(r io.Reader) (Header, error) {
 			return bad(errors.New("bad counts"))
 		}
 		if h.Puzzle != nil {
-			if n := h.Puzzle.N(); n*n*n != h.Vars {
-				return bad(fmt.Errorf("%d variables for a %dx%d puzzle, want %d", h.Vars, n, n, n*n*n))
+			n := h.Puzzle.N()
+			if h.Vars < n*n*n || h.Vars > n*n*n && h.Encoding != Sequential {
+				return bad(fmt.Errorf("%d variables for a %dx%d puzzle in the %v encoding, want %d", h.Vars, n, n, h.Encoding, n*n*n))
 			}
 			for _, b := range h.Blocks {
 				if b.N() != h.Puzzle.N() {

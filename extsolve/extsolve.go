@@ -178,7 +178,8 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 	if err != nil {
 		return nil, fmt.Errorf("extsolve: %w", err)
 	}
-	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks})
+	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks}
+	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, dimacs)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -221,8 +222,8 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		}
 		out = b
 	}
-	n := g.N()
-	m, err := encode.ReadModel(bytes.NewReader(out), n*n*n)
+	vars, _ := encode.Size(g, dimacs)
+	m, err := encode.ReadModel(bytes.NewReader(out), vars)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrOutput, s.Name, err)
 	}

@@ -50,7 +50,7 @@ Examples:
   satdoku dimacs --encoding reduced --out-dir cnf/ puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var d dimacsFlags
-		fs.StringVar(&d.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended or reduced")
+		fs.StringVar(&d.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
 		fs.StringVar(&d.givens, "givens", "units", "`mode`: units (the givens as unit clauses) or omit (left out)")
 		fs.BoolVar(&d.block, "block", false, "add a clause excluding the puzzle's solution: the file is UNSAT iff the solution is unique")
 		fs.StringVarP(&d.out, "output", "o", "", "write the CNF of the single puzzle to `FILE`")
