@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -394,4 +395,85 @@ func (r *Rules) Extras() []Unit {
 		}
 	}
 	return nil
+}
+
+// The global rules that WithNamed knows, by the names f-puzzles and the CLI
+// use.
+var namedRules = []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint"}
+
+// RuleNames returns the names WithNamed accepts.
+func RuleNames() []string { return slices.Clone(namedRules) }
+
+// WithNamed returns r with the named global rules added as extra units:
+//
+//   - "diagonal-": the negative diagonal, top left to bottom right, holds
+//     every digit once (unit "diagonal ↘");
+//   - "diagonal+": the positive diagonal, bottom left to top right ("diagonal ↗");
+//   - "x": both diagonals (X-Sudoku);
+//   - "windoku": four more 3×3 windows, at rows and columns 2–4 and 6–8
+//     (9×9 boards with 3×3 boxes only; "window 1" to "window 4");
+//   - "disjoint": disjoint groups, the cells at the same place in every box
+//     ("disjoint group 1" to N; boards with rectangular boxes).
+//
+// Names are case-insensitive; an unknown name, or one the board cannot
+// take, is an error wrapping ErrRules.
+func (r *Rules) WithNamed(names ...string) (*Rules, error) {
+	n := r.n
+	var extra []ExtraUnit
+	for _, name := range names {
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "x":
+			extra = append(extra, diagonal(n, false), diagonal(n, true))
+		case "diagonal-":
+			extra = append(extra, diagonal(n, false))
+		case "diagonal+":
+			extra = append(extra, diagonal(n, true))
+		case "windoku":
+			if n != 9 || r.boxH != 3 || r.boxW != 3 {
+				return nil, fmt.Errorf("%w: windoku needs a 9×9 board with 3×3 boxes", ErrRules)
+			}
+			for k, top := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {5, 5}} {
+				var cells []int
+				for i := range 9 {
+					cells = append(cells, (top[0]+i/3)*n+top[1]+i%3)
+				}
+				extra = append(extra, ExtraUnit{Name: "window " + strconv.Itoa(k+1), Cells: cells})
+			}
+		case "disjoint":
+			if r.boxH == 0 {
+				return nil, fmt.Errorf("%w: disjoint groups need rectangular boxes", ErrRules)
+			}
+			groups := make([][]int, n)
+			for _, u := range r.units {
+				if u.Kind == Box {
+					for k, i := range u.Cells {
+						groups[k] = append(groups[k], i)
+					}
+				}
+			}
+			for k, cells := range groups {
+				extra = append(extra, ExtraUnit{Name: "disjoint group " + strconv.Itoa(k+1), Cells: cells})
+			}
+		default:
+			return nil, fmt.Errorf("%w: unknown rule %q (want %s)", ErrRules, name, strings.Join(namedRules, ", "))
+		}
+	}
+	return r.WithExtra(extra...)
+}
+
+// diagonal returns the negative diagonal of an n×n board (top left to
+// bottom right), or with up the positive one (bottom left to top right).
+func diagonal(n int, up bool) ExtraUnit {
+	cells := make([]int, n)
+	for k := range n {
+		if up {
+			cells[k] = (n-1-k)*n + k
+		} else {
+			cells[k] = k*n + k
+		}
+	}
+	if up {
+		return ExtraUnit{Name: "diagonal ↗", Cells: cells}
+	}
+	return ExtraUnit{Name: "diagonal ↘", Cells: cells}
 }

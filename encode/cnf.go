@@ -155,6 +155,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 		prog += " " + o.Version
 	}
 	fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
+	writeRules(bw, g.Rules())
 	for _, b := range o.blocks() {
 		fmt.Fprintf(bw, "c block %s\n", b.String())
 	}
@@ -220,6 +221,106 @@ type Header struct {
 	Blocks []*satdoku.Grid
 	// Vars and Clauses are the counts of the "p cnf" line.
 	Vars, Clauses int
+
+	rules headerRules // the "c region" and "c extra" comments
+}
+
+// writeRules writes the rules of a board that are not its standard ones as
+// comments that ReadHeader reads back: "c region CELLS" for each region
+// when the regions are not the standard boxes ("c regions none" for none),
+// and "c extra CELLS NAME" for each extra unit, cells as comma-separated
+// row-major indices.
+func writeRules(w io.Writer, r *satdoku.Rules) {
+	n := r.N()
+	std, err := satdoku.Standard(n)
+	if err != nil {
+		return
+	}
+	var regions []satdoku.Unit
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			regions = append(regions, u)
+		}
+	}
+	h, wd := r.BoxShape()
+	sh, sw := std.BoxShape()
+	if h != sh || wd != sw {
+		if len(regions) == 0 {
+			fmt.Fprintf(w, "c regions none\n")
+		}
+		for _, u := range regions {
+			fmt.Fprintf(w, "c region %s\n", cellList(u.Cells))
+		}
+	}
+	for _, u := range r.Extras() {
+		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
+	}
+}
+
+func cellList(cells []int) string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = strconv.Itoa(c)
+	}
+	return strings.Join(s, ",")
+}
+
+// headerRules gathers the rules comments of a DIMACS header.
+type headerRules struct {
+	regions [][]int
+	none    bool
+	extras  []satdoku.ExtraUnit
+}
+
+func (hr *headerRules) add(key, val string) error {
+	if key == "regions" {
+		if val != "none" {
+			return errors.New(`want "c regions none"`)
+		}
+		hr.none = true
+		return nil
+	}
+	list, name, _ := strings.Cut(val, " ")
+	var cells []int
+	for _, f := range strings.Split(list, ",") {
+		c, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("bad cell %q", f)
+		}
+		cells = append(cells, c)
+	}
+	if key == "region" {
+		hr.regions = append(hr.regions, cells)
+	} else {
+		hr.extras = append(hr.extras, satdoku.ExtraUnit{Name: strings.TrimSpace(name), Cells: cells})
+	}
+	return nil
+}
+
+// applyRules puts the puzzle and the blocked solutions of h under the rules
+// of its comments.
+func (h *Header) applyRules() error {
+	hr := &h.rules
+	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil {
+		return nil
+	}
+	n := h.Puzzle.N()
+	r := h.Puzzle.Rules()
+	var err error
+	if hr.regions != nil || hr.none {
+		if r, err = satdoku.Regions(n, hr.regions); err != nil {
+			return err
+		}
+	}
+	if r, err = r.WithExtra(hr.extras...); err != nil {
+		return err
+	}
+	for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
+		if err := g.SetRules(r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrHeader reports a DIMACS file whose comments or header do not parse.
@@ -261,6 +362,8 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
+			case "region", "regions", "extra":
+				err = h.rules.add(key, val)
 			}
 			if err != nil {
 				return bad(err)
@@ -287,6 +390,9 @@ func ReadHeader(r io.Reader) (Header, error) {
 					return bad(errors.New("blocked solution and puzzle differ in size"))
 				}
 			}
+		}
+		if err := h.applyRules(); err != nil {
+			return bad(err)
 		}
 		return h, nil
 	}

@@ -1065,3 +1065,47 @@ func ExampleEncoder() {
 	fmt.Println(all.Clauses, dedup.Clauses, reduced.Clauses)
 	// Output: 11988 10530 990
 }
+
+// TestHeaderRules writes puzzles under rules other than the standard ones
+// and reads the header back: the puzzle comes back under the same units.
+func TestHeaderRules(t *testing.T) {
+	std9, _ := satdoku.Standard(9)
+	x9, err := std9.WithNamed("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jig, err := satdoku.Regions(4, [][]int{{0, 1, 2, 4}, {3, 6, 7, 11}, {5, 8, 9, 12}, {10, 13, 14, 15}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin, _ := satdoku.Regions(4, nil) // (a 5×5 line would read as a 25×25 row)
+	jigX, err := jig.WithExtra(satdoku.ExtraUnit{Name: "corners", Cells: []int{0, 3, 12, 15}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*satdoku.Rules{std9, x9, jig, latin, jigX} {
+		g := satdoku.NewGrid(r)
+		g.SetCell(0, 1)
+		sol := satdoku.NewGrid(r)
+		sol.SetCell(1, 2)
+		var buf strings.Builder
+		if err := WriteDIMACS(&buf, g, DIMACSOptions{Block: sol}); err != nil {
+			t.Fatal(err)
+		}
+		h, err := ReadHeader(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatalf("%d units: %v\n%s", len(r.Units()), err, buf.String()[:300])
+		}
+		for _, got := range []*satdoku.Grid{h.Puzzle, h.Block} {
+			gu, wu := got.Rules().Units(), r.Units()
+			if len(gu) != len(wu) {
+				t.Fatalf("%d units read back, want %d", len(gu), len(wu))
+			}
+			for k := range wu {
+				if !slices.Equal(gu[k].Cells, wu[k].Cells) || gu[k].Kind != wu[k].Kind || gu[k].Name != wu[k].Name {
+					t.Errorf("unit %d read back as %v %v, want %v %v", k, gu[k], gu[k].Cells, wu[k], wu[k].Cells)
+				}
+			}
+		}
+	}
+}
