@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"time"
 
 	"github.com/satdoku/satdoku"
 )
@@ -53,6 +54,44 @@ type Result struct {
 	Second *satdoku.Grid
 	// Count is the number of solutions found.
 	Count int
+	// Certificate says how the call's claim of unsatisfiability was
+	// checked, when the back end was asked to check it (see Certificate);
+	// the zero Certificate when it was not, or the call made no such
+	// claim.
+	Certificate Certificate
+}
+
+// Certificate says how a back end checked the one claim of
+// unsatisfiability that a Result rests on: StatusNone (the puzzle's
+// formula is unsatisfiable), StatusUnique (so is the formula with the
+// solution blocked), or a Count below its limit (the formula with every
+// solution found blocked). Solutions need no certificate: the caller
+// checks them (package verify). A back end asked to certify sets the
+// Certificate of every such Result, and when the check fails it returns
+// no answer but an error wrapping ErrCertificate.
+type Certificate struct {
+	// Method is how the claim was checked: "drat" for a DRAT proof of
+	// unsatisfiability written by the solver and checked by package drat
+	// against the formula the solver was given; "" for not at all.
+	Method string
+	// By names the solver program that wrote the proof.
+	By string
+	// Proofs is the number of proofs checked; Check is the time the
+	// checks took, reading the formula and the proof included.
+	Proofs int
+	Check  time.Duration
+}
+
+// String describes the certificate for a person: "DRAT proof by cadical,
+// checked", or "" for the zero Certificate.
+func (c Certificate) String() string {
+	switch c.Method {
+	case "":
+		return ""
+	case "drat":
+		return "DRAT proof by " + c.By + ", checked"
+	}
+	return c.Method + " by " + c.By + ", checked"
 }
 
 // Errors shared by the back ends. A back end wraps them with details; test
@@ -68,6 +107,10 @@ var (
 	// ErrFailed reports that the solver failed: a program that crashed, gave
 	// up or printed an unreadable answer, or a model that does not decode.
 	ErrFailed = errors.New("solver failed")
+	// ErrCertificate reports that a claim of unsatisfiability failed its
+	// check (a proof the checker rejected, or none at all): the call has
+	// no answer, and the claim must not be reported as one.
+	ErrCertificate = errors.New("certificate rejected")
 )
 
 // Solver answers puzzles. Every answer it returns is a claim that the caller

@@ -10,4 +10,12 @@
 // output. A missing program, a crash, a timeout or unreadable output is an
 // error, never an answer; the caller must still check a solution against the
 // puzzle (package verify).
+//
+// An UNSAT answer cannot be checked that way. With Options.Certify the
+// program writes a DRAT proof with each answer (cadical only: "cadical -q
+// FILE.cnf FILE.drat", binary DRAT), and every UNSAT answer — the one that
+// proves a solution unique, a puzzle without solution, or a count complete —
+// has its proof checked by package drat against the CNF file the program
+// was given, read back, before the call returns: the Result's Certificate
+// says so, and a proof that fails makes the call fail with ErrProof.
 package extsolve

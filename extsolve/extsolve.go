@@ -1,6 +1,7 @@
 package extsolve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/drat"
 	"github.com/satdoku/satdoku/encode"
 )
 
@@ -33,11 +35,27 @@ var (
 	ErrGaveUp error = &failure{"extsolve: solver gave up"}
 )
 
+// ErrProof reports, with Options.Certify, an UNSAT answer whose proof the
+// checker rejected, or that came without one. It is a
+// backend.ErrCertificate (errors.Is), not a backend.ErrFailed: the solver
+// ran, and its claim is unproven.
+var ErrProof error = &rejected{"extsolve: proof rejected"}
+
+// ErrNoProof reports, from New with Options.Certify, a solver that satdoku
+// cannot have write DRAT proofs.
+var ErrNoProof = errors.New("extsolve: solver cannot write DRAT proofs")
+
 // failure is a sentinel error that is also a backend.ErrFailed.
 type failure struct{ msg string }
 
 func (e *failure) Error() string        { return e.msg }
 func (e *failure) Is(target error) bool { return target == backend.ErrFailed }
+
+// rejected is a sentinel error that is also a backend.ErrCertificate.
+type rejected struct{ msg string }
+
+func (e *rejected) Error() string        { return e.msg }
+func (e *rejected) Is(target error) bool { return target == backend.ErrCertificate }
 
 // Options configure a Solver.
 type Options struct {
@@ -50,6 +68,13 @@ type Options struct {
 	Timeout time.Duration
 	// TempDir holds the temporary CNF files; "" means os.TempDir().
 	TempDir string
+	// Certify makes every UNSAT answer come with a proof: the program
+	// writes a DRAT proof next to the CNF file, package drat checks it
+	// against that file, and the Result's Certificate says so. A proof
+	// that is rejected, or missing, makes the call fail with ErrProof.
+	// Only programs that can write DRAT proofs may certify (cadical); New
+	// refuses the others with ErrNoProof. The Timeout covers the checks.
+	Certify bool
 }
 
 // Solver runs one external SAT solver program. It implements
@@ -79,19 +104,37 @@ func New(name string, o Options) (*Solver, error) {
 		p = abs
 	}
 	s.Path = p
+	if o.Certify && !s.writesProofs() {
+		return nil, fmt.Errorf("%w: %s (only cadical does, of the solvers satdoku knows)", ErrNoProof, name)
+	}
 	return s, nil
 }
 
 var _ backend.Solver = (*Solver)(nil)
 
+// base is the program's name, lower case, without ".exe": what tells how
+// to run it.
+func (s *Solver) base() string {
+	return strings.ToLower(strings.TrimSuffix(filepath.Base(s.Path), ".exe"))
+}
+
+// writesProofs reports whether the program can write a DRAT proof
+// (command's proof argument): cadical, which writes binary DRAT to the file
+// named after its input. (cryptominisat5 writes FRAT, picosat a RUP format
+// of its own and only in its trace build, minisat and clasp none.)
+func (s *Solver) writesProofs() bool { return s.base() == "cadical" }
+
 // command returns the arguments to run the solver on cnf, and the result
-// file it writes its model to ("" for standard output).
-func (s *Solver) command(cnf string) (args []string, result string) {
-	base := strings.ToLower(strings.TrimSuffix(filepath.Base(s.Path), ".exe"))
+// file it writes its model to ("" for standard output). A proof file other
+// than "" is where the solver writes its DRAT proof (see writesProofs).
+func (s *Solver) command(cnf, proof string) (args []string, result string) {
+	base := s.base()
 	switch {
 	case strings.HasPrefix(base, "minisat"), strings.HasPrefix(base, "glucose"):
 		result = strings.TrimSuffix(cnf, ".cnf") + ".out"
 		return []string{"-verb=0", cnf, result}, result
+	case base == "cadical" && proof != "":
+		return []string{"-q", cnf, proof}, ""
 	case base == "cadical", base == "kissat":
 		return []string{"-q", cnf}, ""
 	case strings.HasPrefix(base, "cryptominisat"):
@@ -120,7 +163,8 @@ func (s *Solver) Unique(ctx context.Context, g *satdoku.Grid) (backend.Result, e
 
 // Count counts the solutions of g up to limit, running the program once per
 // solution with every solution found so far blocked, and once more to find
-// the formula unsatisfiable when there are fewer than limit.
+// the formula unsatisfiable when there are fewer than limit. With
+// Options.Certify that last run's proof is checked (see Options).
 func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
 	if limit < 1 {
 		return backend.Result{}, fmt.Errorf("extsolve: %w (got %d)", backend.ErrLimit, limit)
@@ -141,11 +185,12 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 	var res backend.Result
 	var blocks []*satdoku.Grid
 	for res.Count < limit {
-		sol, err := s.run(ctx, dir, g, blocks)
+		sol, cert, err := s.run(ctx, dir, g, blocks)
 		if err != nil {
 			return res, err
 		}
 		if sol == nil {
+			res.Certificate = cert
 			break
 		}
 		for _, b := range blocks {
@@ -168,15 +213,18 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 
 // run writes the CNF of g (with the solutions in blocks excluded) to a file
 // in dir, runs the program on it and decodes its answer: the solution, or
-// nil when the formula is unsatisfiable.
-func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []*satdoku.Grid) (*satdoku.Grid, error) {
+// nil when the formula is unsatisfiable. With Options.Certify the program
+// writes a proof too, and an UNSAT answer comes with the certificate of
+// its checked proof.
+func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []*satdoku.Grid) (*satdoku.Grid, backend.Certificate, error) {
+	var none backend.Certificate
 	if err := ctx.Err(); err != nil {
-		return nil, s.ctxErr(ctx)
+		return nil, none, s.ctxErr(ctx)
 	}
 	cnf := filepath.Join(dir, "puzzle.cnf")
 	f, err := os.Create(cnf)
 	if err != nil {
-		return nil, fmt.Errorf("extsolve: %w", err)
+		return nil, none, fmt.Errorf("extsolve: %w", err)
 	}
 	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks}
 	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, dimacs)
@@ -184,13 +232,32 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		err = cerr
 	}
 	if ctx.Err() != nil {
-		return nil, s.ctxErr(ctx)
+		return nil, none, s.ctxErr(ctx)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("extsolve: write %s: %w", cnf, err)
+		return nil, none, fmt.Errorf("extsolve: write %s: %w", cnf, err)
 	}
+	proof := ""
+	if s.opt.Certify {
+		// A proof left by an earlier run must not pass for this one's.
+		proof = filepath.Join(dir, "puzzle.drat")
+		if err := os.Remove(proof); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, none, fmt.Errorf("extsolve: %w", err)
+		}
+	}
+	sol, err := s.solve(ctx, dir, cnf, proof, g)
+	if err != nil || sol != nil || proof == "" {
+		return sol, none, err
+	}
+	cert, err := s.check(ctx, cnf, proof)
+	return nil, cert, err
+}
 
-	args, result := s.command(cnf)
+// solve runs the program on the file cnf in dir (writing its proof to
+// proof, unless that is "") and decodes its answer for g: the solution, or
+// nil for UNSAT.
+func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.Grid) (*satdoku.Grid, error) {
+	args, result := s.command(cnf, proof)
 	cmd := exec.CommandContext(ctx, s.Path, args...)
 	cmd.Dir = dir
 	stdout, stderr := &capped{max: maxOutput}, &capped{max: 1 << 20}
@@ -240,6 +307,55 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		return nil, fmt.Errorf("%w: %s: %w", ErrOutput, s.Name, err)
 	}
 	return sol, nil
+}
+
+// check checks the DRAT proof in the file proof against the formula in the
+// file cnf, the very file the program read, and returns the certificate.
+// The proof is streamed into the checker; a context that ends stops the
+// reading, and so the check.
+func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certificate, error) {
+	start := time.Now()
+	cert := backend.Certificate{Method: "drat", By: s.Name, Proofs: 1}
+	f, err := os.Open(cnf)
+	if err != nil {
+		return cert, fmt.Errorf("extsolve: %w", err)
+	}
+	defer f.Close()
+	formula, err := drat.ReadCNF(bufio.NewReaderSize(&ctxReader{ctx: ctx, r: f}, 64<<10))
+	if ctx.Err() != nil {
+		return cert, s.ctxErr(ctx)
+	}
+	if err != nil {
+		return cert, fmt.Errorf("extsolve: read back %s: %w", cnf, err)
+	}
+	p, err := os.Open(proof)
+	if err != nil {
+		return cert, fmt.Errorf("%w: %s answered UNSAT and wrote no proof: %w", ErrProof, s.Name, err)
+	}
+	defer p.Close()
+	_, err = drat.Check(formula, bufio.NewReaderSize(&ctxReader{ctx: ctx, r: p}, 64<<10))
+	if ctx.Err() != nil {
+		return cert, s.ctxErr(ctx)
+	}
+	if err != nil {
+		return cert, fmt.Errorf("%w: %s answered UNSAT, and its DRAT proof does not refute the formula: %w", ErrProof, s.Name, err)
+	}
+	cert.Check = time.Since(start)
+	return cert, nil
+}
+
+// ctxReader fails once its context is done, so that reading a large proof
+// (and with it the check) stops at the deadline.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
 }
 
 // ctxErr is the error of a call whose context ended: a timeout (the

@@ -242,16 +242,17 @@ func TestFailures(t *testing.T) {
 
 // TestCommand checks each known solver's invocation.
 func TestCommand(t *testing.T) {
-	for _, tt := range []struct{ path, want string }{
-		{"/usr/bin/minisat", "-verb=0 /t/p.cnf /t/p.out"},
-		{"/usr/bin/cadical", "-q /t/p.cnf"},
-		{"/usr/bin/picosat", "/t/p.cnf"},
-		{"/usr/bin/cryptominisat5", "--verb 0 /t/p.cnf"},
-		{"/usr/bin/clasp", "/t/p.cnf"},
-		{"/opt/my-solver", "/t/p.cnf"},
+	for _, tt := range []struct{ path, proof, want string }{
+		{"/usr/bin/minisat", "", "-verb=0 /t/p.cnf /t/p.out"},
+		{"/usr/bin/cadical", "", "-q /t/p.cnf"},
+		{"/usr/bin/cadical", "/t/p.drat", "-q /t/p.cnf /t/p.drat"},
+		{"/usr/bin/picosat", "", "/t/p.cnf"},
+		{"/usr/bin/cryptominisat5", "", "--verb 0 /t/p.cnf"},
+		{"/usr/bin/clasp", "", "/t/p.cnf"},
+		{"/opt/my-solver", "", "/t/p.cnf"},
 	} {
 		s := &Solver{Path: tt.path}
-		args, _ := s.command("/t/p.cnf")
+		args, _ := s.command("/t/p.cnf", tt.proof)
 		if got := strings.Join(args, " "); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.path, got, tt.want)
 		}

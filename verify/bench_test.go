@@ -1,7 +1,9 @@
 package verify_test
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/verify"
@@ -92,6 +94,21 @@ func BenchmarkCount(b *testing.B) {
 			for b.Loop() {
 				if n, _ := verify.Count(puzzles[i%len(puzzles)], bc.limit); n != 1 {
 					b.Fatalf("puzzle %d: %d solutions", i%len(puzzles)+1, n)
+				}
+				i++
+			}
+		})
+		// CountContext looks at its context at every branching: this is
+		// what that costs.
+		b.Run(name+"/context", func(b *testing.B) {
+			puzzles, _ := loadSet(b, bc.set, 400)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+			defer cancel()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if n, _, err := verify.CountContext(ctx, puzzles[i%len(puzzles)], bc.limit); n != 1 || err != nil {
+					b.Fatalf("puzzle %d: %d solutions, %v", i%len(puzzles)+1, n, err)
 				}
 				i++
 			}

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"math/bits"
 
 	"github.com/satdoku/satdoku"
@@ -29,22 +30,45 @@ import (
 // milliseconds. The search is exponential in the worst case, and boards of
 // 49×49 or more with few givens can take very long.
 func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
+	n, sol, _ := count(nil, g, limit)
+	return n, sol
+}
+
+// CountContext is Count under a context: it gives up once ctx is done and
+// returns ctx's error, with the solutions found so far (a lower bound on
+// the count) and the first of them. Without an error it returns what Count
+// returns. It looks at ctx at every branching of the search (a receive
+// from ctx.Done() that does not wait), so a deadline bounds the time it
+// takes to within one round of propagation: a caller can ask for a second
+// opinion where Count is fast and give up where it is not.
+func CountContext(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, nil, err
+	}
+	return count(ctx, g, limit)
+}
+
+// count is Count, under ctx when it is not nil.
+func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid, error) {
 	if !usable(g) {
-		return 0, nil
+		return 0, nil, nil
 	}
 	s, ok := newSolver(g, max(limit, 1))
 	if !ok {
-		return 0, nil // the givens clash
+		return 0, nil, nil // the givens clash
+	}
+	if ctx != nil {
+		s.ctx, s.done = ctx, ctx.Done()
 	}
 	s.search()
 	if s.count == 0 {
-		return 0, nil
+		return 0, nil, s.err
 	}
 	sol := satdoku.NewGrid(g.Rules())
 	for i, d := range s.first {
 		sol.SetCell(i, int(d))
 	}
-	return s.count, sol
+	return s.count, sol, s.err
 }
 
 // solver is the state of one Count call. Assignments and removed
@@ -73,6 +97,10 @@ type solver struct {
 	count int
 	limit int
 	first []uint8
+
+	ctx  context.Context // nil for Count: never stop early
+	done <-chan struct{} // ctx.Done(); nil for Count
+	err  error           // ctx's error once it is done: the search unwinds
 }
 
 // elimUndo is the elim mask of a cell before locked changed it.
@@ -184,6 +212,14 @@ func (s *solver) candidates(i int) uint64 {
 // search counts the solutions below the current state, leaving the state
 // as it found it.
 func (s *solver) search() {
+	if s.done != nil {
+		select {
+		case <-s.done:
+			s.err = s.ctx.Err()
+			return
+		default:
+		}
+	}
 	mark, emark := len(s.trail), len(s.elimTrail)
 	if best, ok := s.propagate(); ok {
 		if best < 0 {
@@ -192,7 +228,7 @@ func (s *solver) search() {
 				s.first = append([]uint8(nil), s.digits...)
 			}
 		} else {
-			for cand := s.candidates(best); cand != 0 && s.count < s.limit; cand &= cand - 1 {
+			for cand := s.candidates(best); cand != 0 && s.count < s.limit && s.err == nil; cand &= cand - 1 {
 				m, em := len(s.trail), len(s.elimTrail)
 				s.assign(best, cand&-cand)
 				s.search()

@@ -1,7 +1,8 @@
 // Package verify is satdoku's independent checker: it decides, by counting
 // digits in the units of a grid's rules, whether a grid breaks a rule
 // (Check), whether a grid is a correct answer to a puzzle (Solution), and
-// how many solutions a puzzle has (Count).
+// how many solutions a puzzle has (Count, and CountContext, which gives up
+// when its context ends).
 //
 // Its one job is to give a second opinion that does not trust the SAT path.
 // It imports only the root package satdoku and the standard library and

@@ -1,0 +1,585 @@
+package drat
+
+import (
+	"fmt"
+	"math"
+)
+
+// Inside the Checker a variable is a number from 1 and a literal is
+// 2·variable, plus 1 when negative, so that l^1 is the negation of l.
+// Variables 1..base of the formula keep their numbers; the others (only
+// possible in the proof, as new variables of RAT lemmas, or for a sparse
+// formula) get the next free numbers through a map.
+
+// A clause lives in the arena at a reference r > 0: arena[r] is its size,
+// with deletedBit once deleted; arena[r+1] is the next clause in its hash
+// bucket; arena[r+2] its hash; then its literals, the two watched ones
+// first.
+const (
+	hdrWords   = 3
+	deletedBit = 1 << 31
+	sizeMask   = deletedBit - 1
+)
+
+// Values of a literal in Checker.vals.
+const (
+	unset   int8 = 0
+	isTrue  int8 = 1
+	isFalse int8 = -1
+)
+
+// watch is an entry of a literal's watch list: a clause that watches the
+// literal, and another of its literals, which, when true, lets propagation
+// skip the clause without reading it.
+type watch struct {
+	ref     uint32
+	blocker uint32
+}
+
+// Checker checks a DRAT proof step by step, for callers that have the steps
+// already parsed; Check reads a whole proof. Make one with NewChecker, call
+// Add and Delete for the steps in order, then Done. A Checker is not safe for
+// concurrent use.
+type Checker struct {
+	vals    []int8    // by literal
+	reasons []uint32  // by variable: the clause that set it on the trail
+	watches [][]watch // by literal: the clauses watching it
+	marks   []uint32  // by literal: stamp when in the clause being looked at
+	stamp   uint32
+
+	// trail holds the assigned literals in order: the top-level units, then,
+	// during a check, the assumptions and what they propagate. trail[qhead:]
+	// is still to propagate.
+	trail []uint32
+	qhead int
+
+	arena   []uint32
+	garbage int      // words of deleted clauses in the arena
+	buckets []uint32 // hash table of the clauses present: chains by arena[r+1]
+	live    int      // clauses present
+
+	nvars int            // internal variables
+	base  int            // variables 1..base are their own internal numbers
+	fresh map[int]uint32 // other external variables → internal
+
+	refuted bool
+	stats   Stats
+	lits    []uint32 // scratch for the clause being added or deleted
+}
+
+// NewChecker returns a Checker whose clauses present are those of f. It
+// fails, with an error wrapping ErrCNF, if a clause of f has a literal 0 or
+// one beyond ±math.MaxInt32. Clauses are sets: repeated literals count
+// once.
+func NewChecker(f *Formula) (*Checker, error) {
+	if f == nil {
+		return nil, errCNF("nil formula")
+	}
+	maxVar, nlits := 0, 0
+	for i, cl := range f.Clauses {
+		for _, x := range cl {
+			if x == 0 || x > math.MaxInt32 || x < -math.MaxInt32 {
+				return nil, errCNF("clause %d: literal %d", i+1, x)
+			}
+			maxVar = max(maxVar, x, -x)
+		}
+		nlits += len(cl)
+	}
+	c := &Checker{fresh: make(map[int]uint32)}
+	// Number the formula's variables directly unless they are so sparse that
+	// arrays by variable would be much larger than the formula.
+	if maxVar <= 2*nlits+1024 {
+		c.base = maxVar
+	}
+	c.grow(c.base)
+	c.buckets = make([]uint32, 1<<10)
+	c.arena = make([]uint32, 1, nlits+hdrWords*len(f.Clauses)+1) // reference 0 is none
+	for _, cl := range f.Clauses {
+		c.addClause(c.internal(cl, true))
+		if c.refuted {
+			break
+		}
+	}
+	return c, nil
+}
+
+// grow makes the arrays by variable hold variables 1..n (and the unused
+// slots of variable 0).
+func (c *Checker) grow(n int) {
+	if c.vals == nil {
+		c.vals = make([]int8, 2, 2*n+2)
+		c.marks = make([]uint32, 2, 2*n+2)
+		c.watches = make([][]watch, 2, 2*n+2)
+		c.reasons = make([]uint32, 1, n+1)
+	}
+	for c.nvars < n {
+		c.nvars++
+		c.vals = append(c.vals, 0, 0)
+		c.marks = append(c.marks, 0, 0)
+		c.watches = append(c.watches, nil, nil)
+		c.reasons = append(c.reasons, 0)
+	}
+}
+
+// internal converts a clause of valid external literals to internal ones in
+// c.lits, without repeats, the first occurrence of each literal kept in
+// place so that the first literal stays first. Unknown variables get new
+// numbers when create is set; otherwise internal returns nil for a clause
+// with an unknown variable, which no clause present can have.
+func (c *Checker) internal(ext []int, create bool) []uint32 {
+	lits := c.lits[:0]
+	s := c.nextStamp()
+	for _, x := range ext {
+		v, neg := x, uint32(0)
+		if v < 0 {
+			v, neg = -v, 1
+		}
+		var iv uint32
+		if v <= c.base {
+			iv = uint32(v)
+		} else if iv = c.fresh[v]; iv == 0 {
+			if !create {
+				return nil
+			}
+			c.grow(c.nvars + 1)
+			iv = uint32(c.nvars)
+			c.fresh[v] = iv
+		}
+		l := iv<<1 | neg
+		if c.marks[l] != s {
+			c.marks[l] = s
+			lits = append(lits, l)
+		}
+	}
+	c.lits = lits
+	return lits
+}
+
+// nextStamp returns a fresh stamp for marks.
+func (c *Checker) nextStamp() uint32 {
+	c.stamp++
+	if c.stamp == 0 {
+		clear(c.marks)
+		c.stamp = 1
+	}
+	return c.stamp
+}
+
+// checkLits validates external literals given to Add or Delete.
+func checkLits(ext []int) error {
+	for _, x := range ext {
+		if x == 0 || x > math.MaxInt32 || x < -math.MaxInt32 {
+			return fmt.Errorf("%w: literal %d in clause %s", ErrSyntax, x, formatClause(ext))
+		}
+	}
+	return nil
+}
+
+// Add checks lemma, a clause of nonzero DIMACS literals whose first literal
+// is the RAT pivot, against the clauses present and adds it. It returns an
+// error wrapping ErrLemma if lemma is neither RUP nor RAT, and leaves the
+// clauses present as they were; it returns an error wrapping ErrSyntax for
+// a literal 0 or beyond ±math.MaxInt32. Once the clauses present are
+// refuted (see Refuted), Add accepts every lemma without checking it.
+func (c *Checker) Add(lemma []int) error {
+	if err := checkLits(lemma); err != nil {
+		return err
+	}
+	if !c.add(lemma) {
+		return fmt.Errorf("%w: lemma %d: %s", ErrLemma, c.stats.Lemmas, formatClause(lemma))
+	}
+	return nil
+}
+
+// add is Add for valid literals; it reports whether the lemma is accepted.
+func (c *Checker) add(lemma []int) bool {
+	c.stats.Lemmas++
+	if c.refuted {
+		return true
+	}
+	lits := c.internal(lemma, true)
+	rat, ok := c.implied(lits)
+	if !ok {
+		return false
+	}
+	if rat {
+		c.stats.RAT++
+	}
+	c.addClause(lits)
+	return true
+}
+
+// Delete deletes one clause present with the literals of clause, in any
+// order. A deletion of a clause that is the reason of a top-level unit, or
+// of a clause not present, is ignored and counted in Stats; see the package
+// documentation. It returns an error wrapping ErrSyntax for a literal 0 or
+// beyond ±math.MaxInt32.
+func (c *Checker) Delete(clause []int) error {
+	if err := checkLits(clause); err != nil {
+		return err
+	}
+	c.del(clause)
+	return nil
+}
+
+// del is Delete for valid literals.
+func (c *Checker) del(clause []int) {
+	c.stats.Deletions++
+	if c.refuted {
+		return
+	}
+	lits := c.internal(clause, false)
+	if lits == nil && len(clause) > 0 {
+		c.stats.MissingDeletions++
+		return
+	}
+	s := c.stamp // internal marked the literals of lits with it
+	h := hashLits(lits)
+	b := &c.buckets[h&uint32(len(c.buckets)-1)]
+	var found, reason *uint32 // the link to the clause to delete
+	for link := b; *link != 0; link = &c.arena[*link+1] {
+		r := *link
+		if c.arena[r+2] != h || int(c.arena[r]) != len(lits) || !c.allMarked(r, s) {
+			continue
+		}
+		if !c.isReason(r) {
+			found = link
+			break
+		}
+		reason = link
+	}
+	switch {
+	case found != nil:
+		c.remove(found)
+	case reason != nil:
+		c.stats.IgnoredDeletions++
+	default:
+		c.stats.MissingDeletions++
+	}
+}
+
+// allMarked reports whether every literal of clause r has stamp s.
+func (c *Checker) allMarked(r, s uint32) bool {
+	n := c.arena[r] & sizeMask
+	for _, l := range c.arena[r+hdrWords : r+hdrWords+n] {
+		if c.marks[l] != s {
+			return false
+		}
+	}
+	return true
+}
+
+// isReason reports whether clause r set one of the top-level units.
+func (c *Checker) isReason(r uint32) bool {
+	n := c.arena[r] & sizeMask
+	for _, l := range c.arena[r+hdrWords : r+hdrWords+n] {
+		if c.vals[l] == isTrue && c.reasons[l>>1] == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Done reports whether the steps so far refute the formula: nil if they
+// do, an error wrapping ErrNoEmpty if not.
+func (c *Checker) Done() error {
+	if c.refuted {
+		return nil
+	}
+	return fmt.Errorf("%w: %d lemmas, %d deletions, and unit propagation over the clauses present reaches no conflict",
+		ErrNoEmpty, c.stats.Lemmas, c.stats.Deletions)
+}
+
+// Refuted reports whether the clauses present are refuted: the empty
+// clause was added, or unit propagation over them reached a conflict.
+func (c *Checker) Refuted() bool { return c.refuted }
+
+// Stats returns the counts of the steps so far. Binary is false: only Check
+// knows the format.
+func (c *Checker) Stats() Stats { return c.stats }
+
+// implied reports whether lits is RUP or, failing that, RAT on its first
+// literal, and whether it took the RAT check. The trail is as before when
+// it returns.
+func (c *Checker) implied(lits []uint32) (rat, ok bool) {
+	mark := len(c.trail)
+	if c.assume(lits) {
+		c.backtrack(mark)
+		return false, true
+	}
+	ok = len(lits) > 0 && c.ratOn(lits[0])
+	c.backtrack(mark)
+	return true, ok
+}
+
+// assume assigns false to the literals of lits that are unassigned and
+// propagates; it reports a conflict, which includes a literal of lits that
+// is already true.
+func (c *Checker) assume(lits []uint32) bool {
+	for _, l := range lits {
+		switch c.vals[l] {
+		case isTrue:
+			return true
+		case unset:
+			c.assign(l^1, 0)
+		}
+	}
+	return c.propagate()
+}
+
+// ratOn reports whether, with the negation of the lemma assigned and
+// propagated, every resolvent on pivot p with a clause present that
+// contains ¬p is RUP. It scans every clause present.
+func (c *Checker) ratOn(p uint32) bool {
+	np := p ^ 1
+	mark := len(c.trail)
+	for r := uint32(1); r < uint32(len(c.arena)); {
+		hdr := c.arena[r]
+		n := hdr & sizeMask
+		next := r + hdrWords + n
+		if hdr&deletedBit == 0 && has(c.arena[r+hdrWords:next], np) {
+			conflict := false
+			for _, l := range c.arena[r+hdrWords : next] {
+				if l == np {
+					continue
+				}
+				if v := c.vals[l]; v == isTrue {
+					conflict = true // the resolvent has a literal already false under the negation
+					break
+				} else if v == unset {
+					c.assign(l^1, 0)
+				}
+			}
+			if !conflict {
+				conflict = c.propagate()
+			}
+			c.backtrack(mark)
+			if !conflict {
+				return false
+			}
+		}
+		r = next
+	}
+	return true
+}
+
+// has reports whether lits holds l.
+func has(lits []uint32, l uint32) bool {
+	for _, x := range lits {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// assign makes l true, with reason r (0 for an assumption).
+func (c *Checker) assign(l, r uint32) {
+	c.vals[l], c.vals[l^1] = isTrue, isFalse
+	c.reasons[l>>1] = r
+	c.trail = append(c.trail, l)
+}
+
+// backtrack unassigns the trail from mark on.
+func (c *Checker) backtrack(mark int) {
+	for _, l := range c.trail[mark:] {
+		c.vals[l], c.vals[l^1] = unset, unset
+	}
+	c.trail = c.trail[:mark]
+	c.qhead = mark
+}
+
+// propagate runs unit propagation from trail[qhead:] and reports whether it
+// reached a conflict (a clause with every literal false).
+func (c *Checker) propagate() bool {
+	vals, arena := c.vals, c.arena
+	for c.qhead < len(c.trail) {
+		f := c.trail[c.qhead] ^ 1 // the literal that became false
+		c.qhead++
+		ws := c.watches[f]
+		j := 0
+		for i := 0; i < len(ws); i++ {
+			w := ws[i]
+			if vals[w.blocker] == isTrue {
+				ws[j] = w
+				j++
+				continue
+			}
+			r := w.ref
+			n := arena[r] & sizeMask
+			lits := arena[r+hdrWords : r+hdrWords+n]
+			if lits[0] == f {
+				lits[0], lits[1] = lits[1], f
+			}
+			other := lits[0]
+			if other != w.blocker && vals[other] == isTrue {
+				ws[j] = watch{r, other}
+				j++
+				continue
+			}
+			moved := false
+			for k := 2; k < len(lits); k++ {
+				if l := lits[k]; vals[l] != isFalse {
+					lits[1], lits[k] = l, f
+					c.watches[l] = append(c.watches[l], watch{r, other})
+					moved = true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+			ws[j] = watch{r, other}
+			j++
+			if vals[other] == isFalse {
+				j += copy(ws[j:], ws[i+1:])
+				c.watches[f] = ws[:j]
+				return true
+			}
+			c.assign(other, r)
+		}
+		c.watches[f] = ws[:j]
+	}
+	return false
+}
+
+// addClause adds lits (internal, without repeats) to the clauses present,
+// watches it and propagates the unit it may make at the top level.
+func (c *Checker) addClause(lits []uint32) {
+	r := c.store(lits)
+	cl := c.arena[r+hdrWords : r+hdrWords+uint32(len(lits))]
+	// Watch two literals that are not false if there are two. A clause
+	// with one such literal is satisfied or unit at the top level, which is
+	// never undone, so its other watch may be false.
+	k := 0
+	for i := range cl {
+		if c.vals[cl[i]] != isFalse {
+			cl[k], cl[i] = cl[i], cl[k]
+			if k++; k == 2 {
+				break
+			}
+		}
+	}
+	if len(cl) >= 2 {
+		c.watches[cl[0]] = append(c.watches[cl[0]], watch{r, cl[1]})
+		c.watches[cl[1]] = append(c.watches[cl[1]], watch{r, cl[0]})
+	}
+	switch {
+	case k == 0:
+		c.refuted = true
+	case k == 1 && c.vals[cl[0]] == unset:
+		c.assign(cl[0], r)
+		if c.propagate() {
+			c.refuted = true
+		}
+	}
+}
+
+// store appends a clause to the arena and to the hash table.
+func (c *Checker) store(lits []uint32) uint32 {
+	r := uint32(len(c.arena))
+	h := hashLits(lits)
+	c.arena = append(c.arena, uint32(len(lits)), 0, h)
+	c.arena = append(c.arena, lits...)
+	c.live++
+	if c.live > len(c.buckets) {
+		c.rehash(2 * len(c.buckets))
+	} else {
+		c.link(r)
+	}
+	return r
+}
+
+// link puts clause r at the head of its hash bucket.
+func (c *Checker) link(r uint32) {
+	b := &c.buckets[c.arena[r+2]&uint32(len(c.buckets)-1)]
+	c.arena[r+1] = *b
+	*b = r
+}
+
+// rehash rebuilds the hash table with size buckets (a power of two).
+func (c *Checker) rehash(size int) {
+	if len(c.buckets) == size {
+		clear(c.buckets)
+	} else {
+		c.buckets = make([]uint32, size)
+	}
+	for r := uint32(1); r < uint32(len(c.arena)); r += hdrWords + c.arena[r]&sizeMask {
+		if c.arena[r]&deletedBit == 0 {
+			c.link(r)
+		}
+	}
+}
+
+// remove deletes the clause at *link, a link of a hash chain.
+func (c *Checker) remove(link *uint32) {
+	r := *link
+	*link = c.arena[r+1]
+	n := c.arena[r]
+	if n >= 2 {
+		c.unwatch(c.arena[r+hdrWords], r)
+		c.unwatch(c.arena[r+hdrWords+1], r)
+	}
+	c.arena[r] |= deletedBit
+	c.live--
+	c.garbage += hdrWords + int(n)
+	if c.garbage > 1<<16 && 2*c.garbage > len(c.arena) {
+		c.collect()
+	}
+}
+
+// unwatch removes clause r from the watch list of l.
+func (c *Checker) unwatch(l, r uint32) {
+	ws := c.watches[l]
+	for i, w := range ws {
+		if w.ref == r {
+			ws[i] = ws[len(ws)-1]
+			c.watches[l] = ws[:len(ws)-1]
+			return
+		}
+	}
+}
+
+// collect compacts the arena, moving the clauses present to a new one and
+// updating the references to them: watches, the reasons of the trail (all
+// clauses present, as deletions of reasons are ignored) and the hash table.
+// It runs between steps, when the trail holds only top-level units.
+func (c *Checker) collect() {
+	old := c.arena
+	arena := make([]uint32, 1, len(old)-c.garbage+len(old)/4)
+	for r := uint32(1); r < uint32(len(old)); {
+		next := r + hdrWords + old[r]&sizeMask
+		if old[r]&deletedBit == 0 {
+			old[r+1] = uint32(len(arena)) // the forwarding address
+			arena = append(arena, old[r:next]...)
+		}
+		r = next
+	}
+	for _, ws := range c.watches {
+		for i := range ws {
+			ws[i].ref = old[ws[i].ref+1]
+		}
+	}
+	for _, l := range c.trail {
+		if r := c.reasons[l>>1]; r != 0 {
+			c.reasons[l>>1] = old[r+1]
+		}
+	}
+	c.arena, c.garbage = arena, 0
+	c.rehash(len(c.buckets))
+}
+
+// hashLits hashes a set of literals, whatever their order.
+func hashLits(lits []uint32) uint32 {
+	var sum, xor uint64
+	for _, l := range lits {
+		x := uint64(l) * 0x9e3779b97f4a7c15
+		x ^= x >> 29
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 32
+		sum += x
+		xor ^= x
+	}
+	h := sum ^ (xor * 0x94d049bb133111eb)
+	return uint32(h ^ h>>32)
+}
