@@ -245,7 +245,8 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 			return nil, none, fmt.Errorf("extsolve: %w", err)
 		}
 	}
-	sol, err := s.solve(ctx, dir, cnf, proof, g)
+	vars, _ := encode.Size(g, dimacs)
+	sol, err := s.solve(ctx, dir, cnf, proof, g, vars)
 	if err != nil || sol != nil || proof == "" {
 		return sol, none, err
 	}
@@ -254,9 +255,9 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 }
 
 // solve runs the program on the file cnf in dir (writing its proof to
-// proof, unless that is "") and decodes its answer for g: the solution, or
-// nil for UNSAT.
-func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.Grid) (*satdoku.Grid, error) {
+// proof, unless that is "") and decodes its answer for g, a formula over
+// vars variables: the solution, or nil for UNSAT.
+func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.Grid, vars int) (*satdoku.Grid, error) {
 	args, result := s.command(cnf, proof)
 	cmd := exec.CommandContext(ctx, s.Path, args...)
 	cmd.Dir = dir
@@ -289,7 +290,6 @@ func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.G
 		}
 		out = b
 	}
-	vars, _ := encode.Size(g, dimacs)
 	m, err := encode.ReadModel(bytes.NewReader(out), vars)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrOutput, s.Name, err)
