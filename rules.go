@@ -75,7 +75,70 @@ type Rules struct {
 	cellStart []int32
 	cellUnits []int32
 	overlaps  []Overlap
+	relations []Relation
 }
+
+// RelationKind is what a Relation says about the digits of its two cells.
+type RelationKind uint8
+
+// The kinds of relation.
+const (
+	// Different: the two cells hold different digits (anti-knight,
+	// anti-king).
+	Different RelationKind = iota
+	// NotConsecutive: the two digits do not differ by 1 (nonconsecutive).
+	NotConsecutive
+)
+
+var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive"}
+
+// String returns "different" or "not consecutive".
+func (k RelationKind) String() string {
+	if int(k) < len(relationNames) {
+		return relationNames[k]
+	}
+	return "RelationKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Relation is a rule on the digits of two cells that is not a unit, such
+// as "cells a knight's move apart hold different digits". It is data: the
+// encoder writes its clauses and the validator checks it, each with code
+// of its own.
+type Relation struct {
+	A, B int          // the two cells, row-major indices, A < B
+	Kind RelationKind // what the digits of A and B must satisfy
+	Name string       // the rule it comes from, for messages ("anti-knight")
+}
+
+// WithRelations returns rules that add the relations to r. Cells are
+// ordered so that A < B; a relation listed twice, or one that r already
+// has, is left out; a relation of a cell with itself or off the board is an
+// error wrapping ErrRules.
+func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
+	rs := *r
+	rs.relations = slices.Clone(r.relations)
+	seen := map[Relation]bool{}
+	for _, x := range r.relations {
+		seen[Relation{A: x.A, B: x.B, Kind: x.Kind}] = true
+	}
+	for _, x := range rel {
+		x.A, x.B = min(x.A, x.B), max(x.A, x.B)
+		if x.A < 0 || x.B >= r.n*r.n || x.A == x.B || int(x.Kind) >= len(relationNames) {
+			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
+		}
+		key := Relation{A: x.A, B: x.B, Kind: x.Kind}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		rs.relations = append(rs.relations, x)
+	}
+	return &rs, nil
+}
+
+// Relations returns the relations of r, in the order they were added. The
+// slice is shared: callers must not modify it.
+func (r *Rules) Relations() []Relation { return r.relations }
 
 // Limits on the board side.
 const (
@@ -289,6 +352,7 @@ outer:
 	}
 	rs := build(r.n, units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
+	rs.relations = r.relations
 	return rs, nil
 }
 
@@ -384,7 +448,7 @@ func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
 // Classic reports whether r are the classic rules: rows, columns and
 // rectangular boxes, nothing else.
 func (r *Rules) Classic() bool {
-	return r.boxH != 0 && len(r.units) == 3*r.n
+	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0
 }
 
 // Extras returns the extra units of r, in order.
@@ -399,7 +463,7 @@ func (r *Rules) Extras() []Unit {
 
 // The global rules that WithNamed knows, by the names f-puzzles and the CLI
 // use.
-var namedRules = []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint"}
+var namedRules = []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint", "anti-knight", "anti-king", "nonconsecutive"}
 
 // RuleNames returns the names WithNamed accepts.
 func RuleNames() []string { return slices.Clone(namedRules) }
@@ -413,15 +477,39 @@ func RuleNames() []string { return slices.Clone(namedRules) }
 //   - "windoku": four more 3×3 windows, at rows and columns 2–4 and 6–8
 //     (9×9 boards with 3×3 boxes only; "window 1" to "window 4");
 //   - "disjoint": disjoint groups, the cells at the same place in every box
-//     ("disjoint group 1" to N; boards with rectangular boxes).
+//     ("disjoint group 1" to N; boards with rectangular boxes);
+//   - "anti-knight": cells a knight's move apart hold different digits;
+//   - "anti-king": cells a king's move apart (diagonally adjacent; the
+//     others share a row or a column) hold different digits;
+//   - "nonconsecutive": orthogonally adjacent cells do not hold consecutive
+//     digits.
 //
 // Names are case-insensitive; an unknown name, or one the board cannot
 // take, is an error wrapping ErrRules.
 func (r *Rules) WithNamed(names ...string) (*Rules, error) {
 	n := r.n
 	var extra []ExtraUnit
+	var rel []Relation
+	// moves adds a relation of kind k between every cell and the cells at
+	// the offsets (each pair once, as the offsets come in ± pairs).
+	moves := func(name string, k RelationKind, offsets [][2]int) {
+		for i := range n * n {
+			for _, o := range offsets {
+				r2, c2 := i/n+o[0], i%n+o[1]
+				if j := r2*n + c2; r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && j > i {
+					rel = append(rel, Relation{A: i, B: j, Kind: k, Name: name})
+				}
+			}
+		}
+	}
 	for _, name := range names {
 		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "anti-knight":
+			moves("anti-knight", Different, [][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}, {-1, 2}, {-2, 1}, {-1, -2}, {-2, -1}})
+		case "anti-king":
+			moves("anti-king", Different, [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
+		case "nonconsecutive":
+			moves("nonconsecutive", NotConsecutive, [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}})
 		case "x":
 			extra = append(extra, diagonal(n, false), diagonal(n, true))
 		case "diagonal-":
@@ -458,7 +546,11 @@ func (r *Rules) WithNamed(names ...string) (*Rules, error) {
 			return nil, fmt.Errorf("%w: unknown rule %q (want %s)", ErrRules, name, strings.Join(namedRules, ", "))
 		}
 	}
-	return r.WithExtra(extra...)
+	rs, err := r.WithExtra(extra...)
+	if err != nil {
+		return nil, err
+	}
+	return rs.WithRelations(rel...)
 }
 
 // diagonal returns the negative diagonal of an n×n board (top left to

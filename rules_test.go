@@ -643,7 +643,41 @@ func TestWithNamed(t *testing.T) {
 			t.Errorf("%s on %d×%d: %v, want ErrRules", tt.name, tt.r.N(), tt.r.N(), err)
 		}
 	}
-	if !slices.Equal(RuleNames(), []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint"}) {
+	// Relations: every pair once, counted by formula for an n×n board.
+	std9 := must(Standard(9))
+	for _, tt := range []struct {
+		name string
+		kind RelationKind
+		want int
+	}{{"anti-knight", Different, 4 * 8 * 7}, {"anti-king", Different, 2 * 8 * 8}, {"nonconsecutive", NotConsecutive, 2 * 9 * 8}} {
+		r, err := std9.WithNamed(tt.name, tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := r.Relations()
+		if len(rel) != tt.want || len(r.Units()) != 27 || r.Classic() {
+			t.Errorf("%s: %d relations, %d units, want %d and 27", tt.name, len(rel), len(r.Units()), tt.want)
+		}
+		for _, x := range rel {
+			dr, dc := x.B/9-x.A/9, x.B%9-x.A%9
+			d2 := dr*dr + dc*dc
+			if x.A >= x.B || x.Kind != tt.kind || x.Name != tt.name ||
+				tt.name == "anti-knight" && d2 != 5 || tt.name == "anti-king" && d2 != 2 || tt.name == "nonconsecutive" && d2 != 1 {
+				t.Fatalf("%s: relation %+v", tt.name, x)
+			}
+		}
+	}
+	both, err := std9.WithNamed("x", "anti-king")
+	if err != nil || len(both.Extras()) != 2 || len(both.Relations()) != 128 {
+		t.Errorf("x and anti-king: %v", err)
+	}
+	if more, err := both.WithExtra(ExtraUnit{Name: "w", Cells: []int{1, 2, 3}}); err != nil || len(more.Relations()) != 128 {
+		t.Errorf("WithExtra dropped the relations: %v", err)
+	}
+	if _, err := std9.WithRelations(Relation{A: 3, B: 3}); !errors.Is(err, ErrRules) {
+		t.Errorf("a cell related to itself: %v", err)
+	}
+	if !slices.Equal(RuleNames(), []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint", "anti-knight", "anti-king", "nonconsecutive"}) {
 		t.Errorf("RuleNames = %v", RuleNames())
 	}
 }

@@ -110,6 +110,14 @@ func Clauses(r *satdoku.Rules, e Encoding) int {
 	if e != Minimal {
 		k += n * n * pairs(n) // cell at-most-one
 	}
+	for _, x := range r.Relations() {
+		switch x.Kind {
+		case satdoku.Different:
+			k += n
+		case satdoku.NotConsecutive:
+			k += 2 * (n - 1)
+		}
+	}
 	for u, unit := range r.Units() {
 		k += n * pairs(len(unit.Cells)) // unit at-most-one
 		if e != Minimal && r.Full(u) {

@@ -104,6 +104,7 @@ type Encoder struct {
 	cand    []uint64 // scratch: per cell, its candidates
 	lits    []int    // scratch: one clause
 	pos     []int    // scratch: the position in its unit of each literal's cell
+	cur     []uint64 // the candidates of the current Write
 	two     [2]int   // scratch: a binary clause
 	wrap    clauseAdder
 }
@@ -159,6 +160,10 @@ const checkEvery = 64
 //     open places (pairwise) and, with Extended in a unit of N cells, at
 //     least one.
 //
+// Then, for every relation of the rules (satdoku.Relation) and every pair
+// of digits it forbids, not both: ¬var(A, d) ∨ ¬var(B, e), simplified over
+// the domain like the rest.
+//
 // A contradiction in the domain (two cells of a unit fixed to the same
 // digit, or a cell fixed to a value beyond N) is written as the empty
 // clause alone, and a cell or a unit with no place left for what it needs
@@ -174,6 +179,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	e.top = n * n * n
 	units := r.Units()
 	placed, cand := e.placed, e.cand
+	defer func() { e.cur = nil }()
 	switch {
 	case d != nil && d.Placed != nil:
 		placed, cand = d.Placed, d.Cand
@@ -212,6 +218,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			cand[i] = c
 		}
 	}
+	e.cur = cand
 	// Cells.
 	for i := range n * n {
 		if e.Stop != nil && i%checkEvery == checkEvery-1 && e.Stop() {
@@ -273,7 +280,58 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			}
 		}
 	}
+	// Relations: for every pair of digits a relation forbids, not both.
+	for _, x := range r.Relations() {
+		for dg := 1; dg <= n; dg++ {
+			switch x.Kind {
+			case satdoku.Different:
+				e.forbid(a, d, x.A, dg, x.B, dg)
+			case satdoku.NotConsecutive:
+				if dg < n {
+					e.forbid(a, d, x.A, dg, x.B, dg+1)
+					e.forbid(a, d, x.B, dg, x.A, dg+1)
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a
+// literal is already true (the cell is fixed to another digit, or the
+// digit is not a candidate), the other literal alone when one cell is fixed
+// to its digit, the empty clause when both are.
+func (e *Encoder) forbid(a ClauseAdder, d *Domain, i, di, j, dj int) {
+	vi, vj := e.value(d, i, di), e.value(d, j, dj)
+	if vi < 0 || vj < 0 {
+		return
+	}
+	n := e.rules.N()
+	lits := e.lits[:0]
+	if vi == 0 {
+		lits = append(lits, -(i*n + di))
+	}
+	if vj == 0 {
+		lits = append(lits, -(j*n + dj))
+	}
+	e.lits = lits
+	a.AddClause(lits)
+}
+
+// value is the value of var(i, dg) over domain d (nil: every candidate
+// open): 1 when cell i is fixed to dg, −1 when it is fixed to another digit
+// or dg is not among its candidates, 0 when the variable is open.
+func (e *Encoder) value(d *Domain, i, dg int) int {
+	switch {
+	case d != nil && d.Val[i] != 0:
+		if int(d.Val[i]) == dg {
+			return 1
+		}
+		return -1
+	case d != nil && e.cur[i]&(1<<(dg-1)) == 0:
+		return -1
+	}
+	return 0
 }
 
 // ClauseAdder is an Adder that also takes a whole clause at once, without

@@ -149,7 +149,8 @@ func xRules(t testing.TB, n int) *satdoku.Rules {
 
 // variantCases makes k puzzles under rules other than the classic ones:
 // X-Sudoku 9×9, 6×6 in 2×3 boxes, 6×6 X-Sudoku, a 6×6 jigsaw, an 8×8 with
-// a small extra unit and a 5×5 Latin square. Each starts from a solution
+// a small extra unit, a 5×5 Latin square, and relations: anti-knight,
+// anti-king, nonconsecutive, alone and with other rules. Each starts from a solution
 // that verify.Count finds for a few random givens and blanks a random share
 // of its cells, so the set holds unique, multiple and (with a changed
 // given) unsolvable puzzles.
@@ -170,7 +171,15 @@ func variantCases(t testing.TB, k int) []diffCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := []*satdoku.Rules{xRules(t, 9), standard(6), xRules(t, 6), jig, small, latin}
+	named := func(n int, names ...string) *satdoku.Rules {
+		r, err := standard(n).WithNamed(names...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	rules := []*satdoku.Rules{xRules(t, 9), standard(6), xRules(t, 6), jig, small, latin,
+		named(9, "anti-knight"), named(6, "anti-king"), named(6, "nonconsecutive"), named(9, "x", "anti-king"), named(8, "nonconsecutive", "anti-knight")}
 	rng := rand.New(rand.NewPCG(10, 6))
 	var out []diffCase
 	for len(out) < k {

@@ -23,12 +23,18 @@ func cellAt(i, n int) Cell { return Cell{i / n, i % n} }
 // unit as in satdoku.Unit: Index is its 0-based number among the units of
 // its kind (boxes and regions are numbered as the rules list them), and
 // Name is the name of an extra unit, "" for a row, a column or a box.
+//
+// A Conflict can also be a broken relation (satdoku.Relation): Relation is
+// then true, Name is the relation's name ("anti-knight"), and Other is the
+// digit of B when it is not Digit (nonconsecutive).
 type Conflict struct {
-	A, B  Cell
-	Digit int
-	Kind  satdoku.Kind
-	Index int
-	Name  string
+	A, B     Cell
+	Digit    int
+	Kind     satdoku.Kind
+	Index    int
+	Name     string
+	Relation bool
+	Other    int
 }
 
 // String describes the conflict with 1-based numbers, for example
@@ -36,6 +42,12 @@ type Conflict struct {
 // "r1c1 and r5c5 both hold 3 (diagonal ↘)". The digit is written in
 // decimal.
 func (c Conflict) String() string {
+	if c.Relation {
+		if c.Other != 0 && c.Other != c.Digit {
+			return fmt.Sprintf("%v and %v hold %d and %d (%s)", c.A, c.B, c.Digit, c.Other, c.Name)
+		}
+		return fmt.Sprintf("%v and %v both hold %d (%s)", c.A, c.B, c.Digit, c.Name)
+	}
 	u := satdoku.Unit{Kind: c.Kind, Index: c.Index, Name: c.Name}
 	return fmt.Sprintf("%v and %v both hold %d (%v)", c.A, c.B, c.Digit, u)
 }
@@ -112,6 +124,11 @@ func Check(g *satdoku.Grid) []Conflict {
 					out = append(out, conflict(n, i, j, d, u))
 				}
 			}
+		}
+	}
+	for _, x := range g.Rules().Relations() {
+		if da, db := g.Cell(x.A), g.Cell(x.B); da != 0 && db != 0 && broken(x.Kind, da, db) {
+			out = append(out, Conflict{A: cellAt(x.A, n), B: cellAt(x.B, n), Digit: da, Other: db, Name: x.Name, Relation: true})
 		}
 	}
 	// The units were visited in order: a stable sort keeps it for equal pairs.
@@ -208,6 +225,11 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 			return firstProblem(puzzle, solution)
 		}
 	}
+	for _, x := range puzzle.Rules().Relations() {
+		if broken(x.Kind, solution.Cell(x.A), solution.Cell(x.B)) {
+			return firstProblem(puzzle, solution)
+		}
+	}
 	return nil
 }
 
@@ -238,6 +260,12 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 				if j < i && solution.Cell(j) == d {
 					return &problem{msg: conflict(n, j, i, d, u).String(), kind: ErrConflict}
 				}
+			}
+		}
+		for _, x := range rules.Relations() {
+			if x.B == i && broken(x.Kind, solution.Cell(x.A), d) {
+				c := Conflict{A: cellAt(x.A, n), B: cellAt(i, n), Digit: solution.Cell(x.A), Other: d, Name: x.Name, Relation: true}
+				return &problem{msg: c.String(), kind: ErrConflict}
 			}
 		}
 	}
