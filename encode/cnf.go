@@ -228,8 +228,9 @@ type Header struct {
 // writeRules writes the rules of a board that are not its standard ones as
 // comments that ReadHeader reads back: "c region CELLS" for each region
 // when the regions are not the standard boxes ("c regions none" for none),
-// and "c extra CELLS NAME" for each extra unit, cells as comma-separated
-// row-major indices.
+// "c extra CELLS NAME" for each extra unit, cells as comma-separated
+// row-major indices, and "c relation A,B KIND NAME" for each relation
+// (KIND different or nonconsecutive).
 func writeRules(w io.Writer, r *satdoku.Rules) {
 	n := r.N()
 	std, err := satdoku.Standard(n)
@@ -255,7 +256,13 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 	for _, u := range r.Extras() {
 		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
 	}
+	for _, x := range r.Relations() {
+		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, relationWords[x.Kind], x.Name)
+	}
 }
+
+// relationWords name the kinds of relation in DIMACS comments.
+var relationWords = map[satdoku.RelationKind]string{satdoku.Different: "different", satdoku.NotConsecutive: "nonconsecutive"}
 
 func cellList(cells []int) string {
 	s := make([]string, len(cells))
@@ -267,9 +274,10 @@ func cellList(cells []int) string {
 
 // headerRules gathers the rules comments of a DIMACS header.
 type headerRules struct {
-	regions [][]int
-	none    bool
-	extras  []satdoku.ExtraUnit
+	regions   [][]int
+	none      bool
+	extras    []satdoku.ExtraUnit
+	relations []satdoku.Relation
 }
 
 func (hr *headerRules) add(key, val string) error {
@@ -281,6 +289,24 @@ func (hr *headerRules) add(key, val string) error {
 		return nil
 	}
 	list, name, _ := strings.Cut(val, " ")
+	if key == "relation" {
+		word, rname, _ := strings.Cut(name, " ")
+		x := satdoku.Relation{Name: strings.TrimSpace(rname)}
+		if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
+			return fmt.Errorf("bad relation cells %q", list)
+		}
+		found := false
+		for k, w := range relationWords {
+			if w == word {
+				x.Kind, found = k, true
+			}
+		}
+		if !found {
+			return fmt.Errorf("unknown relation %q", word)
+		}
+		hr.relations = append(hr.relations, x)
+		return nil
+	}
 	var cells []int
 	for _, f := range strings.Split(list, ",") {
 		c, err := strconv.Atoi(f)
@@ -301,7 +327,7 @@ func (hr *headerRules) add(key, val string) error {
 // of its comments.
 func (h *Header) applyRules() error {
 	hr := &h.rules
-	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil {
+	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil && hr.relations == nil {
 		return nil
 	}
 	n := h.Puzzle.N()
@@ -313,6 +339,9 @@ func (h *Header) applyRules() error {
 		}
 	}
 	if r, err = r.WithExtra(hr.extras...); err != nil {
+		return err
+	}
+	if r, err = r.WithRelations(hr.relations...); err != nil {
 		return err
 	}
 	for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
@@ -362,7 +391,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
-			case "region", "regions", "extra":
+			case "region", "regions", "extra", "relation":
 				err = h.rules.add(key, val)
 			}
 			if err != nil {

@@ -1083,7 +1083,11 @@ func TestHeaderRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []*satdoku.Rules{std9, x9, jig, latin, jigX} {
+	knight, err := x9.WithNamed("anti-knight", "nonconsecutive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*satdoku.Rules{std9, x9, jig, latin, jigX, knight} {
 		g := satdoku.NewGrid(r)
 		g.SetCell(0, 1)
 		sol := satdoku.NewGrid(r)
@@ -1106,6 +1110,60 @@ func TestHeaderRules(t *testing.T) {
 					t.Errorf("unit %d read back as %v %v, want %v %v", k, gu[k], gu[k].Cells, wu[k], wu[k].Cells)
 				}
 			}
+			if !slices.Equal(got.Rules().Relations(), r.Relations()) {
+				t.Errorf("%d relations read back, want %d", len(got.Rules().Relations()), len(r.Relations()))
+			}
+		}
+	}
+}
+
+// TestRelationClauses counts the clauses of relations: N for a pair of
+// cells that must differ, 2(N−1) for a pair that must not be consecutive,
+// whatever the encoding; over a domain, a relation with a fixed cell
+// removes the forbidden digits from the other cell.
+func TestRelationClauses(t *testing.T) {
+	std9, _ := satdoku.Standard(9)
+	for _, names := range [][]string{{"anti-knight"}, {"anti-king"}, {"nonconsecutive"}, {"anti-knight", "nonconsecutive"}} {
+		r, err := std9.WithNamed(names...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra := 0
+		for _, x := range r.Relations() {
+			if x.Kind == satdoku.Different {
+				extra += 9
+			} else {
+				extra += 16
+			}
+		}
+		for _, e := range []Encoding{Extended, Minimal, Sequential} {
+			var k Counter
+			if err := NewEncoder(r, e).Write(&k, nil); err != nil {
+				t.Fatal(err)
+			}
+			if want := Clauses(std9, e) + extra; k.Clauses != want || Clauses(r, e) != want {
+				t.Errorf("%v %v: Write %d clauses, Clauses %d, want %d", names, e, k.Clauses, Clauses(r, e), want)
+			}
+		}
+	}
+	// Over the givens' domain: a 5 at r1c1 under nonconsecutive leaves
+	// r1c2 without 4 and 6, as unit clauses.
+	r, _ := std9.WithNamed("nonconsecutive")
+	g := satdoku.NewGrid(r)
+	g.Set(0, 0, 5)
+	var f CNF
+	if err := NewEncoder(r, Extended).Write(&f, GivensDomain(g)); err != nil {
+		t.Fatal(err)
+	}
+	units := map[int]bool{}
+	for _, cl := range f.Clauses {
+		if len(cl) == 1 {
+			units[cl[0]] = true
+		}
+	}
+	for _, want := range []int{-Var(9, 0, 1, 4), -Var(9, 0, 1, 6), -Var(9, 1, 0, 4), -Var(9, 1, 0, 6)} {
+		if !units[want] {
+			t.Errorf("no unit clause %d over the domain", want)
 		}
 	}
 }

@@ -30,7 +30,7 @@ import (
 // milliseconds. The search is exponential in the worst case, and boards of
 // 49×49 or more with few givens can take very long.
 func Count(g *satdoku.Grid, limit int) (int, *satdoku.Grid) {
-	n, sol, _ := count(nil, g, limit)
+	n, sol, _ := count(context.Background(), g, limit)
 	return n, sol
 }
 
@@ -48,7 +48,8 @@ func CountContext(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdok
 	return count(ctx, g, limit)
 }
 
-// count is Count, under ctx when it is not nil.
+// count is Count under ctx; a context that is never done (Background)
+// costs nothing in the search.
 func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid, error) {
 	if !usable(g) {
 		return 0, nil, nil
@@ -57,8 +58,8 @@ func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid,
 	if !ok {
 		return 0, nil, nil // the givens clash
 	}
-	if ctx != nil {
-		s.ctx, s.done = ctx, ctx.Done()
+	if done := ctx.Done(); done != nil {
+		s.ctx, s.done = ctx, done
 	}
 	s.search()
 	if s.count == 0 {
