@@ -86,13 +86,37 @@ const (
 	// Different: the two cells hold different digits (anti-knight,
 	// anti-king).
 	Different RelationKind = iota
-	// NotConsecutive: the two digits do not differ by 1 (nonconsecutive).
+	// NotConsecutive: the two digits do not differ by 1 (nonconsecutive,
+	// the negative rule of white Kropki dots).
 	NotConsecutive
+	// Consecutive: the two digits differ by 1 (a white Kropki dot).
+	Consecutive
+	// Double: one digit is twice the other (a black Kropki dot).
+	Double
+	// NotDouble: neither digit is twice the other (the negative rule of
+	// black dots).
+	NotDouble
+	// Sum: the two digits add up to Value (XV: V is 5, X is 10).
+	Sum
+	// NotSum: the two digits do not add up to Value (the negative rule of
+	// XV).
+	NotSum
+	// Less: the digit of A is smaller than the digit of B (a step of a
+	// thermometer, from the bulb; a greater-than sign).
+	Less
+	// Equal: the two cells hold the same digit (clones, palindromes).
+	Equal
+	// Apart: the two digits differ by Value or more (German whispers: 5).
+	Apart
 )
 
-var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive"}
+var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive",
+	Consecutive: "consecutive", Double: "double", NotDouble: "not double", Sum: "sum",
+	NotSum: "not sum", Less: "less", Equal: "equal", Apart: "apart"}
 
-// String returns "different" or "not consecutive".
+// String returns the kind's name: "different", "not consecutive",
+// "consecutive", "double", "not double", "sum", "not sum", "less", "equal"
+// or "apart".
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
 		return relationNames[k]
@@ -105,28 +129,32 @@ func (k RelationKind) String() string {
 // encoder writes its clauses and the validator checks it, each with code
 // of its own.
 type Relation struct {
-	A, B int          // the two cells, row-major indices, A < B
-	Kind RelationKind // what the digits of A and B must satisfy
-	Name string       // the rule it comes from, for messages ("anti-knight")
+	A, B  int          // the two cells, row-major indices
+	Kind  RelationKind // what the digits of A and B must satisfy
+	Value int          // the sum (Sum, NotSum) or the distance (Apart)
+	Name  string       // the rule it comes from, for messages ("anti-knight")
 }
 
-// WithRelations returns rules that add the relations to r. Cells are
-// ordered so that A < B; a relation listed twice, or one that r already
-// has, is left out; a relation of a cell with itself or off the board is an
-// error wrapping ErrRules.
+// WithRelations returns rules that add the relations to r. The cells of a
+// symmetric relation are ordered so that A < B (Less keeps its order); a
+// relation listed twice, or one that r already has, is left out; a
+// relation of a cell with itself or off the board is an error wrapping
+// ErrRules.
 func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 	rs := *r
 	rs.relations = slices.Clone(r.relations)
 	seen := map[Relation]bool{}
 	for _, x := range r.relations {
-		seen[Relation{A: x.A, B: x.B, Kind: x.Kind}] = true
+		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}] = true
 	}
 	for _, x := range rel {
-		x.A, x.B = min(x.A, x.B), max(x.A, x.B)
-		if x.A < 0 || x.B >= r.n*r.n || x.A == x.B || int(x.Kind) >= len(relationNames) {
+		if x.Kind != Less {
+			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
+		}
+		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || int(x.Kind) >= len(relationNames) {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
-		key := Relation{A: x.A, B: x.B, Kind: x.Kind}
+		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}
 		if seen[key] {
 			continue
 		}

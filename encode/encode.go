@@ -111,11 +111,12 @@ func Clauses(r *satdoku.Rules, e Encoding) int {
 		k += n * n * pairs(n) // cell at-most-one
 	}
 	for _, x := range r.Relations() {
-		switch x.Kind {
-		case satdoku.Different:
-			k += n
-		case satdoku.NotConsecutive:
-			k += 2 * (n - 1)
+		for da := 1; da <= n; da++ {
+			for db := 1; db <= n; db++ {
+				if !allows(x, da, db) {
+					k++ // not both
+				}
+			}
 		}
 	}
 	for u, unit := range r.Units() {

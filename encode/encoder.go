@@ -282,19 +282,46 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	}
 	// Relations: for every pair of digits a relation forbids, not both.
 	for _, x := range r.Relations() {
-		for dg := 1; dg <= n; dg++ {
-			switch x.Kind {
-			case satdoku.Different:
-				e.forbid(a, d, x.A, dg, x.B, dg)
-			case satdoku.NotConsecutive:
-				if dg < n {
-					e.forbid(a, d, x.A, dg, x.B, dg+1)
-					e.forbid(a, d, x.B, dg, x.A, dg+1)
+		for da := 1; da <= n; da++ {
+			for db := 1; db <= n; db++ {
+				if !allows(x, da, db) {
+					e.forbid(a, d, x.A, da, x.B, db)
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// allows reports whether relation x lets cell A hold da and cell B db.
+func allows(x satdoku.Relation, da, db int) bool {
+	diff := da - db
+	if diff < 0 {
+		diff = -diff
+	}
+	switch x.Kind {
+	case satdoku.Different:
+		return da != db
+	case satdoku.NotConsecutive:
+		return diff != 1
+	case satdoku.Consecutive:
+		return diff == 1
+	case satdoku.Double:
+		return da == 2*db || db == 2*da
+	case satdoku.NotDouble:
+		return da != 2*db && db != 2*da
+	case satdoku.Sum:
+		return da+db == x.Value
+	case satdoku.NotSum:
+		return da+db != x.Value
+	case satdoku.Less:
+		return da < db
+	case satdoku.Equal:
+		return da == db
+	case satdoku.Apart:
+		return diff >= x.Value
+	}
+	return true
 }
 
 // forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a

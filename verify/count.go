@@ -199,7 +199,7 @@ func (s *solver) relate(i, d int) {
 		return
 	}
 	for _, e := range s.rel[i] {
-		s.remove(int(e.other), ruledOut(e.kind, d)&s.all)
+		s.remove(int(e.other), e.out[d])
 	}
 }
 

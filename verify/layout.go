@@ -74,9 +74,10 @@ func newLayout(r *satdoku.Rules) *layout {
 	}
 	if rels := r.Relations(); len(rels) > 0 {
 		l.rel = make([][]edge, n*n)
-		for _, x := range rels {
-			l.rel[x.A] = append(l.rel[x.A], edge{int32(x.B), x.Kind})
-			l.rel[x.B] = append(l.rel[x.B], edge{int32(x.A), x.Kind})
+		for k := range rels {
+			x := &rels[k]
+			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, n))
+			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, n))
 		}
 	}
 	for i := range n * n {

@@ -30,7 +30,17 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 			if a == 0 || b == 0 {
 				continue
 			}
-			if x.Kind == satdoku.Different && a == b || x.Kind == satdoku.NotConsecutive && (a-b == 1 || b-a == 1) {
+			d := a - b
+			if d < 0 {
+				d = -d
+			}
+			ok := map[satdoku.RelationKind]bool{
+				satdoku.Different: a != b, satdoku.NotConsecutive: d != 1, satdoku.Consecutive: d == 1,
+				satdoku.Double: a == 2*b || b == 2*a, satdoku.NotDouble: a != 2*b && b != 2*a,
+				satdoku.Sum: a+b == x.Value, satdoku.NotSum: a+b != x.Value, satdoku.Less: a < b,
+				satdoku.Equal: a == b, satdoku.Apart: d >= x.Value,
+			}[x.Kind]
+			if !ok {
 				return false
 			}
 		}
@@ -78,6 +88,34 @@ func TestCountRelations(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(4, 5))
+	// Local relations of every kind between random cells, as a setter's
+	// dots, signs and lines would put them.
+	for range 24 {
+		for _, base := range []*satdoku.Rules{std4} {
+			n := base.N()
+			var rel []satdoku.Relation
+			for range 1 + rng.IntN(5) {
+				a, b := rng.IntN(n*n), rng.IntN(n*n)
+				if a == b {
+					continue
+				}
+				k := satdoku.RelationKind(rng.IntN(10))
+				v := 0
+				switch k {
+				case satdoku.Sum, satdoku.NotSum:
+					v = 3 + rng.IntN(2*n-3)
+				case satdoku.Apart:
+					v = 1 + rng.IntN(n/2)
+				}
+				rel = append(rel, satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()})
+			}
+			r, err := base.WithRelations(rel...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules = append(rules, r)
+		}
+	}
 	seen := map[int]int{}
 	k := 60
 	if testing.Short() {

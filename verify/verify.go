@@ -57,6 +57,16 @@ func conflict(n, i, j, d int, u *satdoku.Unit) Conflict {
 	return Conflict{A: cellAt(i, n), B: cellAt(j, n), Digit: d, Kind: u.Kind, Index: u.Index, Name: u.Name}
 }
 
+// relationConflict is the conflict of relation x broken by da in A and db
+// in B, with A and B in row-major order.
+func relationConflict(n int, x *satdoku.Relation, da, db int) Conflict {
+	a, b := x.A, x.B
+	if a > b {
+		a, b, da, db = b, a, db, da
+	}
+	return Conflict{A: cellAt(a, n), B: cellAt(b, n), Digit: da, Other: db, Name: x.Name, Relation: true}
+}
+
 // side returns the side of g's board, 0 for a grid without rules.
 func side(g *satdoku.Grid) int {
 	if g.Rules() == nil {
@@ -126,9 +136,11 @@ func Check(g *satdoku.Grid) []Conflict {
 			}
 		}
 	}
-	for _, x := range g.Rules().Relations() {
-		if da, db := g.Cell(x.A), g.Cell(x.B); da != 0 && db != 0 && broken(x.Kind, da, db) {
-			out = append(out, Conflict{A: cellAt(x.A, n), B: cellAt(x.B, n), Digit: da, Other: db, Name: x.Name, Relation: true})
+	rels := g.Rules().Relations()
+	for k := range rels {
+		x := &rels[k]
+		if da, db := g.Cell(x.A), g.Cell(x.B); da != 0 && db != 0 && broken(x, da, db) {
+			out = append(out, relationConflict(n, x, da, db))
 		}
 	}
 	// The units were visited in order: a stable sort keeps it for equal pairs.
@@ -225,8 +237,9 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 			return firstProblem(puzzle, solution)
 		}
 	}
-	for _, x := range puzzle.Rules().Relations() {
-		if broken(x.Kind, solution.Cell(x.A), solution.Cell(x.B)) {
+	rels := puzzle.Rules().Relations()
+	for k := range rels {
+		if x := &rels[k]; broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
 			return firstProblem(puzzle, solution)
 		}
 	}
@@ -262,9 +275,11 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 				}
 			}
 		}
-		for _, x := range rules.Relations() {
-			if x.B == i && broken(x.Kind, solution.Cell(x.A), d) {
-				c := Conflict{A: cellAt(x.A, n), B: cellAt(i, n), Digit: solution.Cell(x.A), Other: d, Name: x.Name, Relation: true}
+		rels := rules.Relations()
+		for k := range rels {
+			x := &rels[k]
+			if max(x.A, x.B) == i && broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
+				c := relationConflict(n, x, solution.Cell(x.A), solution.Cell(x.B))
 				return &problem{msg: c.String(), kind: ErrConflict}
 			}
 		}
