@@ -30,10 +30,39 @@ const (
 
 // watch is an entry of a literal's watch list: a clause that watches the
 // literal, and another of its literals, which, when true, lets propagation
-// skip the clause without reading it.
+// skip the clause without reading it. For a clause of two literals, marked
+// by binaryBit in ref, the blocker is the other literal, so that
+// propagation never reads the clause.
 type watch struct {
 	ref     uint32
 	blocker uint32
+}
+
+// binaryBit marks the watches of binary clauses; clause references stay
+// below it.
+const binaryBit = 1 << 31
+
+// maxArena bounds the arena's length so that references stay below
+// binaryBit: 8 GiB of clauses present.
+const maxArena = binaryBit - 1
+
+// room returns an error if the arena has no room for a clause of n
+// literals.
+func (c *Checker) room(n int) error {
+	if len(c.arena)+hdrWords+n > maxArena {
+		return fmt.Errorf("drat: more clauses present than the checker holds (%d words)", maxArena)
+	}
+	return nil
+}
+
+// watchPair adds the watches of clause r, of size n ≥ 2, whose first two
+// literals are a and b.
+func (c *Checker) watchPair(r, n, a, b uint32) {
+	if n == 2 {
+		r |= binaryBit
+	}
+	c.watches[a] = append(c.watches[a], watch{r, b})
+	c.watches[b] = append(c.watches[b], watch{r, a})
 }
 
 // Checker checks a DRAT proof step by step, for callers that have the steps
@@ -86,21 +115,85 @@ func NewChecker(f *Formula) (*Checker, error) {
 		nlits += len(cl)
 	}
 	c := &Checker{fresh: make(map[int]uint32)}
+	if err := c.room(nlits + hdrWords*len(f.Clauses)); err != nil {
+		return nil, err
+	}
 	// Number the formula's variables directly unless they are so sparse that
 	// arrays by variable would be much larger than the formula.
 	if maxVar <= 2*nlits+1024 {
 		c.base = maxVar
 	}
 	c.grow(c.base)
-	c.buckets = make([]uint32, 1<<10)
-	c.arena = make([]uint32, 1, nlits+hdrWords*len(f.Clauses)+1) // reference 0 is none
+	size := 1 << 10
+	for size < len(f.Clauses) {
+		size *= 2
+	}
+	c.buckets = make([]uint32, size)
+	// Store the clauses, with the literals to watch first, then make the
+	// watch lists in one piece, then propagate the units: the watches on
+	// literals that the units falsify are visited then.
+	arena := make([]uint32, 1, nlits+hdrWords*len(f.Clauses)+1) // reference 0 is none
 	for _, cl := range f.Clauses {
-		c.addClause(c.internal(cl, true))
-		if c.refuted {
-			break
+		r := len(arena)
+		arena = c.internal(append(arena, 0, 0, 0), cl, true)
+		lits := arena[r+hdrWords:]
+		arena[r], arena[r+2] = uint32(len(lits)), hashLits(lits)
+	}
+	c.arena, c.live = arena, len(f.Clauses)
+	c.eachClause(func(r uint32, _ []uint32) {
+		c.link(r)
+		if c.watchFirst(r) == 0 {
+			c.refuted = true
 		}
+	})
+	if c.refuted {
+		return c, nil
+	}
+	c.watchAll()
+	if c.propagate() {
+		c.refuted = true
 	}
 	return c, nil
+}
+
+// watchAll makes the watch lists of the clauses in the arena, each with
+// room to grow, in one allocation.
+func (c *Checker) watchAll() {
+	counts := make([]int, len(c.watches))
+	c.eachClause(func(_ uint32, lits []uint32) {
+		if len(lits) >= 2 {
+			counts[lits[0]]++
+			counts[lits[1]]++
+		}
+	})
+	total := 0
+	for _, n := range counts {
+		total += n + n/2 + 2
+	}
+	slab := make([]watch, total)
+	for l, n := range counts {
+		room := n + n/2 + 2
+		c.watches[l] = slab[:0:room]
+		slab = slab[room:]
+	}
+	c.eachClause(func(r uint32, lits []uint32) {
+		if len(lits) >= 2 {
+			c.watchPair(r, uint32(len(lits)), lits[0], lits[1])
+		}
+	})
+}
+
+// eachClause calls do for each clause present, in the order of the arena,
+// with its reference and its literals.
+func (c *Checker) eachClause(do func(r uint32, lits []uint32)) {
+	for r := uint32(1); r < uint32(len(c.arena)); {
+		hdr := c.arena[r]
+		next := r + hdrWords + hdr&sizeMask
+		if hdr&deletedBit == 0 {
+			do(r, c.arena[r+hdrWords:next])
+		}
+		r = next
+	}
 }
 
 // grow makes the arrays by variable hold variables 1..n (and the unused
@@ -121,13 +214,14 @@ func (c *Checker) grow(n int) {
 	}
 }
 
-// internal converts a clause of valid external literals to internal ones in
-// c.lits, without repeats, the first occurrence of each literal kept in
-// place so that the first literal stays first. Unknown variables get new
-// numbers when create is set; otherwise internal returns nil for a clause
-// with an unknown variable, which no clause present can have.
-func (c *Checker) internal(ext []int, create bool) []uint32 {
-	lits := c.lits[:0]
+// internal appends to dst the internal literals of a clause of valid
+// external literals, without repeats, the first occurrence of each literal
+// kept in place so that the first literal stays first. Unknown variables get
+// new numbers when create is set; otherwise internal returns nil for a
+// clause with an unknown variable, which no clause present can have. It
+// leaves the literals marked with c.stamp.
+func (c *Checker) internal(dst []uint32, ext []int, create bool) []uint32 {
+	lits := dst
 	s := c.nextStamp()
 	for _, x := range ext {
 		v, neg := x, uint32(0)
@@ -151,7 +245,6 @@ func (c *Checker) internal(ext []int, create bool) []uint32 {
 			lits = append(lits, l)
 		}
 	}
-	c.lits = lits
 	return lits
 }
 
@@ -185,6 +278,9 @@ func (c *Checker) Add(lemma []int) error {
 	if err := checkLits(lemma); err != nil {
 		return err
 	}
+	if err := c.room(len(lemma)); err != nil {
+		return err
+	}
 	if !c.add(lemma) {
 		return fmt.Errorf("%w: lemma %d: %s", ErrLemma, c.stats.Lemmas, formatClause(lemma))
 	}
@@ -197,7 +293,8 @@ func (c *Checker) add(lemma []int) bool {
 	if c.refuted {
 		return true
 	}
-	lits := c.internal(lemma, true)
+	lits := c.internal(c.lits[:0], lemma, true)
+	c.lits = lits
 	rat, ok := c.implied(lits)
 	if !ok {
 		return false
@@ -228,11 +325,12 @@ func (c *Checker) del(clause []int) {
 	if c.refuted {
 		return
 	}
-	lits := c.internal(clause, false)
-	if lits == nil && len(clause) > 0 {
+	lits := c.internal(c.lits[:0], clause, false)
+	if lits == nil { // an unknown variable, or the empty clause, never present unless refuted
 		c.stats.MissingDeletions++
 		return
 	}
+	c.lits = lits
 	s := c.stamp // internal marked the literals of lits with it
 	h := hashLits(lits)
 	b := &c.buckets[h&uint32(len(c.buckets)-1)]
@@ -405,6 +503,17 @@ func (c *Checker) propagate() bool {
 				j++
 				continue
 			}
+			if w.ref&binaryBit != 0 {
+				ws[j] = w
+				j++
+				if vals[w.blocker] == isFalse {
+					j += copy(ws[j:], ws[i+1:])
+					c.watches[f] = ws[:j]
+					return true
+				}
+				c.assign(w.blocker, w.ref&^binaryBit)
+				continue
+			}
 			r := w.ref
 			n := arena[r] & sizeMask
 			lits := arena[r+hdrWords : r+hdrWords+n]
@@ -447,10 +556,26 @@ func (c *Checker) propagate() bool {
 // watches it and propagates the unit it may make at the top level.
 func (c *Checker) addClause(lits []uint32) {
 	r := c.store(lits)
-	cl := c.arena[r+hdrWords : r+hdrWords+uint32(len(lits))]
-	// Watch two literals that are not false if there are two. A clause
-	// with one such literal is satisfied or unit at the top level, which is
-	// never undone, so its other watch may be false.
+	if c.watchFirst(r) == 0 {
+		c.refuted = true
+		return
+	}
+	if len(lits) >= 2 {
+		c.watchPair(r, uint32(len(lits)), c.arena[r+hdrWords], c.arena[r+hdrWords+1])
+	}
+	if c.propagate() {
+		c.refuted = true
+	}
+}
+
+// watchFirst moves two literals of clause r that are not false at the top
+// level to its front, where the watched literals are, or the one there is.
+// A clause with one such literal is satisfied or unit at the top level,
+// which is never undone, so its other watch may be false; if unit, the
+// literal is assigned, and left to propagate. watchFirst returns the count
+// of literals not false, at most 2: 0 for a falsified clause.
+func (c *Checker) watchFirst(r uint32) int {
+	cl := c.arena[r+hdrWords : r+hdrWords+c.arena[r]&sizeMask]
 	k := 0
 	for i := range cl {
 		if c.vals[cl[i]] != isFalse {
@@ -460,19 +585,10 @@ func (c *Checker) addClause(lits []uint32) {
 			}
 		}
 	}
-	if len(cl) >= 2 {
-		c.watches[cl[0]] = append(c.watches[cl[0]], watch{r, cl[1]})
-		c.watches[cl[1]] = append(c.watches[cl[1]], watch{r, cl[0]})
-	}
-	switch {
-	case k == 0:
-		c.refuted = true
-	case k == 1 && c.vals[cl[0]] == unset:
+	if k == 1 && c.vals[cl[0]] == unset {
 		c.assign(cl[0], r)
-		if c.propagate() {
-			c.refuted = true
-		}
 	}
+	return k
 }
 
 // store appends a clause to the arena and to the hash table.
@@ -532,7 +648,7 @@ func (c *Checker) remove(link *uint32) {
 func (c *Checker) unwatch(l, r uint32) {
 	ws := c.watches[l]
 	for i, w := range ws {
-		if w.ref == r {
+		if w.ref&^binaryBit == r {
 			ws[i] = ws[len(ws)-1]
 			c.watches[l] = ws[:len(ws)-1]
 			return
@@ -556,8 +672,8 @@ func (c *Checker) collect() {
 		r = next
 	}
 	for _, ws := range c.watches {
-		for i := range ws {
-			ws[i].ref = old[ws[i].ref+1]
+		for i, w := range ws {
+			ws[i].ref = old[w.ref&^binaryBit+1] | w.ref&binaryBit
 		}
 	}
 	for _, l := range c.trail {
