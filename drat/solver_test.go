@@ -222,45 +222,49 @@ var sudokuSets = []struct {
 	{"derived_nosol_17plus1.txt", false},
 }
 
+// forSudokuSets calls do in parallel for per puzzles of each of sudokuSets
+// (shortPer with -short), and logs the totals that do adds to.
+func forSudokuSets(t *testing.T, per, shortPer int, do func(c puzzleCase, totals *proofTotals)) {
+	if testing.Short() {
+		per = shortPer
+	}
+	var totals proofTotals
+	for _, set := range sudokuSets {
+		parallel(loadCases(t, set.file, set.solutions, per), func(c puzzleCase) { do(c, &totals) })
+	}
+	t.Log(&totals)
+}
+
 // TestCadicalProofs checks CaDiCaL's proofs, text and binary, of real
 // puzzles: the unique ones with their solution blocked, and ones with no
 // solution. Each must be accepted, and both formats must give the same
 // counts.
 func TestCadicalProofs(t *testing.T) {
 	cadical := solvertest.Need(t, "cadical")
-	per := 300
-	if testing.Short() {
-		per = 6
-	}
 	dir := t.TempDir()
-	var totals proofTotals
-	for _, set := range sudokuSets {
-		cases := loadCases(t, set.file, set.solutions, per)
-		parallel(cases, func(c puzzleCase) {
-			var stats [2]drat.Stats
-			for i, binary := range []bool{false, true} {
-				f, proof, took, err := cadicalProof(cadical, dir, c, binary)
-				if err != nil {
-					t.Errorf("%s: %v", c.name, err)
-					return
-				}
-				st, checked, err := timedCheck(f, proof)
-				if err != nil {
-					t.Errorf("%s binary=%v: %v", c.name, binary, err)
-				}
-				if st.Binary != binary {
-					t.Errorf("%s binary=%v: read as Binary=%v", c.name, binary, st.Binary)
-				}
-				totals.add(st, checked, took)
-				st.Binary = false
-				stats[i] = st
+	forSudokuSets(t, 300, 6, func(c puzzleCase, totals *proofTotals) {
+		var stats [2]drat.Stats
+		for i, binary := range []bool{false, true} {
+			f, proof, took, err := cadicalProof(cadical, dir, c, binary)
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+				return
 			}
-			if stats[0] != stats[1] {
-				t.Errorf("%s: text %+v, binary %+v", c.name, stats[0], stats[1])
+			st, checked, err := timedCheck(f, proof)
+			if err != nil {
+				t.Errorf("%s binary=%v: %v", c.name, binary, err)
 			}
-		})
-	}
-	t.Log(&totals)
+			if st.Binary != binary {
+				t.Errorf("%s binary=%v: read as Binary=%v", c.name, binary, st.Binary)
+			}
+			totals.add(st, checked, took)
+			st.Binary = false
+			stats[i] = st
+		}
+		if stats[0] != stats[1] {
+			t.Errorf("%s: text %+v, binary %+v", c.name, stats[0], stats[1])
+		}
+	})
 }
 
 // TestCryptominisatProofs checks CryptoMiniSat's proofs. Version 5.11
@@ -270,46 +274,37 @@ func TestCadicalProofs(t *testing.T) {
 // counterpart.
 func TestCryptominisatProofs(t *testing.T) {
 	cms := solvertest.Need(t, "cryptominisat5")
-	per := 40
-	if testing.Short() {
-		per = 3
-	}
 	dir := t.TempDir()
-	var totals proofTotals
-	for _, set := range sudokuSets {
-		cases := loadCases(t, set.file, set.solutions, per)
-		parallel(cases, func(c puzzleCase) {
-			cnfPath, f, err := writeFormula(dir, c)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			fratPath := cnfPath + ".frat"
-			took, err := solve(cms, "--verb", "0", "--threads", "1", cnfPath, fratPath)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			data, err := os.ReadFile(fratPath)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			p, err := fratToDRAT(data)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			st, checked, err := timedCheck(f, p.text())
-			totals.add(st, checked, took)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-			}
-			os.Remove(cnfPath)
-			os.Remove(fratPath)
-		})
-	}
-	t.Log(&totals)
+	forSudokuSets(t, 40, 3, func(c puzzleCase, totals *proofTotals) {
+		cnfPath, f, err := writeFormula(dir, c)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		defer os.Remove(cnfPath)
+		fratPath := cnfPath + ".frat"
+		defer os.Remove(fratPath)
+		took, err := solve(cms, "--verb", "0", "--threads", "1", cnfPath, fratPath)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		data, err := os.ReadFile(fratPath)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		p, err := fratToDRAT(data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		st, checked, err := timedCheck(f, p.text())
+		totals.add(st, checked, took)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	})
 }
 
 // fratToDRAT turns a text FRAT proof into DRAT steps.
