@@ -74,6 +74,7 @@ type Checker struct {
 	reasons []uint32  // by variable: the clause that set it on the trail
 	watches [][]watch // by literal: the clauses watching it
 	marks   []uint32  // by literal: stamp when in the clause being looked at
+	occurs  []uint32  // by literal: how many clauses present have it
 	stamp   uint32
 
 	// trail holds the assigned literals in order: the top-level units, then,
@@ -138,6 +139,9 @@ func NewChecker(f *Formula) (*Checker, error) {
 		arena = c.internal(append(arena, 0, 0, 0), cl, true)
 		lits := arena[r+hdrWords:]
 		arena[r], arena[r+2] = uint32(len(lits)), hashLits(lits)
+		for _, l := range lits {
+			c.occurs[l]++
+		}
 	}
 	c.arena, c.live = arena, len(f.Clauses)
 	c.eachClause(func(r uint32, _ []uint32) {
@@ -202,6 +206,7 @@ func (c *Checker) grow(n int) {
 	if c.vals == nil {
 		c.vals = make([]int8, 2, 2*n+2)
 		c.marks = make([]uint32, 2, 2*n+2)
+		c.occurs = make([]uint32, 2, 2*n+2)
 		c.watches = make([][]watch, 2, 2*n+2)
 		c.reasons = make([]uint32, 1, n+1)
 	}
@@ -209,6 +214,7 @@ func (c *Checker) grow(n int) {
 		c.nvars++
 		c.vals = append(c.vals, 0, 0)
 		c.marks = append(c.marks, 0, 0)
+		c.occurs = append(c.occurs, 0, 0)
 		c.watches = append(c.watches, nil, nil)
 		c.reasons = append(c.reasons, 0)
 	}
@@ -427,15 +433,18 @@ func (c *Checker) assume(lits []uint32) bool {
 
 // ratOn reports whether, with the negation of the lemma assigned and
 // propagated, every resolvent on pivot p with a clause present that
-// contains ¬p is RUP. It scans every clause present.
+// contains ¬p is RUP. It scans the clauses present until it has seen all
+// those with ¬p, so a new variable's pivot costs nothing.
 func (c *Checker) ratOn(p uint32) bool {
 	np := p ^ 1
 	mark := len(c.trail)
-	for r := uint32(1); r < uint32(len(c.arena)); {
+	left := c.occurs[np]
+	for r := uint32(1); left > 0 && r < uint32(len(c.arena)); {
 		hdr := c.arena[r]
 		n := hdr & sizeMask
 		next := r + hdrWords + n
 		if hdr&deletedBit == 0 && has(c.arena[r+hdrWords:next], np) {
+			left--
 			conflict := false
 			for _, l := range c.arena[r+hdrWords : next] {
 				if l == np {
@@ -597,6 +606,9 @@ func (c *Checker) store(lits []uint32) uint32 {
 	h := hashLits(lits)
 	c.arena = append(c.arena, uint32(len(lits)), 0, h)
 	c.arena = append(c.arena, lits...)
+	for _, l := range lits {
+		c.occurs[l]++
+	}
 	c.live++
 	if c.live > len(c.buckets) {
 		c.rehash(2 * len(c.buckets))
@@ -636,13 +648,21 @@ func (c *Checker) remove(link *uint32) {
 		c.unwatch(c.arena[r+hdrWords], r)
 		c.unwatch(c.arena[r+hdrWords+1], r)
 	}
+	for _, l := range c.arena[r+hdrWords : r+hdrWords+n] {
+		c.occurs[l]--
+	}
 	c.arena[r] |= deletedBit
 	c.live--
 	c.garbage += hdrWords + int(n)
-	if c.garbage > 1<<16 && 2*c.garbage > len(c.arena) {
+	if c.garbage > collectMin && 2*c.garbage > len(c.arena) {
 		c.collect()
 	}
 }
+
+// collectMin is how many words of deleted clauses the arena holds at least
+// before collect compacts it (and more than the clauses present); a
+// variable so that tests can make collect run often.
+var collectMin = 1 << 16
 
 // unwatch removes clause r from the watch list of l.
 func (c *Checker) unwatch(l, r uint32) {
