@@ -27,11 +27,14 @@
 // proof is still reported, but its steps are no longer checked.
 //
 // Checking is forward: each lemma is checked when it is read, so the proof is
-// a stream and memory follows the clauses present, not the proof's length.
-// Unit propagation watches two literals per clause, and the top-level units
-// (the literals that propagation fixes with no assumption) stay on a trail.
-// The RAT check looks at every clause present, so it costs a pass over them;
-// solvers such as CaDiCaL seldom need it.
+// a stream and memory follows the clauses present, not the proof's length
+// (deleted clauses are compacted away). Unit propagation watches two
+// literals per clause, and the top-level units (the literals that
+// propagation fixes with no assumption) stay on a trail; a check assigns
+// the negated lemma on top of them, propagates and undoes. The RAT check
+// scans the clauses present until it has met all those with the negated
+// pivot: nothing for a new variable, at most a pass over the clauses
+// otherwise. CaDiCaL's proofs need no RAT.
 //
 // # Deletions
 //
@@ -63,7 +66,8 @@
 //
 // Check tells the two apart by their first bytes: a proof is binary if its
 // first byte is 'a' or if one of its first 64 bytes is NUL, 0x80 or above,
-// or a control character other than whitespace; otherwise it is text. Every
+// or a control character other than whitespace; otherwise it is text. (So
+// a text proof's comments in its first 64 bytes must be ASCII.) Every
 // binary step ends with a NUL, which no text proof has, so a binary proof
 // read as text fails with ErrSyntax rather than being accepted for a
 // different proof.
