@@ -34,7 +34,7 @@
 // the negated lemma on top of them, propagates and undoes. The RAT check
 // scans the clauses present until it has met all those with the negated
 // pivot: nothing for a new variable, at most a pass over the clauses
-// otherwise. CaDiCaL's proofs need no RAT.
+// otherwise. CaDiCaL's proofs of Sudoku formulas need no RAT.
 //
 // # Deletions
 //
@@ -58,8 +58,8 @@
 //
 // A text proof (DRAT as drat-trim reads it) is a sequence of clauses in
 // DIMACS style: decimal literals ended by 0, a deletion starting with "d",
-// any whitespace between tokens (a step may span lines) and comment lines
-// starting with "c". A binary proof is a sequence of steps, each the byte
+// any whitespace between tokens (a step may span lines), and comments from
+// a "c" where a token would start to the end of its line.
 // 'a' (add) or 'd' (delete), the literals, and a 0 byte; a literal l is the
 // unsigned number 2·|l| + (1 if l < 0), written in little-endian groups of 7
 // bits, each byte but the last with its high bit set.
