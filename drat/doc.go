@@ -59,10 +59,11 @@
 // A text proof (DRAT as drat-trim reads it) is a sequence of clauses in
 // DIMACS style: decimal literals ended by 0, a deletion starting with "d",
 // any whitespace between tokens (a step may span lines), and comments from
-// a "c" where a token would start to the end of its line.
-// 'a' (add) or 'd' (delete), the literals, and a 0 byte; a literal l is the
-// unsigned number 2·|l| + (1 if l < 0), written in little-endian groups of 7
-// bits, each byte but the last with its high bit set.
+// a "c" where a token would start to the end of its line. A binary proof
+// is a sequence of steps, each the byte 'a' (add) or 'd' (delete), the
+// literals, and a 0 byte; a literal l is the unsigned number 2·|l| + (1 if
+// l < 0), written in little-endian groups of 7 bits, each byte but the last
+// with its high bit set.
 //
 // Check tells the two apart by their first bytes: a proof is binary if its
 // first byte is 'a' or if one of its first 64 bytes is NUL, 0x80 or above,
