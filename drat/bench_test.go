@@ -2,15 +2,20 @@ package drat_test
 
 import (
 	"bytes"
+	"os"
 	"testing"
 
 	"github.com/satdoku/satdoku/drat"
+	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/internal/solvertest"
 )
 
 // BenchmarkCheck checks CaDiCaL's binary proofs: per 9×9 uniqueness proof
 // (magictour_top1465, moderately hard; the formula with the solution
 // blocked), and for a 25×25 one. The proofs are made before the timing.
+// With DRAT_BENCH_LONG=1 it also checks a long proof: the uniqueness of
+// misc_25x25.txt:6 in the Minimal encoding, which CaDiCaL takes seconds to
+// solve (half a million lemmas, a million deletions).
 func BenchmarkCheck(b *testing.B) {
 	cadical := solvertest.Need(b, "cadical")
 	type job struct {
@@ -47,5 +52,13 @@ func BenchmarkCheck(b *testing.B) {
 	})
 	b.Run("25x25", func(b *testing.B) {
 		run(b, proofs(cases25(b)[:1]))
+	})
+	b.Run("25x25-minimal", func(b *testing.B) {
+		if os.Getenv("DRAT_BENCH_LONG") != "1" {
+			b.Skip("set DRAT_BENCH_LONG=1 for this one")
+		}
+		c := cases25(b)[3]
+		c.encoding = encode.Minimal
+		run(b, proofs([]puzzleCase{c}))
 	})
 }

@@ -35,6 +35,7 @@ type puzzleCase struct {
 	name     string // set:line
 	puzzle   *satdoku.Grid
 	solution *satdoku.Grid
+	encoding encode.Encoding // of the formula, Extended by default
 }
 
 // loadCases returns n puzzles spread evenly over the set file (all of them
@@ -91,7 +92,7 @@ func mustParse(t testing.TB, s string) *satdoku.Grid {
 // goroutines call, it returns errors instead of failing the test.
 func writeFormula(dir string, c puzzleCase) (string, *drat.Formula, error) {
 	var buf bytes.Buffer
-	if err := encode.WriteDIMACS(&buf, c.puzzle, encode.DIMACSOptions{Block: c.solution}); err != nil {
+	if err := encode.WriteDIMACS(&buf, c.puzzle, encode.DIMACSOptions{Encoding: c.encoding, Block: c.solution}); err != nil {
 		return "", nil, err
 	}
 	path := filepath.Join(dir, strings.NewReplacer(".", "_", ":", "_").Replace(c.name)+".cnf")
@@ -103,7 +104,7 @@ func writeFormula(dir string, c puzzleCase) (string, *drat.Formula, error) {
 		return "", nil, err
 	}
 	var want encode.CNF
-	encode.Puzzle(&want, c.puzzle, encode.Extended)
+	encode.Puzzle(&want, c.puzzle, c.encoding)
 	if c.solution != nil {
 		encode.Block(&want, c.puzzle, c.solution)
 	}
