@@ -41,9 +41,6 @@ func ReadCNF(r io.Reader) (*Formula, error) {
 			if header {
 				return nil, errCNF("line %d: second header (the first is on line %d)", in.line, headerLine)
 			}
-			if start >= 0 || len(ends) > 0 {
-				return nil, errCNF("line %d: header after the first clause", in.line)
-			}
 			v, c, err := readHeader(in)
 			if err != nil {
 				return nil, err
