@@ -11,11 +11,11 @@
 // error, never an answer; the caller must still check a solution against the
 // puzzle (package verify).
 //
-// An UNSAT answer cannot be checked that way. With Options.Certify the
-// program writes a DRAT proof with each answer (cadical only: "cadical -q
-// FILE.cnf FILE.drat", binary DRAT), and every UNSAT answer — the one that
-// proves a solution unique, a puzzle without solution, or a count complete —
-// has its proof checked by package drat against the CNF file the program
-// was given, read back, before the call returns: the Result's Certificate
-// says so, and a proof that fails makes the call fail with ErrProof.
+// An UNSAT answer cannot be checked that way. With Options.Certify every
+// UNSAT answer — the one that proves a solution unique, a puzzle without
+// solution, or a count complete — comes with a DRAT proof written by the
+// program (cadical only: "cadical -q FILE.cnf FILE.drat", binary DRAT),
+// which package drat checks against the CNF file the program was given,
+// read back, before the call returns: the Result's Certificate says so, and
+// a proof that fails makes the call fail with ErrProof.
 package extsolve

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,8 +40,8 @@ var (
 // ran, and its claim is unproven.
 var ErrProof error = &rejected{"extsolve: proof rejected"}
 
-// ErrNoProof reports, from New with Options.Certify, a solver that satdoku
-// cannot have write DRAT proofs.
+// ErrNoProof reports, from New with Options.Certify, a solver program that
+// does not write DRAT proofs, as far as satdoku knows.
 var ErrNoProof = errors.New("extsolve: solver cannot write DRAT proofs")
 
 // failure is a sentinel error that is also a backend.ErrFailed.
@@ -69,11 +68,12 @@ type Options struct {
 	// TempDir holds the temporary CNF files; "" means os.TempDir().
 	TempDir string
 	// Certify makes every UNSAT answer come with a proof: the program
-	// writes a DRAT proof next to the CNF file, package drat checks it
-	// against that file, and the Result's Certificate says so. A proof
-	// that is rejected, or missing, makes the call fail with ErrProof.
-	// Only programs that can write DRAT proofs may certify (cadical); New
-	// refuses the others with ErrNoProof. The Timeout covers the checks.
+	// writes a DRAT proof next to the CNF file (see run for which runs),
+	// package drat checks it against that file, and the Result's
+	// Certificate says so. A proof that is rejected, or missing, makes
+	// the call fail with ErrProof. Only programs that can write DRAT
+	// proofs may certify (cadical); New refuses the others with
+	// ErrNoProof. The Timeout covers the checks.
 	Certify bool
 }
 
@@ -213,9 +213,14 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 
 // run writes the CNF of g (with the solutions in blocks excluded) to a file
 // in dir, runs the program on it and decodes its answer: the solution, or
-// nil when the formula is unsatisfiable. With Options.Certify the program
-// writes a proof too, and an UNSAT answer comes with the certificate of
-// its checked proof.
+// nil when the formula is unsatisfiable.
+//
+// With Options.Certify an UNSAT answer comes with the certificate of its
+// checked proof. The runs after the first (which, for a proper puzzle, are
+// the UNSAT ones) write a proof at once. The first run usually finds a
+// solution, and writing a proof costs cadical about a third more time on a
+// 9×9 puzzle, so it writes none, and is run again with a proof when it
+// answers UNSAT.
 func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []*satdoku.Grid) (*satdoku.Grid, backend.Certificate, error) {
 	var none backend.Certificate
 	if err := ctx.Err(); err != nil {
@@ -227,7 +232,7 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		return nil, none, fmt.Errorf("extsolve: %w", err)
 	}
 	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks}
-	err = encode.WriteDIMACS(&ctxWriter{ctx: ctx, w: f}, g, dimacs)
+	err = encode.WriteDIMACS(ctxFile{ctx, f}, g, dimacs)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -238,20 +243,40 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		return nil, none, fmt.Errorf("extsolve: write %s: %w", cnf, err)
 	}
 	proof := ""
-	if s.opt.Certify {
-		// A proof left by an earlier run must not pass for this one's.
-		proof = filepath.Join(dir, "puzzle.drat")
-		if err := os.Remove(proof); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, none, fmt.Errorf("extsolve: %w", err)
+	if s.opt.Certify && len(blocks) > 0 {
+		if proof, err = freshProof(dir); err != nil {
+			return nil, none, err
 		}
 	}
 	vars, _ := encode.Size(g, dimacs)
 	sol, err := s.solve(ctx, dir, cnf, proof, g, vars)
-	if err != nil || sol != nil || proof == "" {
+	if err != nil || sol != nil || !s.opt.Certify {
 		return sol, none, err
+	}
+	if proof == "" {
+		if proof, err = freshProof(dir); err != nil {
+			return nil, none, err
+		}
+		sol, err = s.solve(ctx, dir, cnf, proof, g, vars)
+		if err != nil {
+			return nil, none, err
+		}
+		if sol != nil {
+			return nil, none, fmt.Errorf("%w: %s answered UNSAT, then SAT for the same formula", ErrOutput, s.Name)
+		}
 	}
 	cert, err := s.check(ctx, cnf, proof)
 	return nil, cert, err
+}
+
+// freshProof returns the path of the proof file in dir, where no file is:
+// a proof left by an earlier run must not pass for the next one's.
+func freshProof(dir string) (string, error) {
+	proof := filepath.Join(dir, "puzzle.drat")
+	if err := os.Remove(proof); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("extsolve: %w", err)
+	}
+	return proof, nil
 }
 
 // solve runs the program on the file cnf in dir (writing its proof to
@@ -321,7 +346,7 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 		return cert, fmt.Errorf("extsolve: %w", err)
 	}
 	defer f.Close()
-	formula, err := drat.ReadCNF(bufio.NewReaderSize(&ctxReader{ctx: ctx, r: f}, 64<<10))
+	formula, err := drat.ReadCNF(bufio.NewReaderSize(ctxFile{ctx, f}, 64<<10))
 	if ctx.Err() != nil {
 		return cert, s.ctxErr(ctx)
 	}
@@ -333,7 +358,7 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 		return cert, fmt.Errorf("%w: %s answered UNSAT and wrote no proof: %w", ErrProof, s.Name, err)
 	}
 	defer p.Close()
-	_, err = drat.Check(formula, bufio.NewReaderSize(&ctxReader{ctx: ctx, r: p}, 64<<10))
+	_, err = drat.Check(formula, bufio.NewReaderSize(ctxFile{ctx, p}, 64<<10))
 	if ctx.Err() != nil {
 		return cert, s.ctxErr(ctx)
 	}
@@ -342,20 +367,6 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 	}
 	cert.Check = time.Since(start)
 	return cert, nil
-}
-
-// ctxReader fails once its context is done, so that reading a large proof
-// (and with it the check) stops at the deadline.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *ctxReader) Read(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(b)
 }
 
 // ctxErr is the error of a call whose context ended: a timeout (the
@@ -367,18 +378,23 @@ func (s *Solver) ctxErr(ctx context.Context) error {
 	return fmt.Errorf("extsolve: %s: %w", s.Name, ctx.Err())
 }
 
-// ctxWriter fails once its context is done, so that writing a large CNF
-// stops at the deadline.
-type ctxWriter struct {
+// ctxFile is a file that fails to read or write once its context is done,
+// so that writing a large CNF, or reading a large formula or proof (and
+// with it the check), stops at the deadline.
+type ctxFile struct {
 	ctx context.Context
-	w   io.Writer
+	f   *os.File
 }
 
-func (c *ctxWriter) Write(b []byte) (int, error) {
+func (c ctxFile) Read(b []byte) (int, error)  { return c.do(c.f.Read, b) }
+func (c ctxFile) Write(b []byte) (int, error) { return c.do(c.f.Write, b) }
+
+// do calls op on b unless the context is done.
+func (c ctxFile) do(op func([]byte) (int, error), b []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.w.Write(b)
+	return op(b)
 }
 
 // maxOutput bounds what a solver may print: a 64×64 model is about 2 MB.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,17 +150,7 @@ func TestReducedEmptyClause(t *testing.T) {
 // script writes a fake solver: a shell script with the given body.
 func script(t *testing.T, name, body string) string {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("shell scripts")
-	}
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return solvertest.Script(t, name, body)
 }
 
 // TestFailures checks that every way a solver can fail is an error, never
@@ -342,5 +331,271 @@ func TestCancel(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestCertify: with cadical and Certify, every none and unique answer of
+// Unique, and every count below the limit, comes with a checked DRAT proof
+// (in every encoding); a multiple answer, and a count that reaches its
+// limit, claim no unsatisfiability and carry no certificate.
+func TestCertify(t *testing.T) {
+	path := solvertest.Need(t, "cadical")
+	ps := puzzles(t)
+	for _, tt := range []struct{ name, enc string }{
+		{"cadical", "extended"}, {"cadical", "minimal"}, {"cadical", "reduced"}, {path, "extended"},
+	} {
+		t.Run(tt.enc+"/"+tt.name, func(t *testing.T) {
+			e, err := encode.ParseEncoding(tt.enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := Options{Encoding: e, TempDir: t.TempDir(), Certify: true}
+			s := mustNew(t, tt.name, o)
+			for i, p := range ps {
+				if testing.Short() && i%3 != 0 {
+					continue
+				}
+				res, err := s.Unique(context.Background(), p.g)
+				if err != nil {
+					t.Fatalf("%v: %v", p.g, err)
+				}
+				checkCertificate(t, p.g, res, res.Status != backend.StatusMultiple, tt.name)
+				res, err = s.Count(context.Background(), p.g, 3)
+				if err != nil {
+					t.Fatalf("%v: %v", p.g, err)
+				}
+				if res.Count != min(p.count, 3) {
+					t.Fatalf("%v: count %d, want %d", p.g, res.Count, min(p.count, 3))
+				}
+				checkCertificate(t, p.g, res, res.Count < 3, tt.name)
+			}
+			if left, _ := os.ReadDir(o.TempDir); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
+	}
+}
+
+// checkCertificate requires a checked DRAT certificate on res when want,
+// and none otherwise.
+func checkCertificate(t *testing.T, g *satdoku.Grid, res backend.Result, want bool, by string) {
+	t.Helper()
+	c := res.Certificate
+	if !want {
+		if c != (backend.Certificate{}) {
+			t.Fatalf("%v: %v (count %d) with the certificate %+v", g, res.Status, res.Count, c)
+		}
+		return
+	}
+	if c.Method != "drat" || c.By != by || c.Proofs != 1 || c.Check <= 0 {
+		t.Fatalf("%v: %v (count %d) with the certificate %+v", g, res.Status, res.Count, c)
+	}
+	if s := c.String(); s != "DRAT proof by "+by+", checked" {
+		t.Fatalf("certificate %q", s)
+	}
+}
+
+// TestCertifyNoProof: a solver that cannot write DRAT proofs cannot
+// certify.
+func TestCertifyNoProof(t *testing.T) {
+	for _, name := range []string{"minisat", "picosat", "cryptominisat5", "clasp", "kissat", "my-solver"} {
+		p := script(t, name, "exit 20")
+		s, err := New(p, Options{Certify: true})
+		if !errors.Is(err, ErrNoProof) || s != nil {
+			t.Errorf("%s: New = %v, %v; want ErrNoProof", name, s, err)
+		}
+		if _, err := New(p, Options{}); err != nil {
+			t.Errorf("%s without Certify: %v", name, err)
+		}
+	}
+}
+
+// A 4×4 puzzle with one solution, and one with several.
+const (
+	unique4  = ".34..2.........3"
+	several4 = "1...........4..."
+)
+
+// hard is a 9×9 puzzle with one solution that unit propagation does not
+// find: its formula with the solution blocked is UNSAT, and no short proof
+// refutes it.
+const (
+	hard         = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	hardSolution = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+)
+
+// TestCertifyRejects: a fake cadical answers UNSAT with a bad proof, or
+// none: for a satisfiable formula (which no proof can refute), and for the
+// unsatisfiable formula of a unique puzzle with its solution blocked (the
+// fake lets the real cadical find the solution first). Each call fails with
+// ErrProof, a backend.ErrCertificate and not a backend.ErrFailed, without
+// a verdict, and the temporary files are gone.
+func TestCertifyRejects(t *testing.T) {
+	real, _ := exec.LookPath("cadical")
+	other := filepath.Join(t.TempDir(), "other.cnf")
+	f, err := os.Create(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A formula that is UNSAT: the puzzle hard with its solution blocked.
+	err = encode.WriteDIMACS(f, satdoku.MustParse(hard), encode.DIMACSOptions{Block: satdoku.MustParse(hardSolution)})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	const unsat = `echo 's UNSATISFIABLE'; exit 20`
+	// The first run of a call is given no proof file ($3): it usually finds
+	// a solution. When it answers UNSAT the call runs it again with one.
+	const proof = `p=${3:-/dev/null}; `
+	// second runs the real cadical on the first call (the puzzle's
+	// formula, SAT) and the rest of the body on the next (the formula with
+	// the solution blocked).
+	second := func(body string) string {
+		return `if [ ! -e "$0.ran" ]; then : > "$0.ran"; exec ` + real + ` -q "$2"; fi; ` + body
+	}
+	tests := []struct {
+		name   string
+		puzzle string
+		body   string // $2 is the CNF, $3 the proof
+		real   bool   // needs the real cadical
+	}{
+		{"satisfiable, the empty clause at once", several4, proof + `echo 0 > "$p"; ` + unsat, false},
+		{"satisfiable, units that contradict", unique4, proof + `printf '1 0\n-1 0\n0\n' > "$p"; ` + unsat, false},
+		{"satisfiable, a valid refutation of another formula", unique4, proof + real + ` -q --no-binary ` + other + ` "$p" > /dev/null; ` + unsat, true},
+		{"no proof file", unique4, unsat, false},
+		{"an empty proof file", unique4, proof + `: > "$p"; ` + unsat, false},
+		{"a proof that does not parse", unique4, proof + `echo 'x y z' > "$p"; ` + unsat, false},
+		{"blocked, the empty clause at once", hard, second(`echo 0 > "$3"; ` + unsat), true},
+		{"blocked, the second half of the lemmas missing", hard, second(real + ` -q --no-binary "$2" "$3.full"; s=$?; head -n $(($(wc -l < "$3.full") / 2)) "$3.full" > "$3"; echo 0 >> "$3"; rm "$3.full"; exit $s`), true},
+		{"blocked, the proof cut in half", hard, second(real + ` -q "$2" "$3.full"; s=$?; head -c $(($(wc -c < "$3.full") / 2)) "$3.full" > "$3"; rm "$3.full"; exit $s`), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.real && real == "" {
+				solvertest.Need(t, "cadical")
+			}
+			p := script(t, "cadical", tt.body)
+			dir := t.TempDir()
+			s := mustNew(t, p, Options{TempDir: dir, Certify: true})
+			g := satdoku.MustParse(tt.puzzle)
+			res, err := s.Unique(context.Background(), g)
+			if !errors.Is(err, ErrProof) || !errors.Is(err, backend.ErrCertificate) || errors.Is(err, backend.ErrFailed) {
+				t.Fatalf("Unique = %v, %+v, %v; want ErrProof", res.Status, res.Certificate, err)
+			}
+			if res.Status != backend.StatusUnknown || res.Certificate != (backend.Certificate{}) {
+				t.Fatalf("a verdict with the error: %v, %+v", res.Status, res.Certificate)
+			}
+			if !strings.Contains(err.Error(), p+" answered UNSAT") {
+				t.Errorf("error %q does not say who claimed what", err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+			t.Log(err)
+		})
+	}
+}
+
+// TestCertifyTimeout: the Timeout covers the check of the proof; a check
+// cut short is a timeout, not a rejected proof.
+func TestCertifyTimeout(t *testing.T) {
+	if _, err := exec.LookPath("mkfifo"); err != nil {
+		t.Skip("no mkfifo")
+	}
+	// The fake's proof is a pipe that a loop writes valid lemmas to,
+	// slowly, until the reader goes away (or for 5 s at most). The loop's
+	// process id goes to a file, so that it can be stopped at the end
+	// should it still be waiting for a reader.
+	pidFile := filepath.Join(t.TempDir(), "writer")
+	p := script(t, "cadical", `[ -n "$3" ] || { echo 's UNSATISFIABLE'; exit 20; }
+mkfifo "$3" || exit 1
+sh -c 'echo $$ > `+pidFile+`; i=0; while [ $i -lt 500 ] && echo "1 2 0"; do i=$((i+1)); sleep 0.01; done > "$1"' sh "$3" > /dev/null 2>&1 &
+echo 's UNSATISFIABLE'; exit 20`)
+	t.Cleanup(func() {
+		b, err := os.ReadFile(pidFile)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			if proc, err := os.FindProcess(pid); err == nil {
+				proc.Kill() // gone already, normally
+			}
+		}
+	})
+	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true, Timeout: 200 * time.Millisecond})
+	start := time.Now()
+	_, err := s.Solve(context.Background(), satdoku.MustParse(unique4))
+	if !errors.Is(err, backend.ErrTimeout) || errors.Is(err, ErrProof) {
+		t.Fatalf("Solve: %v; want a timeout", err)
+	}
+	// Well before the second that exec waits for a program's output to
+	// close (WaitDelay): the program ended, and the check was cut short.
+	if took := time.Since(start); took > 900*time.Millisecond {
+		t.Errorf("took %v", took)
+	}
+}
+
+// TestCertifyEmptyClause: a reduced formula that holds the empty clause (a
+// cell with no candidate left) is refuted by the formula alone, whatever
+// the proof.
+func TestCertifyEmptyClause(t *testing.T) {
+	solvertest.Need(t, "cadical")
+	s := mustNew(t, "cadical", Options{Encoding: encode.Reduced, TempDir: t.TempDir(), Certify: true})
+	res, err := s.Solve(context.Background(), satdoku.MustParse("123............4"))
+	if err != nil || res.Status != backend.StatusNone {
+		t.Fatalf("Solve = %v, %v; want none", res.Status, err)
+	}
+	checkCertificate(t, nil, res, true, "cadical")
+}
+
+// TestCertifyProofRuns: a call's first run writes no proof (it usually
+// finds a solution); the runs after it write one at once; a first run that
+// answers UNSAT is run again with a proof.
+func TestCertifyProofRuns(t *testing.T) {
+	real := solvertest.Need(t, "cadical")
+	log := filepath.Join(t.TempDir(), "runs")
+	p := script(t, "cadical", `echo $# >> `+log+`; exec `+real+` "$@"`)
+	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true})
+	for _, tt := range []struct {
+		puzzle string
+		call   func(context.Context, *satdoku.Grid) (backend.Result, error)
+		want   string // the number of arguments of each run: 2 without a proof, 3 with one
+	}{
+		{unique4, s.Solve, "2"},
+		{unique4, s.Unique, "2 3"},
+		{"123............4", s.Unique, "2 3"},
+		{several4, func(ctx context.Context, g *satdoku.Grid) (backend.Result, error) { return s.Count(ctx, g, 3) }, "2 3 3"},
+	} {
+		os.Remove(log)
+		if _, err := tt.call(context.Background(), satdoku.MustParse(tt.puzzle)); err != nil {
+			t.Fatalf("%s: %v", tt.puzzle, err)
+		}
+		b, _ := os.ReadFile(log)
+		if got := strings.Join(strings.Fields(string(b)), " "); got != tt.want {
+			t.Errorf("%s: runs with %s arguments, want %s", tt.puzzle, got, tt.want)
+		}
+	}
+}
+
+// TestCertifyInconsistent: a solver that answers UNSAT, then SAT for the
+// same formula when asked for a proof, fails the call.
+func TestCertifyInconsistent(t *testing.T) {
+	// A model of unique4's solution, 1342423131242413.
+	var model strings.Builder
+	model.WriteString("v")
+	for i, ch := range "1342423131242413" {
+		for d := 1; d <= 4; d++ {
+			v := i*4 + d
+			if int(ch-'0') != d {
+				v = -v
+			}
+			model.WriteString(" " + strconv.Itoa(v))
+		}
+	}
+	model.WriteString(" 0")
+	p := script(t, "cadical", `if [ -z "$3" ]; then echo 's UNSATISFIABLE'; exit 20; fi
+echo 's SATISFIABLE'; echo '`+model.String()+`'; exit 10`)
+	_, err := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true}).Solve(context.Background(), satdoku.MustParse(unique4))
+	if !errors.Is(err, ErrOutput) || !strings.Contains(err.Error(), "answered UNSAT, then SAT") {
+		t.Fatalf("Solve: %v; want ErrOutput", err)
 	}
 }

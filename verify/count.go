@@ -48,8 +48,9 @@ func CountContext(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdok
 	return count(ctx, g, limit)
 }
 
-// count is Count under ctx; a context that is never done (Background)
-// costs nothing in the search.
+// count is CountContext without its first look at ctx. Count passes
+// context.Background(), which is never done: its Done channel is nil, and
+// the search never looks.
 func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid, error) {
 	if !usable(g) {
 		return 0, nil, nil
@@ -58,9 +59,7 @@ func count(ctx context.Context, g *satdoku.Grid, limit int) (int, *satdoku.Grid,
 	if !ok {
 		return 0, nil, nil // the givens clash
 	}
-	if done := ctx.Done(); done != nil {
-		s.ctx, s.done = ctx, done
-	}
+	s.ctx, s.done = ctx, ctx.Done()
 	s.search()
 	if s.count == 0 {
 		return 0, nil, s.err
@@ -99,8 +98,8 @@ type solver struct {
 	limit int
 	first []uint8
 
-	ctx  context.Context // nil for Count: never stop early
-	done <-chan struct{} // ctx.Done(); nil for Count
+	ctx  context.Context // CountContext's, or context.Background() for Count
+	done <-chan struct{} // ctx.Done(); nil for a context never done
 	err  error           // ctx's error once it is done: the search unwinds
 }
 

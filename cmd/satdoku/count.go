@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -20,7 +21,11 @@ solution found until the formula is unsatisfiable or --limit solutions have
 been found. It prints the count, followed by "+" when the limit was reached
 (there may be more). Every solution counted is checked by the validator.
 Inputs are read, and --solver runs an external SAT solver, as for "satdoku
-solve".`,
+solve".
+
+A count below the limit rests on the last solve being unsatisfiable, with
+every solution found excluded; --certify checks that claim, as for "satdoku
+solve", and the note follows the count: "1 (certified: independent count)".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
@@ -31,16 +36,18 @@ solve".`,
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
+			c := so.certifier()
 			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-				countOne(ctx, s, g, *limit, a)
+				countOne(ctx, s, g, *limit, a, c)
 			}
 			return runPuzzles(e, args, &o, &so, fn, countText)
 		}
 	},
 }
 
-// countOne counts the solutions of g up to limit.
-func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer) {
+// countOne counts the solutions of g up to limit; c certifies a count
+// below the limit (nil: no --certify).
+func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer, c *certifier) {
 	res, ok := ask(g, a, func() (backend.Result, error) { return s.Count(ctx, g, limit) })
 	if !ok {
 		if a.Status == statusInvalid {
@@ -68,6 +75,7 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 	default:
 		a.Status = statusMultiple
 	}
+	c.check(ctx, g, res, n, a)
 }
 
 func countText(p *printer, a *answer) {
@@ -80,5 +88,5 @@ func countText(p *printer, a *answer) {
 		fmt.Fprintf(p.w, "%d+\n", *a.Count)
 		return
 	}
-	fmt.Fprintf(p.w, "%d\n", *a.Count)
+	fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
 }

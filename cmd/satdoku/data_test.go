@@ -30,6 +30,7 @@ func readLines(t testing.TB, name string) []string {
 type jsonRecord struct {
 	Line                 int
 	File, Puzzle, Status string
+	Certified            any // "drat", "count", false, or nil when absent
 	Solution, Second     string
 	Differ               []string
 	Count                *int

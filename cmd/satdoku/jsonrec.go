@@ -24,6 +24,9 @@ func appendRecord(dst []byte, a *answer) []byte {
 	dst = appendField(dst, "puzzle", a.Puzzle)
 	dst = appendName(dst, "status")
 	dst = appendString(dst, a.Status)
+	if a.Certified != certNone {
+		dst = append(appendName(dst, "certified"), a.Certified.jsonText()...)
+	}
 	dst = appendGrid(dst, "solution", a.Solution.Grid)
 	dst = appendGrid(dst, "second", a.Second.Grid)
 	dst = appendList(dst, "differ", a.Differ)

@@ -36,9 +36,9 @@ func testGrids(t testing.TB) []*satdoku.Grid {
 
 // TestAppendRecord checks that the hand-written encoder writes what
 // encoding/json writes for the same answer, byte for byte: every status,
-// with every subset of the optional fields set, odd strings in every
-// string field, grids of every size, and ms values in both of
-// encoding/json's float forms.
+// with every subset of the optional fields set (certified with each of its
+// values), odd strings in every string field, grids of every size, and ms
+// values in both of encoding/json's float forms.
 func TestAppendRecord(t *testing.T) {
 	statuses := []string{statusSolved, statusUnique, statusMultiple, statusNone, statusValid, statusInvalid, statusError, statusTimeout}
 	grids := testGrids(t)
@@ -47,7 +47,7 @@ func TestAppendRecord(t *testing.T) {
 	odd := func() string { k++; return oddStrings[k%len(oddStrings)] }
 	cases := 0
 	for _, status := range statuses {
-		for mask := range 1 << 8 {
+		for mask := range 1 << 9 {
 			k++
 			set := func(bit int) bool { return mask&(1<<bit) != 0 }
 			a := &answer{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
@@ -78,6 +78,9 @@ func TestAppendRecord(t *testing.T) {
 			if set(7) {
 				a.Error = odd()
 			}
+			if set(8) {
+				a.Certified = certMark(1 + k%3) // false, "drat", "count"
+			}
 			want, err := json.Marshal(a)
 			if err != nil {
 				t.Fatal(err)
@@ -88,7 +91,7 @@ func TestAppendRecord(t *testing.T) {
 			cases++
 		}
 	}
-	if cases != len(statuses)<<8 {
+	if cases != len(statuses)<<9 {
 		t.Errorf("%d cases", cases)
 	}
 }
@@ -96,13 +99,14 @@ func TestAppendRecord(t *testing.T) {
 // FuzzAppendRecord: for any strings and numbers, the hand-written encoder
 // writes what encoding/json writes.
 func FuzzAppendRecord(f *testing.F) {
-	f.Add(1, "file.txt", "53..7", "error", "1:2: bad", "r1c1 and r1c2 both hold 5 (row 1)", 3, 0.031)
-	f.Add(-7, "<&>", "\xff\x00", "", "\u2028", "", -1, 1e-9)
-	f.Fuzz(func(t *testing.T, line int, file, puzzle, status, errText, conflict string, count int, ms float64) {
+	f.Add(1, "file.txt", "53..7", "error", "1:2: bad", "r1c1 and r1c2 both hold 5 (row 1)", 3, 0.031, uint8(0))
+	f.Add(-7, "<&>", "\xff\x00", "", "\u2028", "", -1, 1e-9, uint8(2))
+	f.Fuzz(func(t *testing.T, line int, file, puzzle, status, errText, conflict string, count int, ms float64, cert uint8) {
 		if math.IsInf(ms, 0) || math.IsNaN(ms) {
 			return // not a time; json.Marshal fails
 		}
-		a := &answer{Line: line, File: file, Puzzle: puzzle, Status: status, Error: errText, MS: ms, Count: &count}
+		a := &answer{Line: line, File: file, Puzzle: puzzle, Status: status, Error: errText, MS: ms, Count: &count,
+			Certified: certMark(cert % 4)}
 		if conflict != "" {
 			a.Conflicts = []string{conflict, status}
 			a.Differ = []string{file}

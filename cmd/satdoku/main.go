@@ -15,6 +15,7 @@
 //	satdoku count  [flags] [PUZZLE|FILE|-]...   count solutions up to --limit
 //	satdoku dimacs [flags] [PUZZLE|FILE|-]...   write the CNF as DIMACS
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
+//	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
 //	satdoku version                             print the version
 //	satdoku help [COMMAND]                      show help
 //
@@ -42,7 +43,22 @@
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,
 // status (solved, unique, multiple, none, valid, invalid, error, timeout),
-// solution, second, differ, count, conflicts, error and ms.
+// certified, solution, second, differ, count, conflicts, error and ms.
+//
+// Certified verdicts: every solution printed is checked by the validator,
+// but unique, none and a count below --limit rest on a formula being
+// unsatisfiable. --certify (solve, unique, count) checks that claim before
+// the answer is printed: with --solver cadical, a DRAT proof that the
+// solver writes, checked by package drat against the file the solver read;
+// with gini, which writes no proof, the validator's own count, within
+// --certify-budget (default 1s) per puzzle. The record says how
+// ("certified": "drat", "count", or false past the budget) and the text
+// formats add a note after the status: "unique (certified: DRAT proof by
+// cadical, checked)". A certificate that fails is an internal error (exit
+// 3), never a verdict. certify checks a proof from any DRAT-producing
+// solver, run by hand on the file of dimacs (--block for uniqueness): exit
+// 0 when the proof is valid, 1 when it is not, 2 when the CNF or the proof
+// cannot be read.
 //
 // Exit status:
 //
@@ -130,7 +146,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdVersion}
 }
 
 func lookup(name string) *command {

@@ -161,7 +161,7 @@ func (p *printer) statusLine(a *answer) {
 		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
 		return
 	}
-	fmt.Fprintln(p.w, a.Status)
+	fmt.Fprintln(p.w, a.note(a.Status))
 }
 
 // flush writes out the answers buffered so far.

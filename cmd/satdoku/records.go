@@ -33,6 +33,7 @@ type answer struct {
 	File      string   `json:"file,omitempty"`
 	Puzzle    string   `json:"puzzle,omitempty"`
 	Status    string   `json:"status"`
+	Certified certMark `json:"certified,omitzero"`
 	Solution  shown    `json:"solution,omitzero"`
 	Second    shown    `json:"second,omitzero"`
 	Differ    []string `json:"differ,omitempty"`
@@ -46,6 +47,13 @@ type answer struct {
 	diag     string // message for standard error, without position
 	exit     int
 	canceled bool // the run was canceled before the answer was complete: not written
+
+	// With --certify, for a verdict that rests on unsatisfiability (see
+	// certifier): the note the text formats print after the status, the
+	// time the certificate's checks took, and how many there were.
+	certNote   string
+	certTime   time.Duration
+	certChecks int
 }
 
 // shown is a grid in an answer: in JSON, its one-line form (absent when
@@ -98,8 +106,9 @@ func (a *answer) setInternal(format string, args ...any) {
 
 // setFailure turns the error of a back end's call into the answer's
 // status, the same whichever back end answered: a timeout is "timeout"
-// (exit 1), a failed solver "error" with its message (exit 3), a canceled
-// run no answer at all, and anything else an internal error.
+// (exit 1), a failed solver "error" with its message (exit 3), a failed
+// certificate (--certify) and anything else an internal error, and a
+// canceled run no answer at all.
 func (a *answer) setFailure(err error) {
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -109,6 +118,9 @@ func (a *answer) setFailure(err error) {
 	case errors.Is(err, backend.ErrFailed):
 		a.Status, a.exit = statusError, exitInternal
 		a.Error = err.Error()
+	case errors.Is(err, backend.ErrCertificate):
+		// --certify: the solver claimed UNSAT and its proof failed.
+		a.setInternal("certificate failed: %v", err)
 	default:
 		a.setInternal("%v", err)
 	}

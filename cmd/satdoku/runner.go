@@ -52,7 +52,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 	}
 	var st *stats
 	if so != nil && so.stats {
-		st = newStats()
+		st = newStats(so.certifier())
 	}
 	prog := newProgress(e, in)
 

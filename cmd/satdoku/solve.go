@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -45,10 +46,25 @@ read; one that crashes or prints something unreadable makes that puzzle's
 status "error" (exit 3); one that runs past --timeout is killed and the status
 is "timeout", as it is for gini. Each worker (--jobs) runs solvers of its own.
 
+--certify checks each verdict that rests on a formula being unsatisfiable —
+none, and with --unique unique — before it is printed. With --solver cadical
+the solver writes a DRAT proof of each UNSAT answer, and satdoku checks it
+against the very file the solver read (as "satdoku certify" does); the other
+solvers write no DRAT proofs, and --certify with them is a usage error. gini
+writes no proof: the independent validator counts the solutions itself,
+within --certify-budget per puzzle (default 1s; 9×9 and 16×16 puzzles take
+far less), and past the budget the verdict stands, marked not certified. The
+note follows the status, or the solution: "unique (certified: DRAT proof by
+cadical, checked)", "none (certified: independent count)", "(not certified:
+...)"; in JSON the field "certified" is "drat", "count" or false. A
+certificate that fails — a proof rejected, a count that disagrees — makes the
+puzzle's status "error" (exit 3), and the verdict is not printed.
+
 Examples:
   satdoku solve 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   satdoku solve --unique --format json puzzles.txt
-  satdoku solve --solver minisat --unique puzzles.txt`,
+  satdoku solve --solver minisat --unique puzzles.txt
+  satdoku solve --unique --certify --solver cadical puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
@@ -56,9 +72,12 @@ Examples:
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
-			fn := solveOne
+			c := so.certifier()
+			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) { solveOne(ctx, s, g, a, c) }
 			if *unique {
-				fn = func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) { uniqueOne(ctx, s, g, a, true) }
+				fn = func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+					uniqueOne(ctx, s, g, a, true, c)
+				}
 			}
 			return runPuzzles(e, args, &o, &so, fn, solveText)
 		}
@@ -72,6 +91,8 @@ type solverFlags struct {
 	timeout  time.Duration
 	jobs     int
 	stats    bool
+	certify  bool
+	budget   time.Duration // --certify-budget
 }
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
@@ -80,6 +101,16 @@ func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
 	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "solve with `N` parallel workers, output still in input order (0: one per CPU)")
 	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
+	fs.BoolVar(&s.certify, "certify", false, "certify every verdict that rests on unsatisfiability (unique, none, a count below --limit): a DRAT proof from --solver cadical, checked; with gini, the validator's own count within --certify-budget")
+	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
+}
+
+// certifier returns the certifier of the flags, nil without --certify.
+func (s *solverFlags) certifier() *certifier {
+	if !s.certify {
+		return nil
+	}
+	return &certifier{proofs: s.solver != "", budget: s.budget}
 }
 
 // backend returns what makes the back end the flags choose, one per
@@ -93,13 +124,21 @@ func (s *solverFlags) backend() (func() (backend.Solver, error), error) {
 	if s.timeout < 0 {
 		return nil, fmt.Errorf("invalid --timeout %v: must not be negative", s.timeout)
 	}
+	if s.budget <= 0 {
+		return nil, fmt.Errorf("invalid --certify-budget %v: must be positive", s.budget)
+	}
 	if s.solver == "" {
 		o := satsolve.Options{Encoding: enc, Timeout: s.timeout}
 		return func() (backend.Solver, error) { return satsolve.New(o), nil }, nil
 	}
-	o := extsolve.Options{Encoding: enc, Timeout: s.timeout}
+	// With --certify the program writes a DRAT proof of every UNSAT
+	// answer, which extsolve checks (see certifier).
+	o := extsolve.Options{Encoding: enc, Timeout: s.timeout, Certify: s.certify}
 	newSolver := func() (backend.Solver, error) {
 		x, err := extsolve.New(s.solver, o)
+		if errors.Is(err, extsolve.ErrNoProof) {
+			return nil, fmt.Errorf("--certify: %w; a solver's proofs can be checked with \"satdoku certify\"", err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("--solver: %w", err)
 		}
@@ -137,8 +176,8 @@ func ask(g *satdoku.Grid, a *answer, call func() (backend.Result, error)) (backe
 	return res, true
 }
 
-// solveOne finds a solution.
-func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+// solveOne finds a solution; c certifies a none (nil: no --certify).
+func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, c *certifier) {
 	res, ok := ask(g, a, func() (backend.Result, error) { return s.Solve(ctx, g) })
 	if !ok {
 		return
@@ -146,6 +185,7 @@ func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer)
 	switch res.Status {
 	case backend.StatusNone:
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
+		c.check(ctx, g, res, 0, a)
 	case backend.StatusSolved, backend.StatusUnique:
 		if a.setSolution(g, res.Solution) {
 			a.Status = statusSolved
@@ -158,7 +198,18 @@ func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer)
 func solveText(p *printer, a *answer) {
 	if sol := a.Solution.Grid; sol != nil && (a.Status == statusSolved || a.Status == statusUnique) {
 		p.separate()
-		p.grid(sol, a.it.grid)
+		if a.certNote == "" {
+			p.grid(sol, a.it.grid)
+			return
+		}
+		// With --certify: the note on a line of its own above the grid,
+		// or after the one-line solution.
+		if p.format == outGrid {
+			fmt.Fprintln(p.w, a.note(a.Status))
+			p.grid(sol, a.it.grid)
+			return
+		}
+		fmt.Fprintf(p.w, "%s (%s)\n", p.oneLine(sol), a.certNote)
 		return
 	}
 	p.statusLine(a)

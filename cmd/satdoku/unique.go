@@ -26,15 +26,24 @@ unsatisfiable. It prints
   invalid: CONFLICTS
 
 in the line format, and the grids in the grid format. Inputs are read, and
---solver runs an external SAT solver, as for "satdoku solve".`,
+--solver runs an external SAT solver, as for "satdoku solve".
+
+--certify checks each unique and none verdict before it is printed, as for
+"satdoku solve": a DRAT proof with --solver cadical, the validator's own count
+with gini. The note follows the status:
+
+  unique (certified: DRAT proof by cadical, checked) SOLUTION
+  none (certified: independent count)
+  unique (not certified: the independent count ran past its budget of 1s) SOLUTION`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
+			c := so.certifier()
 			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-				uniqueOne(ctx, s, g, a, false)
+				uniqueOne(ctx, s, g, a, false, c)
 			}
 			return runPuzzles(e, args, &o, &so, fn, uniqueText)
 		}
@@ -42,8 +51,9 @@ in the line format, and the grids in the grid format. Inputs are read, and
 }
 
 // uniqueOne proves uniqueness. With solving set, the answer's diagnostic
-// explains a negative result (for solve --unique).
-func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, solving bool) {
+// explains a negative result (for solve --unique). c certifies a unique or
+// none verdict (nil: no --certify).
+func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, solving bool, c *certifier) {
 	res, ok := ask(g, a, func() (backend.Result, error) { return s.Unique(ctx, g) })
 	if !ok {
 		return
@@ -54,9 +64,11 @@ func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer
 		if solving {
 			a.diag = "no solution"
 		}
+		c.check(ctx, g, res, 0, a)
 	case backend.StatusUnique:
 		if a.setSolution(g, res.Solution) {
 			a.Status = statusUnique
+			c.check(ctx, g, res, 1, a)
 		}
 	case backend.StatusMultiple:
 		if a.setSolution(g, res.Solution) && a.setSecond(g, res.Second) {
@@ -76,11 +88,11 @@ func uniqueText(p *printer, a *answer) {
 	case a.Status == statusUnique && sol != nil:
 		if p.format == outGrid {
 			p.separate()
-			fmt.Fprintln(p.w, "unique")
+			fmt.Fprintln(p.w, a.note("unique"))
 			p.grid(sol, a.it.grid)
 			return
 		}
-		p.w.WriteString("unique ")
+		p.w.WriteString(a.note("unique") + " ")
 		p.grid(sol, a.it.grid)
 	case a.Status == statusMultiple && second != nil:
 		if p.format == outGrid {
