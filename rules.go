@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -74,7 +75,98 @@ type Rules struct {
 	cellStart []int32
 	cellUnits []int32
 	overlaps  []Overlap
+	relations []Relation
 }
+
+// RelationKind is what a Relation says about the digits of its two cells.
+type RelationKind uint8
+
+// The kinds of relation.
+const (
+	// Different: the two cells hold different digits (anti-knight,
+	// anti-king).
+	Different RelationKind = iota
+	// NotConsecutive: the two digits do not differ by 1 (nonconsecutive,
+	// the negative rule of white Kropki dots).
+	NotConsecutive
+	// Consecutive: the two digits differ by 1 (a white Kropki dot).
+	Consecutive
+	// Double: one digit is twice the other (a black Kropki dot).
+	Double
+	// NotDouble: neither digit is twice the other (the negative rule of
+	// black dots).
+	NotDouble
+	// Sum: the two digits add up to Value (XV: V is 5, X is 10).
+	Sum
+	// NotSum: the two digits do not add up to Value (the negative rule of
+	// XV).
+	NotSum
+	// Less: the digit of A is smaller than the digit of B (a step of a
+	// thermometer, from the bulb; a greater-than sign).
+	Less
+	// Equal: the two cells hold the same digit (clones, palindromes).
+	Equal
+	// Apart: the two digits differ by Value or more (German whispers: 5).
+	Apart
+)
+
+var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive",
+	Consecutive: "consecutive", Double: "double", NotDouble: "not double", Sum: "sum",
+	NotSum: "not sum", Less: "less", Equal: "equal", Apart: "apart"}
+
+// String returns the kind's name: "different", "not consecutive",
+// "consecutive", "double", "not double", "sum", "not sum", "less", "equal"
+// or "apart".
+func (k RelationKind) String() string {
+	if int(k) < len(relationNames) {
+		return relationNames[k]
+	}
+	return "RelationKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Relation is a rule on the digits of two cells that is not a unit, such
+// as "cells a knight's move apart hold different digits". It is data: the
+// encoder writes its clauses and the validator checks it, each with code
+// of its own.
+type Relation struct {
+	A, B  int          // the two cells, row-major indices
+	Kind  RelationKind // what the digits of A and B must satisfy
+	Value int          // the sum (Sum, NotSum) or the distance (Apart)
+	Name  string       // the rule it comes from, for messages ("anti-knight")
+}
+
+// WithRelations returns rules that add the relations to r. The cells of a
+// symmetric relation are ordered so that A < B (Less keeps its order); a
+// relation listed twice, or one that r already has, is left out; a
+// relation of a cell with itself or off the board is an error wrapping
+// ErrRules.
+func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
+	rs := *r
+	rs.relations = slices.Clone(r.relations)
+	seen := map[Relation]bool{}
+	for _, x := range r.relations {
+		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}] = true
+	}
+	for _, x := range rel {
+		if x.Kind != Less {
+			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
+		}
+		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || int(x.Kind) >= len(relationNames) {
+			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
+		}
+		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		rs.relations = append(rs.relations, x)
+	}
+	return &rs, nil
+}
+
+// Relations returns the relations of r, in the order they were added. The
+// slice is shared: callers must not modify it.
+func (r *Rules) Relations() []Relation { return r.relations }
 
 // Limits on the board side.
 const (
@@ -288,6 +380,7 @@ outer:
 	}
 	rs := build(r.n, units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
+	rs.relations = r.relations
 	return rs, nil
 }
 
@@ -383,7 +476,7 @@ func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
 // Classic reports whether r are the classic rules: rows, columns and
 // rectangular boxes, nothing else.
 func (r *Rules) Classic() bool {
-	return r.boxH != 0 && len(r.units) == 3*r.n
+	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0
 }
 
 // Extras returns the extra units of r, in order.
@@ -394,4 +487,113 @@ func (r *Rules) Extras() []Unit {
 		}
 	}
 	return nil
+}
+
+// The global rules that WithNamed knows, by the names f-puzzles and the CLI
+// use.
+var namedRules = []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint", "anti-knight", "anti-king", "nonconsecutive"}
+
+// RuleNames returns the names WithNamed accepts.
+func RuleNames() []string { return slices.Clone(namedRules) }
+
+// WithNamed returns r with the named global rules added as extra units:
+//
+//   - "diagonal-": the negative diagonal, top left to bottom right, holds
+//     every digit once (unit "diagonal ↘");
+//   - "diagonal+": the positive diagonal, bottom left to top right ("diagonal ↗");
+//   - "x": both diagonals (X-Sudoku);
+//   - "windoku": four more 3×3 windows, at rows and columns 2–4 and 6–8
+//     (9×9 boards with 3×3 boxes only; "window 1" to "window 4");
+//   - "disjoint": disjoint groups, the cells at the same place in every box
+//     ("disjoint group 1" to N; boards with rectangular boxes);
+//   - "anti-knight": cells a knight's move apart hold different digits;
+//   - "anti-king": cells a king's move apart (diagonally adjacent; the
+//     others share a row or a column) hold different digits;
+//   - "nonconsecutive": orthogonally adjacent cells do not hold consecutive
+//     digits.
+//
+// Names are case-insensitive; an unknown name, or one the board cannot
+// take, is an error wrapping ErrRules.
+func (r *Rules) WithNamed(names ...string) (*Rules, error) {
+	n := r.n
+	var extra []ExtraUnit
+	var rel []Relation
+	// moves adds a relation of kind k between every cell and the cells at
+	// the offsets (each pair once, as the offsets come in ± pairs).
+	moves := func(name string, k RelationKind, offsets [][2]int) {
+		for i := range n * n {
+			for _, o := range offsets {
+				r2, c2 := i/n+o[0], i%n+o[1]
+				if j := r2*n + c2; r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && j > i {
+					rel = append(rel, Relation{A: i, B: j, Kind: k, Name: name})
+				}
+			}
+		}
+	}
+	for _, name := range names {
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "anti-knight":
+			moves("anti-knight", Different, [][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}, {-1, 2}, {-2, 1}, {-1, -2}, {-2, -1}})
+		case "anti-king":
+			moves("anti-king", Different, [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
+		case "nonconsecutive":
+			moves("nonconsecutive", NotConsecutive, [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}})
+		case "x":
+			extra = append(extra, diagonal(n, false), diagonal(n, true))
+		case "diagonal-":
+			extra = append(extra, diagonal(n, false))
+		case "diagonal+":
+			extra = append(extra, diagonal(n, true))
+		case "windoku":
+			if n != 9 || r.boxH != 3 || r.boxW != 3 {
+				return nil, fmt.Errorf("%w: windoku needs a 9×9 board with 3×3 boxes", ErrRules)
+			}
+			for k, top := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {5, 5}} {
+				var cells []int
+				for i := range 9 {
+					cells = append(cells, (top[0]+i/3)*n+top[1]+i%3)
+				}
+				extra = append(extra, ExtraUnit{Name: "window " + strconv.Itoa(k+1), Cells: cells})
+			}
+		case "disjoint":
+			if r.boxH == 0 {
+				return nil, fmt.Errorf("%w: disjoint groups need rectangular boxes", ErrRules)
+			}
+			groups := make([][]int, n)
+			for _, u := range r.units {
+				if u.Kind == Box {
+					for k, i := range u.Cells {
+						groups[k] = append(groups[k], i)
+					}
+				}
+			}
+			for k, cells := range groups {
+				extra = append(extra, ExtraUnit{Name: "disjoint group " + strconv.Itoa(k+1), Cells: cells})
+			}
+		default:
+			return nil, fmt.Errorf("%w: unknown rule %q (want %s)", ErrRules, name, strings.Join(namedRules, ", "))
+		}
+	}
+	rs, err := r.WithExtra(extra...)
+	if err != nil {
+		return nil, err
+	}
+	return rs.WithRelations(rel...)
+}
+
+// diagonal returns the negative diagonal of an n×n board (top left to
+// bottom right), or with up the positive one (bottom left to top right).
+func diagonal(n int, up bool) ExtraUnit {
+	cells := make([]int, n)
+	for k := range n {
+		if up {
+			cells[k] = (n-1-k)*n + k
+		} else {
+			cells[k] = k*n + k
+		}
+	}
+	if up {
+		return ExtraUnit{Name: "diagonal ↗", Cells: cells}
+	}
+	return ExtraUnit{Name: "diagonal ↘", Cells: cells}
 }

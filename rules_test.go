@@ -599,3 +599,85 @@ func TestGridRules(t *testing.T) {
 		t.Error("the zero Grid is not a 0×0 board")
 	}
 }
+
+func TestWithNamed(t *testing.T) {
+	cellsOf := func(r *Rules) map[string][]int {
+		m := map[string][]int{}
+		for _, u := range r.Extras() {
+			m[u.Name] = u.Cells
+		}
+		return m
+	}
+	x4, err := must(Standard(4)).WithNamed("X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cellsOf(x4); !slices.Equal(got["diagonal ↘"], []int{0, 5, 10, 15}) || !slices.Equal(got["diagonal ↗"], []int{3, 6, 9, 12}) || len(got) != 2 {
+		t.Errorf("x on 4×4: %v", got)
+	}
+	up, err := must(Standard(4)).WithNamed(" diagonal+ ")
+	if err != nil || len(up.Extras()) != 1 || up.Extras()[0].Name != "diagonal ↗" {
+		t.Errorf("diagonal+: %v %v", up, err)
+	}
+	w, err := must(Standard(9)).WithNamed("windoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wins := cellsOf(w)
+	if !slices.Equal(wins["window 1"], []int{10, 11, 12, 19, 20, 21, 28, 29, 30}) || !slices.Equal(wins["window 4"], []int{50, 51, 52, 59, 60, 61, 68, 69, 70}) || len(wins) != 4 {
+		t.Errorf("windoku: %v", wins)
+	}
+	d6, err := must(Standard(6)).WithNamed("disjoint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := cellsOf(d6)
+	if !slices.Equal(groups["disjoint group 1"], []int{0, 3, 12, 15, 24, 27}) || !slices.Equal(groups["disjoint group 6"], []int{8, 11, 20, 23, 32, 35}) || len(groups) != 6 {
+		t.Errorf("disjoint on 6×6: %v", groups)
+	}
+	for _, tt := range []struct {
+		r    *Rules
+		name string
+	}{{must(Standard(6)), "windoku"}, {must(Regions(5, nil)), "disjoint"}, {must(Standard(9)), "anti-knight?"}} {
+		if _, err := tt.r.WithNamed(tt.name); !errors.Is(err, ErrRules) {
+			t.Errorf("%s on %d×%d: %v, want ErrRules", tt.name, tt.r.N(), tt.r.N(), err)
+		}
+	}
+	// Relations: every pair once, counted by formula for an n×n board.
+	std9 := must(Standard(9))
+	for _, tt := range []struct {
+		name string
+		kind RelationKind
+		want int
+	}{{"anti-knight", Different, 4 * 8 * 7}, {"anti-king", Different, 2 * 8 * 8}, {"nonconsecutive", NotConsecutive, 2 * 9 * 8}} {
+		r, err := std9.WithNamed(tt.name, tt.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := r.Relations()
+		if len(rel) != tt.want || len(r.Units()) != 27 || r.Classic() {
+			t.Errorf("%s: %d relations, %d units, want %d and 27", tt.name, len(rel), len(r.Units()), tt.want)
+		}
+		for _, x := range rel {
+			dr, dc := x.B/9-x.A/9, x.B%9-x.A%9
+			d2 := dr*dr + dc*dc
+			if x.A >= x.B || x.Kind != tt.kind || x.Name != tt.name ||
+				tt.name == "anti-knight" && d2 != 5 || tt.name == "anti-king" && d2 != 2 || tt.name == "nonconsecutive" && d2 != 1 {
+				t.Fatalf("%s: relation %+v", tt.name, x)
+			}
+		}
+	}
+	both, err := std9.WithNamed("x", "anti-king")
+	if err != nil || len(both.Extras()) != 2 || len(both.Relations()) != 128 {
+		t.Errorf("x and anti-king: %v", err)
+	}
+	if more, err := both.WithExtra(ExtraUnit{Name: "w", Cells: []int{1, 2, 3}}); err != nil || len(more.Relations()) != 128 {
+		t.Errorf("WithExtra dropped the relations: %v", err)
+	}
+	if _, err := std9.WithRelations(Relation{A: 3, B: 3}); !errors.Is(err, ErrRules) {
+		t.Errorf("a cell related to itself: %v", err)
+	}
+	if !slices.Equal(RuleNames(), []string{"x", "diagonal+", "diagonal-", "windoku", "disjoint", "anti-knight", "anti-king", "nonconsecutive"}) {
+		t.Errorf("RuleNames = %v", RuleNames())
+	}
+}

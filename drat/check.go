@@ -65,6 +65,9 @@ func CheckContext(ctx context.Context, f *Formula, proof io.Reader) (Stats, erro
 		case stepEnd:
 			return c.stats, c.Done()
 		case stepAdd:
+			if err := c.room(len(lits)); err != nil {
+				return c.stats, err
+			}
 			if !c.add(lits) {
 				return c.stats, fmt.Errorf("%w: lemma %d (%s): %s", ErrLemma, c.stats.Lemmas, p.where(), formatClause(lits))
 			}

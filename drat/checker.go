@@ -11,30 +11,12 @@ import (
 // possible in the proof, as new variables of RAT lemmas, or for a sparse
 // formula) get the next free numbers through a map.
 
-// A clause lives in the arena at a reference r > 0: arena[r] is its size,
-// with deletedBit once deleted; arena[r+1] is the next clause in its hash
-// bucket; arena[r+2] its hash; then its literals, the two watched ones
-// first.
-const (
-	hdrWords   = 3
-	deletedBit = 1 << 31
-	sizeMask   = deletedBit - 1
-)
-
 // Values of a literal in Checker.vals.
 const (
 	unset   int8 = 0
 	isTrue  int8 = 1
 	isFalse int8 = -1
 )
-
-// watch is an entry of a literal's watch list: a clause that watches the
-// literal, and another of its literals, which, when true, lets propagation
-// skip the clause without reading it.
-type watch struct {
-	ref     uint32
-	blocker uint32
-}
 
 // Checker checks a DRAT proof step by step, for callers that have the steps
 // already parsed; Check reads a whole proof. Make one with NewChecker, call
@@ -45,6 +27,7 @@ type Checker struct {
 	reasons []uint32  // by variable: the clause that set it on the trail
 	watches [][]watch // by literal: the clauses watching it
 	marks   []uint32  // by literal: stamp when in the clause being looked at
+	occurs  []uint32  // by literal: how many clauses present have it
 	stamp   uint32
 
 	// trail holds the assigned literals in order: the top-level units, then,
@@ -86,19 +69,46 @@ func NewChecker(f *Formula) (*Checker, error) {
 		nlits += len(cl)
 	}
 	c := &Checker{fresh: make(map[int]uint32)}
+	if err := c.room(nlits + hdrWords*len(f.Clauses)); err != nil {
+		return nil, err
+	}
 	// Number the formula's variables directly unless they are so sparse that
 	// arrays by variable would be much larger than the formula.
 	if maxVar <= 2*nlits+1024 {
 		c.base = maxVar
 	}
 	c.grow(c.base)
-	c.buckets = make([]uint32, 1<<10)
-	c.arena = make([]uint32, 1, nlits+hdrWords*len(f.Clauses)+1) // reference 0 is none
+	size := 1 << 10
+	for size < len(f.Clauses) {
+		size *= 2
+	}
+	c.buckets = make([]uint32, size)
+	// Store the clauses, with the literals to watch first, then make the
+	// watch lists in one piece, then propagate the units: the watches on
+	// literals that the units falsify are visited then.
+	arena := make([]uint32, 1, nlits+hdrWords*len(f.Clauses)+1) // reference 0 is none
 	for _, cl := range f.Clauses {
-		c.addClause(c.internal(cl, true))
-		if c.refuted {
-			break
+		r := len(arena)
+		arena = c.internal(append(arena, 0, 0, 0), cl, true)
+		lits := arena[r+hdrWords:]
+		arena[r], arena[r+2] = uint32(len(lits)), hashLits(lits)
+		for _, l := range lits {
+			c.occurs[l]++
 		}
+	}
+	c.arena, c.live = arena, len(f.Clauses)
+	c.eachClause(func(r uint32, _ []uint32) {
+		c.link(r)
+		if c.watchFirst(r) == 0 {
+			c.refuted = true
+		}
+	})
+	if c.refuted {
+		return c, nil
+	}
+	c.watchAll()
+	if c.propagate() {
+		c.refuted = true
 	}
 	return c, nil
 }
@@ -109,6 +119,7 @@ func (c *Checker) grow(n int) {
 	if c.vals == nil {
 		c.vals = make([]int8, 2, 2*n+2)
 		c.marks = make([]uint32, 2, 2*n+2)
+		c.occurs = make([]uint32, 2, 2*n+2)
 		c.watches = make([][]watch, 2, 2*n+2)
 		c.reasons = make([]uint32, 1, n+1)
 	}
@@ -116,18 +127,20 @@ func (c *Checker) grow(n int) {
 		c.nvars++
 		c.vals = append(c.vals, 0, 0)
 		c.marks = append(c.marks, 0, 0)
+		c.occurs = append(c.occurs, 0, 0)
 		c.watches = append(c.watches, nil, nil)
 		c.reasons = append(c.reasons, 0)
 	}
 }
 
-// internal converts a clause of valid external literals to internal ones in
-// c.lits, without repeats, the first occurrence of each literal kept in
-// place so that the first literal stays first. Unknown variables get new
-// numbers when create is set; otherwise internal returns nil for a clause
-// with an unknown variable, which no clause present can have.
-func (c *Checker) internal(ext []int, create bool) []uint32 {
-	lits := c.lits[:0]
+// internal appends to dst the internal literals of a clause of valid
+// external literals, without repeats, the first occurrence of each literal
+// kept in place so that the first literal stays first. Unknown variables get
+// new numbers when create is set; otherwise internal returns nil for a
+// clause with an unknown variable, which no clause present can have. It
+// leaves the literals marked with c.stamp.
+func (c *Checker) internal(dst []uint32, ext []int, create bool) []uint32 {
+	lits := dst
 	s := c.nextStamp()
 	for _, x := range ext {
 		v, neg := x, uint32(0)
@@ -151,7 +164,6 @@ func (c *Checker) internal(ext []int, create bool) []uint32 {
 			lits = append(lits, l)
 		}
 	}
-	c.lits = lits
 	return lits
 }
 
@@ -185,6 +197,9 @@ func (c *Checker) Add(lemma []int) error {
 	if err := checkLits(lemma); err != nil {
 		return err
 	}
+	if err := c.room(len(lemma)); err != nil {
+		return err
+	}
 	if !c.add(lemma) {
 		return fmt.Errorf("%w: lemma %d: %s", ErrLemma, c.stats.Lemmas, formatClause(lemma))
 	}
@@ -197,7 +212,8 @@ func (c *Checker) add(lemma []int) bool {
 	if c.refuted {
 		return true
 	}
-	lits := c.internal(lemma, true)
+	lits := c.internal(c.lits[:0], lemma, true)
+	c.lits = lits
 	rat, ok := c.implied(lits)
 	if !ok {
 		return false
@@ -228,11 +244,12 @@ func (c *Checker) del(clause []int) {
 	if c.refuted {
 		return
 	}
-	lits := c.internal(clause, false)
-	if lits == nil && len(clause) > 0 {
+	lits := c.internal(c.lits[:0], clause, false)
+	if lits == nil { // an unknown variable, or the empty clause, never present unless refuted
 		c.stats.MissingDeletions++
 		return
 	}
+	c.lits = lits
 	s := c.stamp // internal marked the literals of lits with it
 	h := hashLits(lits)
 	b := &c.buckets[h&uint32(len(c.buckets)-1)]
@@ -329,15 +346,18 @@ func (c *Checker) assume(lits []uint32) bool {
 
 // ratOn reports whether, with the negation of the lemma assigned and
 // propagated, every resolvent on pivot p with a clause present that
-// contains ¬p is RUP. It scans every clause present.
+// contains ¬p is RUP. It scans the clauses present until it has seen all
+// those with ¬p, so a new variable's pivot costs nothing.
 func (c *Checker) ratOn(p uint32) bool {
 	np := p ^ 1
 	mark := len(c.trail)
-	for r := uint32(1); r < uint32(len(c.arena)); {
+	left := c.occurs[np]
+	for r := uint32(1); left > 0 && r < uint32(len(c.arena)); {
 		hdr := c.arena[r]
 		n := hdr & sizeMask
 		next := r + hdrWords + n
 		if hdr&deletedBit == 0 && has(c.arena[r+hdrWords:next], np) {
+			left--
 			conflict := false
 			for _, l := range c.arena[r+hdrWords : next] {
 				if l == np {
@@ -405,6 +425,17 @@ func (c *Checker) propagate() bool {
 				j++
 				continue
 			}
+			if w.ref&binaryBit != 0 {
+				ws[j] = w
+				j++
+				if vals[w.blocker] == isFalse {
+					j += copy(ws[j:], ws[i+1:])
+					c.watches[f] = ws[:j]
+					return true
+				}
+				c.assign(w.blocker, w.ref&^binaryBit)
+				continue
+			}
 			r := w.ref
 			n := arena[r] & sizeMask
 			lits := arena[r+hdrWords : r+hdrWords+n]
@@ -441,145 +472,4 @@ func (c *Checker) propagate() bool {
 		c.watches[f] = ws[:j]
 	}
 	return false
-}
-
-// addClause adds lits (internal, without repeats) to the clauses present,
-// watches it and propagates the unit it may make at the top level.
-func (c *Checker) addClause(lits []uint32) {
-	r := c.store(lits)
-	cl := c.arena[r+hdrWords : r+hdrWords+uint32(len(lits))]
-	// Watch two literals that are not false if there are two. A clause
-	// with one such literal is satisfied or unit at the top level, which is
-	// never undone, so its other watch may be false.
-	k := 0
-	for i := range cl {
-		if c.vals[cl[i]] != isFalse {
-			cl[k], cl[i] = cl[i], cl[k]
-			if k++; k == 2 {
-				break
-			}
-		}
-	}
-	if len(cl) >= 2 {
-		c.watches[cl[0]] = append(c.watches[cl[0]], watch{r, cl[1]})
-		c.watches[cl[1]] = append(c.watches[cl[1]], watch{r, cl[0]})
-	}
-	switch {
-	case k == 0:
-		c.refuted = true
-	case k == 1 && c.vals[cl[0]] == unset:
-		c.assign(cl[0], r)
-		if c.propagate() {
-			c.refuted = true
-		}
-	}
-}
-
-// store appends a clause to the arena and to the hash table.
-func (c *Checker) store(lits []uint32) uint32 {
-	r := uint32(len(c.arena))
-	h := hashLits(lits)
-	c.arena = append(c.arena, uint32(len(lits)), 0, h)
-	c.arena = append(c.arena, lits...)
-	c.live++
-	if c.live > len(c.buckets) {
-		c.rehash(2 * len(c.buckets))
-	} else {
-		c.link(r)
-	}
-	return r
-}
-
-// link puts clause r at the head of its hash bucket.
-func (c *Checker) link(r uint32) {
-	b := &c.buckets[c.arena[r+2]&uint32(len(c.buckets)-1)]
-	c.arena[r+1] = *b
-	*b = r
-}
-
-// rehash rebuilds the hash table with size buckets (a power of two).
-func (c *Checker) rehash(size int) {
-	if len(c.buckets) == size {
-		clear(c.buckets)
-	} else {
-		c.buckets = make([]uint32, size)
-	}
-	for r := uint32(1); r < uint32(len(c.arena)); r += hdrWords + c.arena[r]&sizeMask {
-		if c.arena[r]&deletedBit == 0 {
-			c.link(r)
-		}
-	}
-}
-
-// remove deletes the clause at *link, a link of a hash chain.
-func (c *Checker) remove(link *uint32) {
-	r := *link
-	*link = c.arena[r+1]
-	n := c.arena[r]
-	if n >= 2 {
-		c.unwatch(c.arena[r+hdrWords], r)
-		c.unwatch(c.arena[r+hdrWords+1], r)
-	}
-	c.arena[r] |= deletedBit
-	c.live--
-	c.garbage += hdrWords + int(n)
-	if c.garbage > 1<<16 && 2*c.garbage > len(c.arena) {
-		c.collect()
-	}
-}
-
-// unwatch removes clause r from the watch list of l.
-func (c *Checker) unwatch(l, r uint32) {
-	ws := c.watches[l]
-	for i, w := range ws {
-		if w.ref == r {
-			ws[i] = ws[len(ws)-1]
-			c.watches[l] = ws[:len(ws)-1]
-			return
-		}
-	}
-}
-
-// collect compacts the arena, moving the clauses present to a new one and
-// updating the references to them: watches, the reasons of the trail (all
-// clauses present, as deletions of reasons are ignored) and the hash table.
-// It runs between steps, when the trail holds only top-level units.
-func (c *Checker) collect() {
-	old := c.arena
-	arena := make([]uint32, 1, len(old)-c.garbage+len(old)/4)
-	for r := uint32(1); r < uint32(len(old)); {
-		next := r + hdrWords + old[r]&sizeMask
-		if old[r]&deletedBit == 0 {
-			old[r+1] = uint32(len(arena)) // the forwarding address
-			arena = append(arena, old[r:next]...)
-		}
-		r = next
-	}
-	for _, ws := range c.watches {
-		for i := range ws {
-			ws[i].ref = old[ws[i].ref+1]
-		}
-	}
-	for _, l := range c.trail {
-		if r := c.reasons[l>>1]; r != 0 {
-			c.reasons[l>>1] = old[r+1]
-		}
-	}
-	c.arena, c.garbage = arena, 0
-	c.rehash(len(c.buckets))
-}
-
-// hashLits hashes a set of literals, whatever their order.
-func hashLits(lits []uint32) uint32 {
-	var sum, xor uint64
-	for _, l := range lits {
-		x := uint64(l) * 0x9e3779b97f4a7c15
-		x ^= x >> 29
-		x *= 0xbf58476d1ce4e5b9
-		x ^= x >> 32
-		sum += x
-		xor ^= x
-	}
-	h := sum ^ (xor * 0x94d049bb133111eb)
-	return uint32(h ^ h>>32)
 }

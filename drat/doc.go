@@ -27,11 +27,14 @@
 // proof is still reported, but its steps are no longer checked.
 //
 // Checking is forward: each lemma is checked when it is read, so the proof is
-// a stream and memory follows the clauses present, not the proof's length.
-// Unit propagation watches two literals per clause, and the top-level units
-// (the literals that propagation fixes with no assumption) stay on a trail.
-// The RAT check looks at every clause present, so it costs a pass over them;
-// solvers such as CaDiCaL seldom need it.
+// a stream and memory follows the clauses present, not the proof's length
+// (deleted clauses are compacted away). Unit propagation watches two
+// literals per clause, and the top-level units (the literals that
+// propagation fixes with no assumption) stay on a trail; a check assigns
+// the negated lemma on top of them, propagates and undoes. The RAT check
+// scans the clauses present until it has met all those with the negated
+// pivot: nothing for a new variable, at most a pass over the clauses
+// otherwise. CaDiCaL's proofs of Sudoku formulas need no RAT.
 //
 // # Deletions
 //
@@ -55,15 +58,17 @@
 //
 // A text proof (DRAT as drat-trim reads it) is a sequence of clauses in
 // DIMACS style: decimal literals ended by 0, a deletion starting with "d",
-// any whitespace between tokens (a step may span lines) and comment lines
-// starting with "c". A binary proof is a sequence of steps, each the byte
-// 'a' (add) or 'd' (delete), the literals, and a 0 byte; a literal l is the
-// unsigned number 2·|l| + (1 if l < 0), written in little-endian groups of 7
-// bits, each byte but the last with its high bit set.
+// any whitespace between tokens (a step may span lines), and comments from
+// a "c" where a token would start to the end of its line. A binary proof
+// is a sequence of steps, each the byte 'a' (add) or 'd' (delete), the
+// literals, and a 0 byte; a literal l is the unsigned number 2·|l| + (1 if
+// l < 0), written in little-endian groups of 7 bits, each byte but the last
+// with its high bit set.
 //
 // Check tells the two apart by their first bytes: a proof is binary if its
 // first byte is 'a' or if one of its first 64 bytes is NUL, 0x80 or above,
-// or a control character other than whitespace; otherwise it is text. Every
+// or a control character other than whitespace; otherwise it is text. (So
+// a text proof's comments in its first 64 bytes must be ASCII.) Every
 // binary step ends with a NUL, which no text proof has, so a binary proof
 // read as text fails with ErrSyntax rather than being accepted for a
 // different proof.

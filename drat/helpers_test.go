@@ -180,8 +180,8 @@ func bruteSAT(f *drat.Formula) bool {
 // definitions, slow and simple, to test drat.Check against: a list of
 // clauses, unit propagation by scanning them, RUP and RAT as defined. Its
 // deletions always delete (the pure definition), so it agrees with
-// drat.Check only on proofs without deletions of reason clauses; the tests
-// give it proofs without deletions.
+// drat.Check only on proofs that delete no clause with a literal true at
+// the top level (no reason of a unit).
 type refChecker struct {
 	clauses [][]int
 	refuted bool
@@ -328,6 +328,21 @@ func (r *refChecker) add(c []int) bool {
 	return true
 }
 
+// del deletes a clause with the literals of c, if there is one, unless the
+// clauses are refuted.
+func (r *refChecker) del(c []int) {
+	if r.refuted {
+		return
+	}
+	c = uniq(c)
+	for i, d := range r.clauses {
+		if len(d) == len(c) && !slices.ContainsFunc(c, func(l int) bool { return !slices.Contains(d, l) }) {
+			r.clauses = slices.Delete(r.clauses, i, i+1)
+			return
+		}
+	}
+}
+
 // verdict is the outcome of checking a proof: nil, ErrLemma at lemma
 // number Lemma (from 1), or ErrNoEmpty.
 type verdict struct {
@@ -336,16 +351,20 @@ type verdict struct {
 	RAT   int // lemmas accepted by RAT
 }
 
-// refCheck checks a proof without deletions with a refChecker.
+// refCheck checks a proof with a refChecker; see refChecker for the
+// deletions it agrees on with drat.Check.
 func refCheck(f *drat.Formula, p proof) verdict {
 	r := newRefChecker(f)
 	r.refuted = r.propagate(nil)
-	for i, s := range p {
+	lemmas := 0
+	for _, s := range p {
 		if s.del {
-			panic("refCheck: a proof with deletions")
+			r.del(s.lits)
+			continue
 		}
+		lemmas++
 		if !r.add(s.lits) {
-			return verdict{Err: drat.ErrLemma, Lemma: i + 1, RAT: r.rat}
+			return verdict{Err: drat.ErrLemma, Lemma: lemmas, RAT: r.rat}
 		}
 	}
 	if !r.refuted {

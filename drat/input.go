@@ -37,12 +37,7 @@ func (in *input) fill(n int) bool {
 	for in.end < n && in.err == nil {
 		k, err := in.r.Read(in.buf[in.end:])
 		in.end += k
-		if err != nil {
-			in.err = err
-		} else if k == 0 {
-			// A reader may return 0, nil; count it as progress-free and retry.
-			continue
-		}
+		in.err = err
 	}
 	return in.end >= n
 }

@@ -145,10 +145,11 @@ func TestRandomFormulas(t *testing.T) {
 func lastN[T any](s []T, n int) []T { return s[max(0, len(s)-n):] }
 
 // TestRandomLemmas compares Check with the reference checker on random
-// proofs without deletions: lemmas drawn at random (some over a new
-// variable) and kept while the reference accepts them, then one it may
-// reject. Both must agree on the verdict, the rejected lemma and the count
-// of RAT lemmas; and no proof may refute a satisfiable formula.
+// proofs: lemmas drawn at random (some over a new variable) and kept while
+// the reference accepts them, then one it may reject; and deletions of
+// clauses present, or not, that have no literal true at the top level.
+// Both must agree on the verdict, the rejected lemma and the count of RAT
+// lemmas; and no proof may refute a satisfiable formula.
 func TestRandomLemmas(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	rounds := 3000
@@ -163,6 +164,13 @@ func TestRandomLemmas(t *testing.T) {
 		r.refuted = r.propagate(nil)
 		var p proof
 		for range 1 + rng.IntN(30) {
+			if rng.IntN(3) == 0 {
+				if d := deletable(rng, r, f.Vars); d != nil {
+					r.del(d)
+					p = append(p, del(d...))
+				}
+				continue
+			}
 			var lemma []int
 			if rng.IntN(12) > 0 {
 				lemma = randomClause(rng, f.Vars+2, 1+rng.IntN(3))
@@ -261,4 +269,19 @@ func TestMutatedRefutations(t *testing.T) {
 	if rejected < total/10 {
 		t.Errorf("only %d of %d mutations rejected", rejected, total)
 	}
+}
+
+// deletable returns a clause with no literal true at the top level: one of
+// r's, or now and then a random one, or nil.
+func deletable(rng *rand.Rand, r *refChecker, n int) []int {
+	val, _ := r.closure(nil)
+	d := randomClause(rng, n, 1+rng.IntN(3))
+	if len(r.clauses) > 0 && rng.IntN(4) > 0 {
+		d = slices.Clone(r.clauses[rng.IntN(len(r.clauses))])
+		rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	}
+	if slices.ContainsFunc(d, val.get) {
+		return nil
+	}
+	return d
 }

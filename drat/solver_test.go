@@ -1,10 +1,10 @@
 package drat_test
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +35,7 @@ type puzzleCase struct {
 	name     string // set:line
 	puzzle   *satdoku.Grid
 	solution *satdoku.Grid
+	encoding encode.Encoding // of the formula, Extended by default
 }
 
 // loadCases returns n puzzles spread evenly over the set file (all of them
@@ -91,7 +92,7 @@ func mustParse(t testing.TB, s string) *satdoku.Grid {
 // goroutines call, it returns errors instead of failing the test.
 func writeFormula(dir string, c puzzleCase) (string, *drat.Formula, error) {
 	var buf bytes.Buffer
-	if err := encode.WriteDIMACS(&buf, c.puzzle, encode.DIMACSOptions{Block: c.solution}); err != nil {
+	if err := encode.WriteDIMACS(&buf, c.puzzle, encode.DIMACSOptions{Encoding: c.encoding, Block: c.solution}); err != nil {
 		return "", nil, err
 	}
 	path := filepath.Join(dir, strings.NewReplacer(".", "_", ":", "_").Replace(c.name)+".cnf")
@@ -103,7 +104,7 @@ func writeFormula(dir string, c puzzleCase) (string, *drat.Formula, error) {
 		return "", nil, err
 	}
 	var want encode.CNF
-	encode.Puzzle(&want, c.puzzle, encode.Extended)
+	encode.Puzzle(&want, c.puzzle, c.encoding)
 	if c.solution != nil {
 		encode.Block(&want, c.puzzle, c.solution)
 	}
@@ -127,22 +128,39 @@ func solve(args ...string) (time.Duration, error) {
 	return took, nil
 }
 
+// cadicalProof runs CaDiCaL on the puzzle's formula, with the proof in text
+// or binary, and returns the formula, the proof and the solver's time.
+func cadicalProof(cadical, dir string, c puzzleCase, binary bool) (*drat.Formula, []byte, time.Duration, error) {
+	cnfPath, f, err := writeFormula(dir, c)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	defer os.Remove(cnfPath)
+	format := "--no-binary"
+	if binary {
+		format = "--binary"
+	}
+	proofPath := cnfPath + format + ".drat"
+	defer os.Remove(proofPath)
+	took, err := solve(cadical, "-q", format, cnfPath, proofPath)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	data, err := os.ReadFile(proofPath)
+	return f, data, took, err
+}
+
+// timedCheck checks proof against f and returns how long it took.
+func timedCheck(f *drat.Formula, proof []byte) (drat.Stats, time.Duration, error) {
+	start := time.Now()
+	st, err := drat.Check(f, bytes.NewReader(proof))
+	return st, time.Since(start), err
+}
+
 // lastLines returns the last n lines of out.
 func lastLines(out []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	return strings.Join(lastN(lines, n), "\n")
-}
-
-// checkFile checks a proof file against f.
-func checkFile(f *drat.Formula, path string) (drat.Stats, time.Duration, error) {
-	pf, err := os.Open(path)
-	if err != nil {
-		return drat.Stats{}, 0, err
-	}
-	defer pf.Close()
-	start := time.Now()
-	st, err := drat.Check(f, bufio.NewReaderSize(pf, 1<<16))
-	return st, time.Since(start), err
 }
 
 // proofTotals sums what a batch of checks took.
@@ -205,53 +223,49 @@ var sudokuSets = []struct {
 	{"derived_nosol_17plus1.txt", false},
 }
 
+// forSudokuSets calls do in parallel for per puzzles of each of sudokuSets
+// (shortPer with -short), and logs the totals that do adds to.
+func forSudokuSets(t *testing.T, per, shortPer int, do func(c puzzleCase, totals *proofTotals)) {
+	if testing.Short() {
+		per = shortPer
+	}
+	var totals proofTotals
+	for _, set := range sudokuSets {
+		parallel(loadCases(t, set.file, set.solutions, per), func(c puzzleCase) { do(c, &totals) })
+	}
+	t.Log(&totals)
+}
+
 // TestCadicalProofs checks CaDiCaL's proofs, text and binary, of real
 // puzzles: the unique ones with their solution blocked, and ones with no
 // solution. Each must be accepted, and both formats must give the same
 // counts.
 func TestCadicalProofs(t *testing.T) {
 	cadical := solvertest.Need(t, "cadical")
-	per := 300
-	if testing.Short() {
-		per = 6
-	}
 	dir := t.TempDir()
-	var totals proofTotals
-	for _, set := range sudokuSets {
-		cases := loadCases(t, set.file, set.solutions, per)
-		parallel(cases, func(c puzzleCase) {
-			cnfPath, f, err := writeFormula(dir, c)
+	forSudokuSets(t, 300, 6, func(c puzzleCase, totals *proofTotals) {
+		var stats [2]drat.Stats
+		for i, binary := range []bool{false, true} {
+			f, proof, took, err := cadicalProof(cadical, dir, c, binary)
 			if err != nil {
 				t.Errorf("%s: %v", c.name, err)
 				return
 			}
-			var stats [2]drat.Stats
-			for i, format := range []string{"--no-binary", "--binary"} {
-				proofPath := cnfPath + ".drat" + strconv.Itoa(i)
-				took, err := solve(cadical, "-q", format, cnfPath, proofPath)
-				if err != nil {
-					t.Errorf("%s: %v", c.name, err)
-					return
-				}
-				st, checked, err := checkFile(f, proofPath)
-				if err != nil {
-					t.Errorf("%s %s: %v", c.name, format, err)
-				}
-				if st.Binary != (i == 1) {
-					t.Errorf("%s %s: read as Binary=%v", c.name, format, st.Binary)
-				}
-				totals.add(st, checked, took)
-				st.Binary = false
-				stats[i] = st
-				os.Remove(proofPath)
+			st, checked, err := timedCheck(f, proof)
+			if err != nil {
+				t.Errorf("%s binary=%v: %v", c.name, binary, err)
 			}
-			if stats[0] != stats[1] {
-				t.Errorf("%s: text %+v, binary %+v", c.name, stats[0], stats[1])
+			if st.Binary != binary {
+				t.Errorf("%s binary=%v: read as Binary=%v", c.name, binary, st.Binary)
 			}
-			os.Remove(cnfPath)
-		})
-	}
-	t.Log(&totals)
+			totals.add(st, checked, took)
+			st.Binary = false
+			stats[i] = st
+		}
+		if stats[0] != stats[1] {
+			t.Errorf("%s: text %+v, binary %+v", c.name, stats[0], stats[1])
+		}
+	})
 }
 
 // TestCryptominisatProofs checks CryptoMiniSat's proofs. Version 5.11
@@ -261,47 +275,37 @@ func TestCadicalProofs(t *testing.T) {
 // counterpart.
 func TestCryptominisatProofs(t *testing.T) {
 	cms := solvertest.Need(t, "cryptominisat5")
-	per := 40
-	if testing.Short() {
-		per = 3
-	}
 	dir := t.TempDir()
-	var totals proofTotals
-	for _, set := range sudokuSets {
-		cases := loadCases(t, set.file, set.solutions, per)
-		parallel(cases, func(c puzzleCase) {
-			cnfPath, f, err := writeFormula(dir, c)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			fratPath := cnfPath + ".frat"
-			took, err := solve(cms, "--verb", "0", "--threads", "1", cnfPath, fratPath)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			data, err := os.ReadFile(fratPath)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			p, err := fratToDRAT(data)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-				return
-			}
-			start := time.Now()
-			st, err := drat.Check(f, bytes.NewReader(p.text()))
-			totals.add(st, time.Since(start), took)
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-			}
-			os.Remove(cnfPath)
-			os.Remove(fratPath)
-		})
-	}
-	t.Log(&totals)
+	forSudokuSets(t, 40, 3, func(c puzzleCase, totals *proofTotals) {
+		cnfPath, f, err := writeFormula(dir, c)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		defer os.Remove(cnfPath)
+		fratPath := cnfPath + ".frat"
+		defer os.Remove(fratPath)
+		took, err := solve(cms, "--verb", "0", "--threads", "1", cnfPath, fratPath)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		data, err := os.ReadFile(fratPath)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		p, err := fratToDRAT(data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			return
+		}
+		st, checked, err := timedCheck(f, p.text())
+		totals.add(st, checked, took)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	})
 }
 
 // fratToDRAT turns a text FRAT proof into DRAT steps.
@@ -333,4 +337,89 @@ func fratToDRAT(data []byte) (proof, error) {
 		p = append(p, s)
 	}
 	return p, nil
+}
+
+// TestCadicalRandom checks CaDiCaL's proofs of random small unsatisfiable
+// formulas, which must be accepted, and checks the latest of them against
+// each satisfiable formula, which must reject them all.
+func TestCadicalRandom(t *testing.T) {
+	cadical := solvertest.Need(t, "cadical")
+	rounds := 300
+	if testing.Short() {
+		rounds = 30
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	dir := t.TempDir()
+	var proofs [][]byte
+	for round := range rounds {
+		f := randomCNF(rng)
+		if bruteSAT(f) {
+			for _, p := range lastN(proofs, 8) {
+				if _, err := drat.Check(f, bytes.NewReader(p)); !errors.Is(err, drat.ErrLemma) && !errors.Is(err, drat.ErrNoEmpty) {
+					t.Fatalf("round %d: a proof for a satisfiable formula: %v\n%s", round, err, writeCNF(f))
+				}
+			}
+			continue
+		}
+		cnfPath := filepath.Join(dir, "f.cnf")
+		if err := os.WriteFile(cnfPath, writeCNF(f), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range []string{"--no-binary", "--binary"} {
+			proofPath := filepath.Join(dir, "f.drat")
+			if _, err := solve(cadical, "-q", format, cnfPath, proofPath); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(proofPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := drat.Check(f, bytes.NewReader(data)); err != nil {
+				t.Fatalf("round %d %s: %v\n%s", round, format, err, writeCNF(f))
+			}
+			proofs = append(proofs, data)
+		}
+	}
+}
+
+// cases25 returns the 25×25 puzzles with one solution, from
+// misc_25x25.expected.txt ("count:solution" per line).
+func cases25(t testing.TB) []puzzleCase {
+	t.Helper()
+	puzzles := readLines(t, "misc_25x25.txt")
+	expected := readLines(t, "misc_25x25.expected.txt")
+	var cases []puzzleCase
+	for i, e := range expected {
+		count, sol, _ := strings.Cut(e, ":")
+		if count == "1" {
+			cases = append(cases, puzzleCase{
+				name:     fmt.Sprintf("misc_25x25.txt:%d", i+1),
+				puzzle:   mustParse(t, puzzles[i]),
+				solution: mustParse(t, sol),
+			})
+		}
+	}
+	return cases
+}
+
+// TestCadical25x25 checks CaDiCaL's binary proofs of the uniqueness of the
+// 25×25 puzzles, and logs their size and the times.
+func TestCadical25x25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("25×25 formulas are large")
+	}
+	cadical := solvertest.Need(t, "cadical")
+	dir := t.TempDir()
+	for _, c := range cases25(t) {
+		f, proof, took, err := cadicalProof(cadical, dir, c, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, checked, err := timedCheck(f, proof)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		t.Logf("%s: %d clauses; proof %d bytes, %d lemmas, %d deletions; checked in %v, CaDiCaL took %v",
+			c.name, len(f.Clauses), len(proof), st.Lemmas, st.Deletions, checked.Round(time.Millisecond), took.Round(time.Millisecond))
+	}
 }

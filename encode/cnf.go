@@ -39,14 +39,18 @@ func (f *CNF) Add(lit int) {
 type Counter struct {
 	Clauses  int // clauses completed (calls of Add(0))
 	Literals int // nonzero literals added
+	Vars     int // the largest variable seen in any literal
 }
 
 // Add implements Adder.
 func (k *Counter) Add(lit int) {
 	if lit == 0 {
 		k.Clauses++
-	} else {
-		k.Literals++
+		return
+	}
+	k.Literals++
+	if v := max(lit, -lit); v > k.Vars {
+		k.Vars = v
 	}
 }
 
@@ -143,8 +147,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 			return fmt.Errorf("encode: write DIMACS: %w: a blocked solution is not a %dx%d grid", ErrGrid, g.N(), g.N())
 		}
 	}
-	var k Counter
-	writeFormula(&k, g, o)
+	vars, clauses := Size(g, o)
 	n := g.N()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	prog := "satdoku"
@@ -152,17 +155,28 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 		prog += " " + o.Version
 	}
 	fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
+	writeRules(bw, g.Rules())
 	for _, b := range o.blocks() {
 		fmt.Fprintf(bw, "c block %s\n", b.String())
 	}
 	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
-	fmt.Fprintf(bw, "p cnf %d %d\n", n*n*n, k.Clauses)
+	fmt.Fprintf(bw, "p cnf %d %d\n", vars, clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
 	writeFormula(&dw, g, o)
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("encode: write DIMACS: %w", err)
 	}
 	return nil
+}
+
+// Size returns the header counts of the formula WriteDIMACS writes for g
+// with options o: the number of variables (N³, and the auxiliary ones of the
+// Sequential encoding) and of clauses.
+func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
+	var k Counter
+	writeFormula(&k, g, o)
+	n := g.N()
+	return max(n*n*n, k.Vars), k.Clauses
 }
 
 // numbering is the comment line that states the variable numbering.
@@ -207,6 +221,135 @@ type Header struct {
 	Blocks []*satdoku.Grid
 	// Vars and Clauses are the counts of the "p cnf" line.
 	Vars, Clauses int
+
+	rules headerRules // the "c region" and "c extra" comments
+}
+
+// writeRules writes the rules of a board that are not its standard ones as
+// comments that ReadHeader reads back: "c region CELLS" for each region
+// when the regions are not the standard boxes ("c regions none" for none),
+// "c extra CELLS NAME" for each extra unit, cells as comma-separated
+// row-major indices, and "c relation A,B KIND NAME" for each relation
+// (KIND different or nonconsecutive).
+func writeRules(w io.Writer, r *satdoku.Rules) {
+	n := r.N()
+	std, err := satdoku.Standard(n)
+	if err != nil {
+		return
+	}
+	var regions []satdoku.Unit
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			regions = append(regions, u)
+		}
+	}
+	h, wd := r.BoxShape()
+	sh, sw := std.BoxShape()
+	if h != sh || wd != sw {
+		if len(regions) == 0 {
+			fmt.Fprintf(w, "c regions none\n")
+		}
+		for _, u := range regions {
+			fmt.Fprintf(w, "c region %s\n", cellList(u.Cells))
+		}
+	}
+	for _, u := range r.Extras() {
+		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
+	}
+	for _, x := range r.Relations() {
+		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, relationWords[x.Kind], x.Name)
+	}
+}
+
+// relationWords name the kinds of relation in DIMACS comments.
+var relationWords = map[satdoku.RelationKind]string{satdoku.Different: "different", satdoku.NotConsecutive: "nonconsecutive"}
+
+func cellList(cells []int) string {
+	s := make([]string, len(cells))
+	for i, c := range cells {
+		s[i] = strconv.Itoa(c)
+	}
+	return strings.Join(s, ",")
+}
+
+// headerRules gathers the rules comments of a DIMACS header.
+type headerRules struct {
+	regions   [][]int
+	none      bool
+	extras    []satdoku.ExtraUnit
+	relations []satdoku.Relation
+}
+
+func (hr *headerRules) add(key, val string) error {
+	if key == "regions" {
+		if val != "none" {
+			return errors.New(`want "c regions none"`)
+		}
+		hr.none = true
+		return nil
+	}
+	list, name, _ := strings.Cut(val, " ")
+	if key == "relation" {
+		word, rname, _ := strings.Cut(name, " ")
+		x := satdoku.Relation{Name: strings.TrimSpace(rname)}
+		if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
+			return fmt.Errorf("bad relation cells %q", list)
+		}
+		found := false
+		for k, w := range relationWords {
+			if w == word {
+				x.Kind, found = k, true
+			}
+		}
+		if !found {
+			return fmt.Errorf("unknown relation %q", word)
+		}
+		hr.relations = append(hr.relations, x)
+		return nil
+	}
+	var cells []int
+	for _, f := range strings.Split(list, ",") {
+		c, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("bad cell %q", f)
+		}
+		cells = append(cells, c)
+	}
+	if key == "region" {
+		hr.regions = append(hr.regions, cells)
+	} else {
+		hr.extras = append(hr.extras, satdoku.ExtraUnit{Name: strings.TrimSpace(name), Cells: cells})
+	}
+	return nil
+}
+
+// applyRules puts the puzzle and the blocked solutions of h under the rules
+// of its comments.
+func (h *Header) applyRules() error {
+	hr := &h.rules
+	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil && hr.relations == nil {
+		return nil
+	}
+	n := h.Puzzle.N()
+	r := h.Puzzle.Rules()
+	var err error
+	if hr.regions != nil || hr.none {
+		if r, err = satdoku.Regions(n, hr.regions); err != nil {
+			return err
+		}
+	}
+	if r, err = r.WithExtra(hr.extras...); err != nil {
+		return err
+	}
+	if r, err = r.WithRelations(hr.relations...); err != nil {
+		return err
+	}
+	for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
+		if err := g.SetRules(r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrHeader reports a DIMACS file whose comments or header do not parse.
@@ -248,6 +391,8 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
+			case "region", "regions", "extra", "relation":
+				err = h.rules.add(key, val)
 			}
 			if err != nil {
 				return bad(err)
@@ -265,14 +410,18 @@ func ReadHeader(r io.Reader) (Header, error) {
 			return bad(errors.New("bad counts"))
 		}
 		if h.Puzzle != nil {
-			if n := h.Puzzle.N(); n*n*n != h.Vars {
-				return bad(fmt.Errorf("%d variables for a %dx%d puzzle, want %d", h.Vars, n, n, n*n*n))
+			n := h.Puzzle.N()
+			if h.Vars < n*n*n || h.Vars > n*n*n && h.Encoding != Sequential {
+				return bad(fmt.Errorf("%d variables for a %dx%d puzzle in the %v encoding, want %d", h.Vars, n, n, h.Encoding, n*n*n))
 			}
 			for _, b := range h.Blocks {
 				if b.N() != h.Puzzle.N() {
 					return bad(errors.New("blocked solution and puzzle differ in size"))
 				}
 			}
+		}
+		if err := h.applyRules(); err != nil {
+			return bad(err)
 		}
 		return h, nil
 	}

@@ -50,14 +50,24 @@ const (
 	// given then occurs in no clause, and a solver may set it either way:
 	// decode such models with DecodePuzzle.
 	Reduced
+	// Sequential is Extended with every at-most-one of more than
+	// ladderFrom literals written as Sinz's sequential counter: for k
+	// literals, k−1 auxiliary variables (numbered above N³, see
+	// Encoder.MaxVar) and 3k−4 clauses instead of k(k−1)/2, which pays on
+	// large boards (a 25×25 unit: 71 clauses instead of 300 per digit).
+	// Its models set the auxiliary variables too; decoding reads only the
+	// N³ cell variables. 7,776 clauses over 729 + 2,592 variables for
+	// classic 9×9.
+	Sequential
 )
 
-var encodingNames = [...]string{Extended: "extended", Minimal: "minimal", Reduced: "reduced"}
+var encodingNames = [...]string{Extended: "extended", Minimal: "minimal", Reduced: "reduced", Sequential: "sequential"}
 
 // ErrEncoding reports an unknown encoding.
 var ErrEncoding = errors.New("encode: unknown encoding")
 
-// String returns the encoding's name: "extended", "minimal" or "reduced".
+// String returns the encoding's name: "extended", "minimal", "reduced" or
+// "sequential".
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -88,9 +98,26 @@ func Clauses(r *satdoku.Rules, e Encoding) int {
 	}
 	n := r.N()
 	pairs := func(k int) int { return k * (k - 1) / 2 }
+	if e == Sequential {
+		pairs = func(k int) int {
+			if k > ladderFrom {
+				return 3*k - 4
+			}
+			return k * (k - 1) / 2
+		}
+	}
 	k := n * n // cell at-least-one
 	if e != Minimal {
 		k += n * n * pairs(n) // cell at-most-one
+	}
+	for _, x := range r.Relations() {
+		for da := 1; da <= n; da++ {
+			for db := 1; db <= n; db++ {
+				if !allows(x, da, db) {
+					k++ // not both
+				}
+			}
+		}
 	}
 	for u, unit := range r.Units() {
 		k += n * pairs(len(unit.Cells)) // unit at-most-one

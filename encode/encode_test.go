@@ -193,7 +193,7 @@ func TestRulesInvalid(t *testing.T) {
 		{"nil", nil, Extended},
 		{"nil", nil, Minimal},
 		{"9x9", std(t, 9), Encoding(99)},
-		{"4x4", std(t, 4), Encoding(3)},
+		{"4x4", std(t, 4), Encoding(4)},
 	} {
 		var k Counter
 		Rules(&k, tt.r, tt.e)

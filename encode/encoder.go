@@ -90,9 +90,13 @@ type Encoder struct {
 	// ErrStopped at once.
 	Stop func() bool
 
-	rules *satdoku.Rules
-	ext   bool
-	full  uint64
+	rules  *satdoku.Rules
+	ext    bool
+	ladder bool // at-most-one by sequential counter (Sequential)
+	// top is the largest variable in use: N³, and the auxiliary variables
+	// the current Write has handed out above it.
+	top  int
+	full uint64
 	// covered[u][k]: the earlier units that hold cell k of unit u together
 	// with another cell of u, as bits (see NewEncoder).
 	covered [][]uint64
@@ -100,6 +104,7 @@ type Encoder struct {
 	cand    []uint64 // scratch: per cell, its candidates
 	lits    []int    // scratch: one clause
 	pos     []int    // scratch: the position in its unit of each literal's cell
+	cur     []uint64 // the candidates of the current Write
 	two     [2]int   // scratch: a binary clause
 	wrap    clauseAdder
 }
@@ -112,6 +117,7 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 	enc := &Encoder{
 		rules:   r,
 		ext:     e != Minimal,
+		ladder:  e == Sequential,
 		full:    fullMask(n),
 		covered: make([][]uint64, len(units)),
 		placed:  make([]uint64, len(units)),
@@ -154,6 +160,10 @@ const checkEvery = 64
 //     open places (pairwise) and, with Extended in a unit of N cells, at
 //     least one.
 //
+// Then, for every relation of the rules (satdoku.Relation) and every pair
+// of digits it forbids, not both: ¬var(A, d) ∨ ¬var(B, e), simplified over
+// the domain like the rest.
+//
 // A contradiction in the domain (two cells of a unit fixed to the same
 // digit, or a cell fixed to a value beyond N) is written as the empty
 // clause alone, and a cell or a unit with no place left for what it needs
@@ -166,8 +176,10 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	defer func() { e.wrap.Adder = nil }()
 	r := e.rules
 	n := r.N()
+	e.top = n * n * n
 	units := r.Units()
 	placed, cand := e.placed, e.cand
+	defer func() { e.cur = nil }()
 	switch {
 	case d != nil && d.Placed != nil:
 		placed, cand = d.Placed, d.Cand
@@ -206,6 +218,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			cand[i] = c
 		}
 	}
+	e.cur = cand
 	// Cells.
 	for i := range n * n {
 		if e.Stop != nil && i%checkEvery == checkEvery-1 && e.Stop() {
@@ -221,7 +234,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		}
 		a.AddClause(e.lits)
 		if e.ext {
-			e.pairs(a, e.lits)
+			e.atMostOne(a, e.lits)
 		}
 	}
 	// Units.
@@ -231,7 +244,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		}
 		alo := e.ext && len(unit.Cells) == n
 		cov := e.covered[u]
-		if !e.Dedup {
+		if !e.Dedup || e.ladder {
 			cov = nil
 		}
 		for m := e.full &^ placed[u]; m != 0; m &= m - 1 {
@@ -250,7 +263,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 				a.AddClause(e.lits)
 			}
 			if cov == nil {
-				e.pairs(a, e.lits)
+				e.atMostOne(a, e.lits)
 				continue
 			}
 			two := e.two[:]
@@ -267,7 +280,85 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			}
 		}
 	}
+	// Relations: for every pair of digits a relation forbids, not both.
+	for _, x := range r.Relations() {
+		for da := 1; da <= n; da++ {
+			for db := 1; db <= n; db++ {
+				if !allows(x, da, db) {
+					e.forbid(a, d, x.A, da, x.B, db)
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// allows reports whether relation x lets cell A hold da and cell B db.
+func allows(x satdoku.Relation, da, db int) bool {
+	diff := da - db
+	if diff < 0 {
+		diff = -diff
+	}
+	switch x.Kind {
+	case satdoku.Different:
+		return da != db
+	case satdoku.NotConsecutive:
+		return diff != 1
+	case satdoku.Consecutive:
+		return diff == 1
+	case satdoku.Double:
+		return da == 2*db || db == 2*da
+	case satdoku.NotDouble:
+		return da != 2*db && db != 2*da
+	case satdoku.Sum:
+		return da+db == x.Value
+	case satdoku.NotSum:
+		return da+db != x.Value
+	case satdoku.Less:
+		return da < db
+	case satdoku.Equal:
+		return da == db
+	case satdoku.Apart:
+		return diff >= x.Value
+	}
+	return true
+}
+
+// forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a
+// literal is already true (the cell is fixed to another digit, or the
+// digit is not a candidate), the other literal alone when one cell is fixed
+// to its digit, the empty clause when both are.
+func (e *Encoder) forbid(a ClauseAdder, d *Domain, i, di, j, dj int) {
+	vi, vj := e.value(d, i, di), e.value(d, j, dj)
+	if vi < 0 || vj < 0 {
+		return
+	}
+	n := e.rules.N()
+	lits := e.lits[:0]
+	if vi == 0 {
+		lits = append(lits, -(i*n + di))
+	}
+	if vj == 0 {
+		lits = append(lits, -(j*n + dj))
+	}
+	e.lits = lits
+	a.AddClause(lits)
+}
+
+// value is the value of var(i, dg) over domain d (nil: every candidate
+// open): 1 when cell i is fixed to dg, −1 when it is fixed to another digit
+// or dg is not among its candidates, 0 when the variable is open.
+func (e *Encoder) value(d *Domain, i, dg int) int {
+	switch {
+	case d != nil && d.Val[i] != 0:
+		if int(d.Val[i]) == dg {
+			return 1
+		}
+		return -1
+	case d != nil && e.cur[i]&(1<<(dg-1)) == 0:
+		return -1
+	}
+	return 0
 }
 
 // ClauseAdder is an Adder that also takes a whole clause at once, without
@@ -296,6 +387,50 @@ func (e *Encoder) asClauseAdder(a Adder) ClauseAdder {
 	}
 	e.wrap.Adder = a
 	return &e.wrap
+}
+
+// ladderFrom is the number of literals above which Sequential writes an
+// at-most-one as a sequential counter: up to 5 literals the pairs are
+// fewer clauses (10 against 11).
+const ladderFrom = 5
+
+// MaxVar returns the largest variable of the last formula Write wrote: N³,
+// or the last auxiliary variable it numbered above N³ (Sequential). A
+// DIMACS header needs it.
+func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.N()) }
+
+// aux hands out the next auxiliary variable, above N³.
+func (e *Encoder) aux() int {
+	e.top++
+	return e.top
+}
+
+// atMostOne adds that at most one of the (positive) literals is true:
+// pairwise, or with Sequential and more than ladderFrom literals as Sinz's
+// sequential counter over k−1 new variables s: x1 → s1; for 1 < i < k,
+// xi → si, s(i−1) → si and ¬(xi ∧ s(i−1)); and ¬(xk ∧ s(k−1)).
+func (e *Encoder) atMostOne(a ClauseAdder, lits []int) {
+	k := len(lits)
+	if !e.ladder || k <= ladderFrom {
+		e.pairs(a, lits)
+		return
+	}
+	two := e.two[:]
+	s := e.aux()
+	two[0], two[1] = -lits[0], s
+	a.AddClause(two)
+	for _, x := range lits[1 : k-1] {
+		next := e.aux()
+		two[0], two[1] = -x, next
+		a.AddClause(two)
+		two[0], two[1] = -s, next
+		a.AddClause(two)
+		two[0], two[1] = -x, -s
+		a.AddClause(two)
+		s = next
+	}
+	two[0], two[1] = -lits[k-1], -s
+	a.AddClause(two)
 }
 
 // pairs adds ¬x ∨ ¬y for every pair of the literals.

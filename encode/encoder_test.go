@@ -118,14 +118,15 @@ type decoder func(val []int8) (string, error)
 
 // fullDecoder decodes the models of a formula over every variable of
 // rules r with Decode, and checks that every variable 1..N³ occurs, so
-// that no variable is left free to multiply the models.
-func fullDecoder(r *satdoku.Rules) decoder {
+// that no variable is left free to multiply the models; with aux, the
+// formula may have more variables (Sequential's, above N³).
+func fullDecoder(r *satdoku.Rules, aux bool) decoder {
 	n := r.N()
 	return func(val []int8) (string, error) {
-		if len(val) != n*n*n+1 {
+		if len(val) != n*n*n+1 && !(aux && len(val) > n*n*n+1) {
 			return "", fmt.Errorf("variables 1..%d occur, want 1..%d", len(val)-1, n*n*n)
 		}
-		if v := slices.Index(val[1:], 0); v >= 0 {
+		if v := slices.Index(val[1:n*n*n+1], 0); v >= 0 {
 			return "", fmt.Errorf("variable %d occurs in no clause", v+1)
 		}
 		g, err := Decode(r, func(v int) bool { return val[v] > 0 })
@@ -201,7 +202,7 @@ func domainDecoder(n int, d *Domain) decoder {
 
 // checkModels checks that the models of clauses decode to exactly the
 // grids of want, each from one model.
-func checkModels(t *testing.T, clauses [][]int, want map[string]bool, decode decoder) {
+func checkModels(t *testing.T, clauses [][]int, want map[string]bool, decode decoder, aux bool) {
 	t.Helper()
 	got := map[string]bool{}
 	count := 0
@@ -220,7 +221,7 @@ func checkModels(t *testing.T, clauses [][]int, want map[string]bool, decode dec
 		switch {
 		case err != nil:
 			fail = fmt.Errorf("model %d: %w", count, err)
-		case got[k]:
+		case got[k] && !aux:
 			fail = fmt.Errorf("two models decode to %s", show(k))
 		case !want[k]:
 			fail = fmt.Errorf("model %d decodes to %s, no solution (of %d)", count, show(k), len(want))
@@ -248,6 +249,10 @@ type formula struct {
 	name    string
 	clauses [][]int
 	decode  decoder
+	// aux: the formula has auxiliary variables, which a unit of fewer than
+	// N cells leaves free when it holds none of a digit: a solution may be
+	// several models.
+	aux bool
 }
 
 // formulas returns every formula the encoder makes for puzzle g: the rules
@@ -258,7 +263,7 @@ func formulas(t *testing.T, g *satdoku.Grid) []formula {
 	t.Helper()
 	r := g.Rules()
 	var fs []formula
-	for _, e := range []Encoding{Minimal, Extended} {
+	for _, e := range []Encoding{Minimal, Extended, Sequential} {
 		for _, dedup := range []bool{false, true} {
 			name := e.String()
 			if dedup {
@@ -274,14 +279,15 @@ func formulas(t *testing.T, g *satdoku.Grid) []formula {
 			if err := enc.Write(&dom, GivensDomain(g)); err != nil {
 				t.Fatal(err)
 			}
+			aux := e == Sequential
 			fs = append(fs,
-				formula{name, plain.Clauses, fullDecoder(r)},
-				formula{name + " over the givens", dom.Clauses, givensDecoder(g)})
+				formula{name, plain.Clauses, fullDecoder(r, aux), aux},
+				formula{name + " over the givens", dom.Clauses, givensDecoder(g), aux})
 		}
 	}
 	var red CNF
 	Puzzle(&red, g, Reduced)
-	return append(fs, formula{"reduced", red.Clauses, givensDecoder(g)})
+	return append(fs, formula{"reduced", red.Clauses, givensDecoder(g), false})
 }
 
 // TestModels checks that every formula of a puzzle has exactly its
@@ -301,7 +307,7 @@ func TestModels(t *testing.T) {
 					t.Fatalf("naive solver: %d solutions, want %d", len(want), p.want)
 				}
 				for _, f := range formulas(t, g) {
-					t.Run(f.name, func(t *testing.T) { checkModels(t, f.clauses, want, f.decode) })
+					t.Run(f.name, func(t *testing.T) { checkModels(t, f.clauses, want, f.decode, f.aux) })
 				}
 			})
 		}
@@ -452,12 +458,26 @@ func TestClauses(t *testing.T) {
 			}
 			r := b.rules(t)
 			n := b.n
+			// Sequential: a ladder of 3k−4 clauses and k−1 new variables
+			// for an at-most-one of more than 5 literals.
+			ladder := func(k int) (clauses, vars int) {
+				if k > 5 {
+					return 3*k - 4, k - 1
+				}
+				return pairs(k), 0
+			}
+			lc, lv := ladder(n)
 			minimal, extended := n*n, n*n+n*n*pairs(n)
+			sequential, seqVars := n*n+n*n*lc, n*n*n+n*n*lv
 			for _, u := range b.units() {
 				minimal += n * pairs(len(u))
 				extended += n * pairs(len(u))
+				uc, uv := ladder(len(u))
+				sequential += n * uc
+				seqVars += n * uv
 				if len(u) == n {
 					extended += n
+					sequential += n
 				}
 			}
 			shared := n * dupPairs(b.units())
@@ -468,6 +488,7 @@ func TestClauses(t *testing.T) {
 			}{
 				{Minimal, false, minimal}, {Extended, false, extended}, {Reduced, false, extended},
 				{Minimal, true, minimal - shared}, {Extended, true, extended - shared},
+				{Sequential, false, sequential}, {Sequential, true, sequential},
 			} {
 				enc := NewEncoder(r, tt.e)
 				enc.Dedup = tt.dedup
@@ -481,6 +502,13 @@ func TestClauses(t *testing.T) {
 					}
 				} else if got := Clauses(r, tt.e); got != tt.want || k.Clauses != tt.want {
 					t.Errorf("%v: Clauses = %d, Write added %d, want %d", tt.e, got, k.Clauses, tt.want)
+				}
+				wantVars := n * n * n
+				if tt.e == Sequential {
+					wantVars = seqVars
+				}
+				if k.Vars != wantVars || enc.MaxVar() != wantVars {
+					t.Errorf("%v: variables up to %d (MaxVar %d), want %d", tt.e, k.Vars, enc.MaxVar(), wantVars)
 				}
 			}
 		})
@@ -620,11 +648,11 @@ func TestBlocks(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, _, _, clauses := parseDIMACS(t, buf.String())
-				decode := fullDecoder(r)
+				decode := fullDecoder(r, false)
 				if o.Encoding == Reduced {
 					decode = givensDecoder(g)
 				}
-				checkModels(t, clauses, left(3), decode)
+				checkModels(t, clauses, left(3), decode, false)
 				if g.N() != 4 {
 					continue // satdoku.Parse may not read other sides yet: see TestWriteDIMACS6x6
 				}
@@ -643,8 +671,8 @@ func TestBlocks(t *testing.T) {
 				BlockOpen(&dom, d, s)
 				Block(&whole, g, s)
 				if k < 3 || k == len(sols)-1 {
-					checkModels(t, dom.Clauses, left(k+1), givensDecoder(g))
-					checkModels(t, whole.Clauses, left(k+1), fullDecoder(r))
+					checkModels(t, dom.Clauses, left(k+1), givensDecoder(g), false)
+					checkModels(t, whole.Clauses, left(k+1), fullDecoder(r, false), false)
 				}
 			}
 			// BlockOpen with no domain blocks a whole grid of the rules.
@@ -654,7 +682,7 @@ func TestBlocks(t *testing.T) {
 				BlockOpen(&rules, nil, sols[0])
 				all := tt.b.solutions(make([]uint8, tt.b.n*tt.b.n), nil)
 				delete(all, keys[0])
-				checkModels(t, rules.Clauses, all, fullDecoder(r))
+				checkModels(t, rules.Clauses, all, fullDecoder(r, false), false)
 			}
 		})
 	}
@@ -763,11 +791,11 @@ func TestWriteDIMACS6x6(t *testing.T) {
 				t.Errorf("comments %q", comments)
 			}
 			if tt.o.Givens == GivensUnits {
-				decode := fullDecoder(g.Rules())
+				decode := fullDecoder(g.Rules(), false)
 				if tt.o.Encoding == Reduced {
 					decode = givensDecoder(g)
 				}
-				checkModels(t, clauses, sols, decode)
+				checkModels(t, clauses, sols, decode, false)
 			}
 			if _, err := satdoku.Parse(puzzle); err != nil {
 				t.Skipf("satdoku.Parse does not read a 6x6 line yet (%v): ReadHeader not checked", err)
@@ -812,7 +840,7 @@ func checkDomain(t *testing.T, b board, e Encoding, dedup bool, d *Domain) {
 		t.Errorf("%d clauses, more than the %d of the rules", len(f.Clauses), Clauses(r, e))
 	}
 	want := b.solutions(d.Val[:n*n], func(i, dg int) bool { return d.Cand[i]>>(dg-1)&1 == 1 })
-	checkModels(t, f.Clauses, want, domainDecoder(n, d))
+	checkModels(t, f.Clauses, want, domainDecoder(n, d), false)
 }
 
 // TestWriteOddDomains checks the contract of Domain on values out of
@@ -1036,4 +1064,106 @@ func ExampleEncoder() {
 	enc.Write(&reduced, GivensDomain(g)) // the Reduced encoding, without the givens
 	fmt.Println(all.Clauses, dedup.Clauses, reduced.Clauses)
 	// Output: 11988 10530 990
+}
+
+// TestHeaderRules writes puzzles under rules other than the standard ones
+// and reads the header back: the puzzle comes back under the same units.
+func TestHeaderRules(t *testing.T) {
+	std9, _ := satdoku.Standard(9)
+	x9, err := std9.WithNamed("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jig, err := satdoku.Regions(4, [][]int{{0, 1, 2, 4}, {3, 6, 7, 11}, {5, 8, 9, 12}, {10, 13, 14, 15}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin, _ := satdoku.Regions(4, nil) // (a 5×5 line would read as a 25×25 row)
+	jigX, err := jig.WithExtra(satdoku.ExtraUnit{Name: "corners", Cells: []int{0, 3, 12, 15}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	knight, err := x9.WithNamed("anti-knight", "nonconsecutive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*satdoku.Rules{std9, x9, jig, latin, jigX, knight} {
+		g := satdoku.NewGrid(r)
+		g.SetCell(0, 1)
+		sol := satdoku.NewGrid(r)
+		sol.SetCell(1, 2)
+		var buf strings.Builder
+		if err := WriteDIMACS(&buf, g, DIMACSOptions{Block: sol}); err != nil {
+			t.Fatal(err)
+		}
+		h, err := ReadHeader(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatalf("%d units: %v\n%s", len(r.Units()), err, buf.String()[:300])
+		}
+		for _, got := range []*satdoku.Grid{h.Puzzle, h.Block} {
+			gu, wu := got.Rules().Units(), r.Units()
+			if len(gu) != len(wu) {
+				t.Fatalf("%d units read back, want %d", len(gu), len(wu))
+			}
+			for k := range wu {
+				if !slices.Equal(gu[k].Cells, wu[k].Cells) || gu[k].Kind != wu[k].Kind || gu[k].Name != wu[k].Name {
+					t.Errorf("unit %d read back as %v %v, want %v %v", k, gu[k], gu[k].Cells, wu[k], wu[k].Cells)
+				}
+			}
+			if !slices.Equal(got.Rules().Relations(), r.Relations()) {
+				t.Errorf("%d relations read back, want %d", len(got.Rules().Relations()), len(r.Relations()))
+			}
+		}
+	}
+}
+
+// TestRelationClauses counts the clauses of relations: N for a pair of
+// cells that must differ, 2(N−1) for a pair that must not be consecutive,
+// whatever the encoding; over a domain, a relation with a fixed cell
+// removes the forbidden digits from the other cell.
+func TestRelationClauses(t *testing.T) {
+	std9, _ := satdoku.Standard(9)
+	for _, names := range [][]string{{"anti-knight"}, {"anti-king"}, {"nonconsecutive"}, {"anti-knight", "nonconsecutive"}} {
+		r, err := std9.WithNamed(names...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra := 0
+		for _, x := range r.Relations() {
+			if x.Kind == satdoku.Different {
+				extra += 9
+			} else {
+				extra += 16
+			}
+		}
+		for _, e := range []Encoding{Extended, Minimal, Sequential} {
+			var k Counter
+			if err := NewEncoder(r, e).Write(&k, nil); err != nil {
+				t.Fatal(err)
+			}
+			if want := Clauses(std9, e) + extra; k.Clauses != want || Clauses(r, e) != want {
+				t.Errorf("%v %v: Write %d clauses, Clauses %d, want %d", names, e, k.Clauses, Clauses(r, e), want)
+			}
+		}
+	}
+	// Over the givens' domain: a 5 at r1c1 under nonconsecutive leaves
+	// r1c2 without 4 and 6, as unit clauses.
+	r, _ := std9.WithNamed("nonconsecutive")
+	g := satdoku.NewGrid(r)
+	g.Set(0, 0, 5)
+	var f CNF
+	if err := NewEncoder(r, Extended).Write(&f, GivensDomain(g)); err != nil {
+		t.Fatal(err)
+	}
+	units := map[int]bool{}
+	for _, cl := range f.Clauses {
+		if len(cl) == 1 {
+			units[cl[0]] = true
+		}
+	}
+	for _, want := range []int{-Var(9, 0, 1, 4), -Var(9, 0, 1, 6), -Var(9, 1, 0, 4), -Var(9, 1, 0, 6)} {
+		if !units[want] {
+			t.Errorf("no unit clause %d over the domain", want)
+		}
+	}
 }

@@ -231,7 +231,8 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 	if err != nil {
 		return nil, none, fmt.Errorf("extsolve: %w", err)
 	}
-	err = encode.WriteDIMACS(ctxFile{ctx, f}, g, encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks})
+	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks}
+	err = encode.WriteDIMACS(ctxFile{ctx, f}, g, dimacs)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -247,7 +248,8 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 			return nil, none, err
 		}
 	}
-	sol, err := s.solve(ctx, dir, cnf, proof, g)
+	vars, _ := encode.Size(g, dimacs)
+	sol, err := s.solve(ctx, dir, cnf, proof, g, vars)
 	if err != nil || sol != nil || !s.opt.Certify {
 		return sol, none, err
 	}
@@ -255,7 +257,7 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 		if proof, err = freshProof(dir); err != nil {
 			return nil, none, err
 		}
-		sol, err = s.solve(ctx, dir, cnf, proof, g)
+		sol, err = s.solve(ctx, dir, cnf, proof, g, vars)
 		if err != nil {
 			return nil, none, err
 		}
@@ -278,9 +280,9 @@ func freshProof(dir string) (string, error) {
 }
 
 // solve runs the program on the file cnf in dir (writing its proof to
-// proof, unless that is "") and decodes its answer for g: the solution, or
-// nil for UNSAT.
-func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.Grid) (*satdoku.Grid, error) {
+// proof, unless that is "") and decodes its answer for g, a formula over
+// vars variables: the solution, or nil for UNSAT.
+func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.Grid, vars int) (*satdoku.Grid, error) {
 	args, result := s.command(cnf, proof)
 	cmd := exec.CommandContext(ctx, s.Path, args...)
 	cmd.Dir = dir
@@ -313,8 +315,7 @@ func (s *Solver) solve(ctx context.Context, dir, cnf, proof string, g *satdoku.G
 		}
 		out = b
 	}
-	n := g.N()
-	m, err := encode.ReadModel(bytes.NewReader(out), n*n*n)
+	m, err := encode.ReadModel(bytes.NewReader(out), vars)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrOutput, s.Name, err)
 	}

@@ -79,7 +79,7 @@ func TestRoundTrip(t *testing.T) {
 	if len(ps) < 30 {
 		t.Fatalf("only %d puzzles", len(ps))
 	}
-	encs := []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced}
+	encs := []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced, encode.Sequential}
 	for _, name := range solvers {
 		t.Run(name, func(t *testing.T) {
 			solvertest.Need(t, name)

@@ -149,7 +149,8 @@ func xRules(t testing.TB, n int) *satdoku.Rules {
 
 // variantCases makes k puzzles under rules other than the classic ones:
 // X-Sudoku 9×9, 6×6 in 2×3 boxes, 6×6 X-Sudoku, a 6×6 jigsaw, an 8×8 with
-// a small extra unit and a 5×5 Latin square. Each starts from a solution
+// a small extra unit, a 5×5 Latin square, and relations: anti-knight,
+// anti-king, nonconsecutive, alone and with other rules. Each starts from a solution
 // that verify.Count finds for a few random givens and blanks a random share
 // of its cells, so the set holds unique, multiple and (with a changed
 // given) unsolvable puzzles.
@@ -170,11 +171,45 @@ func variantCases(t testing.TB, k int) []diffCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := []*satdoku.Rules{xRules(t, 9), standard(6), xRules(t, 6), jig, small, latin}
+	named := func(n int, names ...string) *satdoku.Rules {
+		r, err := standard(n).WithNamed(names...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	rules := []*satdoku.Rules{xRules(t, 9), standard(6), xRules(t, 6), jig, small, latin,
+		named(9, "anti-knight"), named(6, "anti-king"), named(6, "nonconsecutive"), named(9, "x", "anti-king"), named(8, "nonconsecutive", "anti-knight")}
 	rng := rand.New(rand.NewPCG(10, 6))
+	// Local relations of every kind between random cells, as a setter's
+	// dots, signs and lines put them.
+	for range 8 {
+		for _, n := range []int{6, 9} {
+			var rel []satdoku.Relation
+			for range 2 + rng.IntN(8) {
+				a, b := rng.IntN(n*n), rng.IntN(n*n)
+				k := satdoku.RelationKind(rng.IntN(10))
+				v := 0
+				switch k {
+				case satdoku.Sum, satdoku.NotSum:
+					v = 3 + rng.IntN(2*n-3)
+				case satdoku.Apart:
+					v = 1 + rng.IntN(n/2)
+				}
+				if a != b {
+					rel = append(rel, satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()})
+				}
+			}
+			r, err := standard(n).WithRelations(rel...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules = append(rules, r)
+		}
+	}
 	var out []diffCase
-	for len(out) < k {
-		r := rules[len(out)%len(rules)]
+	for attempt := 0; len(out) < k; attempt++ {
+		r := rules[attempt%len(rules)]
 		n := r.N()
 		seed := satdoku.NewGrid(r)
 		for range 3 {
@@ -183,8 +218,12 @@ func variantCases(t testing.TB, k int) []diffCase {
 		if len(verify.Check(seed)) > 0 {
 			continue
 		}
-		cnt, sol := verify.Count(seed, 1)
-		if cnt == 0 {
+		// Random relations can leave a board with no solution at all, or one
+		// the counter takes long to find: such a seed is skipped.
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		cnt, sol, err := verify.CountContext(ctx, seed, 1)
+		cancel()
+		if cnt == 0 || err != nil {
 			continue
 		}
 		g := sol.Clone()

@@ -234,7 +234,12 @@ func (s *Solver) number() int {
 // one by tier, or a fresh one for a large formula.
 func (s *Solver) instance(nv int) error {
 	c := &s.c
-	c.sink = sink{cvar: c.cvar, fresh: nv >= freshFrom}
+	// The Sequential encoding numbers auxiliary variables as it writes
+	// them: their number is not known here, so the formula gets an instance
+	// of its own.
+	n := s.bd.n
+	c.sink = sink{cvar: c.cvar, fresh: nv >= freshFrom || s.opt.Encoding == encode.Sequential,
+		n3: n * n * n, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
 	if c.sink.fresh {
 		c.gi = gini.NewVc(int(varBase)+nv, 8*nv)
 		c.sink.gi = c.gi
@@ -245,8 +250,8 @@ func (s *Solver) instance(nv int) error {
 		s.pool = append(s.pool, nil)
 	}
 	if s.pool[t] == nil {
-		n := int(varBase) + 32<<t
-		s.pool[t] = gini.NewVc(n, 4*n)
+		nv := int(varBase) + 32<<t
+		s.pool[t] = gini.NewVc(nv, 4*nv)
 	}
 	c.gi = s.pool[t]
 	c.sink.gi = c.gi
@@ -442,15 +447,43 @@ type sink struct {
 	fresh bool
 	empty bool // the formula holds the empty clause
 	k     int  // literals in the current clause
+	// The auxiliary variables of the encoder, above n3, get the compact
+	// variables from nextAux on, in the order they first appear.
+	n3      int
+	auxVars []z.Var
+	nextAux z.Var
+}
+
+// lit returns gini's literal for the DIMACS literal l.
+func (a *sink) lit(l int) z.Lit {
+	v := max(l, -l)
+	if v > a.n3 {
+		return a.auxLit(l)
+	}
+	if l > 0 {
+		return a.cvar[v].Pos()
+	}
+	return a.cvar[v].Neg()
+}
+
+// auxLit returns gini's literal for an auxiliary variable's literal.
+func (a *sink) auxLit(l int) z.Lit {
+	i := max(l, -l) - a.n3 - 1
+	for len(a.auxVars) <= i {
+		a.auxVars = append(a.auxVars, a.nextAux)
+		a.nextAux++
+	}
+	if l > 0 {
+		return a.auxVars[i].Pos()
+	}
+	return a.auxVars[i].Neg()
 }
 
 // Add implements encode.Adder.
 func (a *sink) Add(lit int) {
 	switch {
-	case lit > 0:
-		a.gi.Add(a.cvar[lit].Pos())
-	case lit < 0:
-		a.gi.Add(a.cvar[-lit].Neg())
+	case lit != 0:
+		a.gi.Add(a.lit(lit))
 	case a.k == 0:
 		a.empty = true
 		return
@@ -472,13 +505,9 @@ func (a *sink) AddClause(lits []int) {
 		a.empty = true
 		return
 	}
-	gi, cvar := a.gi, a.cvar
+	gi := a.gi
 	for _, l := range lits {
-		if l > 0 {
-			gi.Add(cvar[l].Pos())
-		} else {
-			gi.Add(cvar[-l].Neg())
-		}
+		gi.Add(a.lit(l))
 	}
 	if a.fresh {
 		gi.Add(0)

@@ -23,7 +23,7 @@ const (
 	twoSol4 = "..343412..434321"
 )
 
-var encodings = []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced}
+var encodings = []encode.Encoding{encode.Extended, encode.Minimal, encode.Reduced, encode.Sequential}
 
 func TestStatusString(t *testing.T) {
 	tests := []struct {

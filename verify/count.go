@@ -146,14 +146,21 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 		}
 		b := bit(d)
 		if s.candidates(i)&b == 0 {
-			return nil, false // a unit of cell i already holds d
+			return nil, false // a unit of cell i already holds d, or a relation forbids it
 		}
 		for _, x := range s.unitsOf(i) {
 			s.used[x] |= b
 		}
 		s.used[l.nunits] = 0 // the padding unit holds nothing
 		s.digits[i] = uint8(d)
+		s.relate(i, d)
 	}
+	for i := range cells {
+		if d := g.Cell(i); d != 0 && s.elim[i]&bit(d) != 0 {
+			return nil, false // a relation with a later given forbids d
+		}
+	}
+	s.elimTrail = s.elimTrail[:0] // the givens' removals are never undone
 	return s, true
 }
 
@@ -178,6 +185,21 @@ func (s *solver) assign(i int, b uint64) {
 	s.empty[last], s.pos[i] = int32(i), int32(last)
 	s.nempty = last
 	s.trail = append(s.trail, int32(i))
+	if s.rel != nil {
+		s.relate(i, int(s.digits[i]))
+	}
+}
+
+// relate removes from the empty cells related to cell i, which holds d, the
+// digits their relations then forbid (on the elimination trail, so that
+// undo restores them).
+func (s *solver) relate(i, d int) {
+	if s.rel == nil {
+		return
+	}
+	for _, e := range s.rel[i] {
+		s.remove(int(e.other), e.out[d])
+	}
 }
 
 // undo takes back the assignments and removals made since the trails had

@@ -30,6 +30,10 @@ type layout struct {
 	famA     []int32  // per overlap, the family of its unit A
 	famB     []int32  // per overlap, the family of its unit B
 	families []family // every family of every unit
+
+	// rel holds the relations of each cell (satdoku.Relation), nil when
+	// the rules have none.
+	rel [][]edge
 }
 
 // family is a set of overlaps of one unit whose shared parts are disjoint.
@@ -67,6 +71,14 @@ func newLayout(r *satdoku.Rules) *layout {
 	}
 	for x := range units {
 		l.full[x] = r.Full(x)
+	}
+	if rels := r.Relations(); len(rels) > 0 {
+		l.rel = make([][]edge, n*n)
+		for k := range rels {
+			x := &rels[k]
+			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, n))
+			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, n))
+		}
 	}
 	for i := range n * n {
 		l.stride = max(l.stride, len(r.UnitsOf(i)))

@@ -23,12 +23,18 @@ func cellAt(i, n int) Cell { return Cell{i / n, i % n} }
 // unit as in satdoku.Unit: Index is its 0-based number among the units of
 // its kind (boxes and regions are numbered as the rules list them), and
 // Name is the name of an extra unit, "" for a row, a column or a box.
+//
+// A Conflict can also be a broken relation (satdoku.Relation): Relation is
+// then true, Name is the relation's name ("anti-knight"), and Other is the
+// digit of B when it is not Digit (nonconsecutive).
 type Conflict struct {
-	A, B  Cell
-	Digit int
-	Kind  satdoku.Kind
-	Index int
-	Name  string
+	A, B     Cell
+	Digit    int
+	Kind     satdoku.Kind
+	Index    int
+	Name     string
+	Relation bool
+	Other    int
 }
 
 // String describes the conflict with 1-based numbers, for example
@@ -36,6 +42,12 @@ type Conflict struct {
 // "r1c1 and r5c5 both hold 3 (diagonal ↘)". The digit is written in
 // decimal.
 func (c Conflict) String() string {
+	if c.Relation {
+		if c.Other != 0 && c.Other != c.Digit {
+			return fmt.Sprintf("%v and %v hold %d and %d (%s)", c.A, c.B, c.Digit, c.Other, c.Name)
+		}
+		return fmt.Sprintf("%v and %v both hold %d (%s)", c.A, c.B, c.Digit, c.Name)
+	}
 	u := satdoku.Unit{Kind: c.Kind, Index: c.Index, Name: c.Name}
 	return fmt.Sprintf("%v and %v both hold %d (%v)", c.A, c.B, c.Digit, u)
 }
@@ -43,6 +55,16 @@ func (c Conflict) String() string {
 // conflict returns the conflict of cells i < j of unit u, which hold d.
 func conflict(n, i, j, d int, u *satdoku.Unit) Conflict {
 	return Conflict{A: cellAt(i, n), B: cellAt(j, n), Digit: d, Kind: u.Kind, Index: u.Index, Name: u.Name}
+}
+
+// relationConflict is the conflict of relation x broken by da in A and db
+// in B, with A and B in row-major order.
+func relationConflict(n int, x *satdoku.Relation, da, db int) Conflict {
+	a, b := x.A, x.B
+	if a > b {
+		a, b, da, db = b, a, db, da
+	}
+	return Conflict{A: cellAt(a, n), B: cellAt(b, n), Digit: da, Other: db, Name: x.Name, Relation: true}
 }
 
 // side returns the side of g's board, 0 for a grid without rules.
@@ -112,6 +134,13 @@ func Check(g *satdoku.Grid) []Conflict {
 					out = append(out, conflict(n, i, j, d, u))
 				}
 			}
+		}
+	}
+	rels := g.Rules().Relations()
+	for k := range rels {
+		x := &rels[k]
+		if da, db := g.Cell(x.A), g.Cell(x.B); da != 0 && db != 0 && broken(x, da, db) {
+			out = append(out, relationConflict(n, x, da, db))
 		}
 	}
 	// The units were visited in order: a stable sort keeps it for equal pairs.
@@ -208,6 +237,12 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 			return firstProblem(puzzle, solution)
 		}
 	}
+	rels := puzzle.Rules().Relations()
+	for k := range rels {
+		if x := &rels[k]; broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
+			return firstProblem(puzzle, solution)
+		}
+	}
 	return nil
 }
 
@@ -238,6 +273,14 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 				if j < i && solution.Cell(j) == d {
 					return &problem{msg: conflict(n, j, i, d, u).String(), kind: ErrConflict}
 				}
+			}
+		}
+		rels := rules.Relations()
+		for k := range rels {
+			x := &rels[k]
+			if max(x.A, x.B) == i && broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
+				c := relationConflict(n, x, solution.Cell(x.A), solution.Cell(x.B))
+				return &problem{msg: c.String(), kind: ErrConflict}
 			}
 		}
 	}

@@ -85,6 +85,16 @@ func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
 		}
 	}
 
+	if pr, err := newPuzzleRules(o.rules); err != nil {
+		return usageError(e, err)
+	} else if pr != nil {
+		for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
+			if err := pr.apply(g); err != nil {
+				return usageError(e, err)
+			}
+		}
+	}
+
 	name, file := "<stdin>", ""
 	var r io.Reader = e.stdin
 	if len(args) == 1 && args[0] != "-" {

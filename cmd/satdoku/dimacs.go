@@ -50,12 +50,13 @@ Examples:
   satdoku dimacs --encoding reduced --out-dir cnf/ puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var d dimacsFlags
-		fs.StringVar(&d.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended or reduced")
+		fs.StringVar(&d.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
 		fs.StringVar(&d.givens, "givens", "units", "`mode`: units (the givens as unit clauses) or omit (left out)")
 		fs.BoolVar(&d.block, "block", false, "add a clause excluding the puzzle's solution: the file is UNSAT iff the solution is unique")
 		fs.StringVarP(&d.out, "output", "o", "", "write the CNF of the single puzzle to `FILE`")
 		fs.StringVar(&d.dir, "out-dir", "", "write one file per puzzle into `DIR`, named by input line")
 		fs.DurationVar(&d.timeout, "timeout", 0, "with --block, give up solving a puzzle after this `duration`")
+		registerRules(fs, &d.rules)
 		return func(args []string) int { return d.run(e, args) }
 	},
 }
@@ -65,6 +66,7 @@ type dimacsFlags struct {
 	block            bool
 	out, dir         string
 	timeout          time.Duration
+	rules            string
 }
 
 func (d *dimacsFlags) run(e *env, args []string) int {
@@ -87,6 +89,9 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 	}
 	in := newInputs(args, e.stdin)
 	defer in.close()
+	if in.rules, err = newPuzzleRules(d.rules); err != nil {
+		return usageError(e, err)
+	}
 	if d.dir == "" && in.peek(2) > 1 {
 		return usageError(e, errors.New("several puzzles: use --out-dir DIR to write one file per puzzle"))
 	}

@@ -35,7 +35,8 @@ type inputs struct {
 	f       *os.File
 	name    string
 	file    string
-	pending []item // items queued by peek
+	pending []item       // items queued by peek
+	rules   *puzzleRules // the --rules added to every puzzle, or nil
 
 	nread atomic.Int64 // bytes read from files so far (for the progress ETA)
 	total int64        // the size of all inputs when all are regular files, else 0
@@ -105,6 +106,18 @@ func (in *inputs) peek(max int) int {
 }
 
 func (in *inputs) read() (item, bool) {
+	it, ok := in.readRaw()
+	if ok && it.err == nil && it.grid != nil && in.rules != nil {
+		if err := in.rules.apply(it.grid); err != nil {
+			it.err = err
+		}
+	}
+	return it, ok
+}
+
+// readRaw reads the next item as the text gives it, under the standard
+// rules of its size.
+func (in *inputs) readRaw() (item, bool) {
 	for {
 		if in.r != nil {
 			g, err := in.r.Read()

@@ -31,15 +31,18 @@ func parseOutputFormat(s string) (outputFormat, error) {
 	return "", fmt.Errorf("invalid --format %q (want line, grid, json or leetcode)", s)
 }
 
-// outFlags are the output flags every puzzle command shares.
+// outFlags are the flags every puzzle command shares: the output format and
+// colour, and the global rules added to every puzzle read.
 type outFlags struct {
 	format string
 	color  string
+	rules  string
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, json or leetcode (default grid for one puzzle on a terminal, line otherwise)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
+	registerRules(fs, &o.rules)
 }
 
 // textFunc writes an answer in one of the text formats; each command has

@@ -47,6 +47,9 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 		return usageError(e, err)
 	}
 	in := newInputs(args, e.stdin)
+	if in.rules, err = newPuzzleRules(o.rules); err != nil {
+		return usageError(e, err)
+	}
 	var st *stats
 	if so != nil && so.stats {
 		st = newStats(so.certifier())

@@ -97,7 +97,7 @@ type solverFlags struct {
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
-	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended or reduced")
+	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
 	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
 	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "solve with `N` parallel workers, output still in input order (0: one per CPU)")
 	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")

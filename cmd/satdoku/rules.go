@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku"
+)
+
+// registerRules adds the --rules flag to a puzzle command.
+func registerRules(fs *pflag.FlagSet, spec *string) {
+	fs.StringVar(spec, "rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", ")+" (x is both diagonals)")
+}
+
+// puzzleRules adds the global rules of --rules to every puzzle read. All
+// the puzzles of one size share one *satdoku.Rules, so that the solver and
+// the validator work out their tables for it once.
+type puzzleRules struct {
+	names  []string
+	bySize map[int]sizedRules
+}
+
+type sizedRules struct {
+	r   *satdoku.Rules
+	err error
+}
+
+// newPuzzleRules checks the names of --rules; an empty spec gives nil.
+func newPuzzleRules(spec string) (*puzzleRules, error) {
+	if strings.TrimSpace(spec) == "" {
+		return nil, nil
+	}
+	known := satdoku.RuleNames()
+	p := &puzzleRules{bySize: map[int]sizedRules{}}
+	for _, name := range strings.Split(spec, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("invalid --rules: unknown rule %q (want %s)", name, strings.Join(known, ", "))
+		}
+		p.names = append(p.names, name)
+	}
+	return p, nil
+}
+
+// apply puts g under its rules plus the named ones. A rule the board
+// cannot take (windoku on 6×6) is an error for that puzzle. The rules are
+// worked out once per board size, from the rules of the first grid of that
+// size: every grid read from text has the standard rules of its size.
+func (p *puzzleRules) apply(g *satdoku.Grid) error {
+	n := g.N()
+	sr, ok := p.bySize[n]
+	if !ok {
+		sr.r, sr.err = g.Rules().WithNamed(p.names...)
+		p.bySize[n] = sr
+	}
+	if sr.err != nil {
+		return fmt.Errorf("--rules %s on a %d×%d board: %w", strings.Join(p.names, ","), n, n, sr.err)
+	}
+	return g.SetRules(sr.r)
+}

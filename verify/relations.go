@@ -1,0 +1,56 @@
+package verify
+
+import "github.com/satdoku/satdoku"
+
+// broken reports whether digits da of cell A and db of cell B break
+// relation x.
+func broken(x *satdoku.Relation, da, db int) bool {
+	lo, hi := min(da, db), max(da, db)
+	switch x.Kind {
+	case satdoku.Different:
+		return da == db
+	case satdoku.NotConsecutive:
+		return hi-lo == 1
+	case satdoku.Consecutive:
+		return hi-lo != 1
+	case satdoku.Double:
+		return hi != 2*lo
+	case satdoku.NotDouble:
+		return hi == 2*lo
+	case satdoku.Sum:
+		return da+db != x.Value
+	case satdoku.NotSum:
+		return da+db == x.Value
+	case satdoku.Less:
+		return da >= db
+	case satdoku.Equal:
+		return da != db
+	case satdoku.Apart:
+		return hi-lo < x.Value
+	}
+	return false
+}
+
+// edge is one relation seen from one of its cells: out[d] holds the
+// digits the relation forbids in the other cell when this one holds d.
+type edge struct {
+	other int32
+	out   []uint64
+}
+
+// newEdge returns relation x seen from its cell A (isA) or B, on an n×n
+// board.
+func newEdge(x *satdoku.Relation, isA bool, n int) edge {
+	e := edge{other: int32(x.A), out: make([]uint64, n+1)}
+	if isA {
+		e.other = int32(x.B)
+	}
+	for d := 1; d <= n; d++ {
+		for o := 1; o <= n; o++ {
+			if isA && broken(x, d, o) || !isA && broken(x, o, d) {
+				e.out[d] |= bit(o)
+			}
+		}
+	}
+	return e
+}
