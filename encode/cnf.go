@@ -179,6 +179,19 @@ func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 	return max(n*n*n, k.Vars), k.Clauses
 }
 
+// Vars returns the number of variables of the formula WriteDIMACS writes
+// for g with options o, as its header gives it: N³, and for the Sequential
+// encoding the auxiliary variables too (counted by writing the formula to
+// a Counter; the other encodings need no pass).
+func Vars(g *satdoku.Grid, o DIMACSOptions) int {
+	if o.Encoding != Sequential {
+		n := g.N()
+		return n * n * n
+	}
+	vars, _ := Size(g, o)
+	return vars
+}
+
 // numbering is the comment line that states the variable numbering.
 const numbering = "var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1"
 

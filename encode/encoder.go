@@ -173,13 +173,12 @@ const checkEvery = 64
 // ascending.
 func (e *Encoder) Write(adder Adder, d *Domain) error {
 	a := e.asClauseAdder(adder)
-	defer func() { e.wrap.Adder = nil }()
+	defer func() { e.wrap.Adder, e.cur = nil, nil }()
 	r := e.rules
 	n := r.N()
 	e.top = n * n * n
 	units := r.Units()
 	placed, cand := e.placed, e.cand
-	defer func() { e.cur = nil }()
 	switch {
 	case d != nil && d.Placed != nil:
 		placed, cand = d.Placed, d.Cand

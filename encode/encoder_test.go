@@ -1167,3 +1167,16 @@ func TestRelationClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestVars checks that Vars, which skips the counting pass outside the
+// Sequential encoding, gives the header's count in every encoding.
+func TestVars(t *testing.T) {
+	g := satdoku.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	for _, e := range []Encoding{Extended, Minimal, Reduced, Sequential} {
+		o := DIMACSOptions{Encoding: e}
+		want, _ := Size(g, o)
+		if got := Vars(g, o); got != want {
+			t.Errorf("%v: Vars = %d, Size says %d", e, got, want)
+		}
+	}
+}

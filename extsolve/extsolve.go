@@ -248,7 +248,7 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 			return nil, none, err
 		}
 	}
-	vars, _ := encode.Size(g, dimacs)
+	vars := encode.Vars(g, dimacs)
 	sol, err := s.solve(ctx, dir, cnf, proof, g, vars)
 	if err != nil || sol != nil || !s.opt.Certify {
 		return sol, none, err

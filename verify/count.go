@@ -155,11 +155,6 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 		s.digits[i] = uint8(d)
 		s.relate(i, d)
 	}
-	for i := range cells {
-		if d := g.Cell(i); d != 0 && s.elim[i]&bit(d) != 0 {
-			return nil, false // a relation with a later given forbids d
-		}
-	}
 	s.elimTrail = s.elimTrail[:0] // the givens' removals are never undone
 	return s, true
 }
