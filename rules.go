@@ -76,6 +76,9 @@ type Rules struct {
 	cellUnits []int32
 	overlaps  []Overlap
 	relations []Relation
+	// constraints and tags: see WithConstraints and WithTags.
+	constraints []Constraint
+	tags        []string
 }
 
 // RelationKind is what a Relation says about the digits of its two cells.
@@ -108,15 +111,27 @@ const (
 	Equal
 	// Apart: the two digits differ by Value or more (German whispers: 5).
 	Apart
+	// Difference: the two digits differ by exactly Value (a white Kropki
+	// dot with a number; Consecutive is Difference 1).
+	Difference
+	// NotDifference: the two digits do not differ by Value.
+	NotDifference
+	// Ratio: one digit is Value times the other (a black Kropki dot with a
+	// number; Double is Ratio 2).
+	Ratio
+	// NotRatio: neither digit is Value times the other (the negative rule
+	// of black dots with a number).
+	NotRatio
 )
 
 var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive",
 	Consecutive: "consecutive", Double: "double", NotDouble: "not double", Sum: "sum",
-	NotSum: "not sum", Less: "less", Equal: "equal", Apart: "apart"}
+	NotSum: "not sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
+	NotDifference: "not difference", Ratio: "ratio", NotRatio: "not ratio"}
 
 // String returns the kind's name: "different", "not consecutive",
-// "consecutive", "double", "not double", "sum", "not sum", "less", "equal"
-// or "apart".
+// "consecutive", "double", "not double", "sum", "not sum", "less", "equal",
+// "apart", "difference", "not difference", "ratio" or "not ratio".
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
 		return relationNames[k]
@@ -131,7 +146,7 @@ func (k RelationKind) String() string {
 type Relation struct {
 	A, B  int          // the two cells, row-major indices
 	Kind  RelationKind // what the digits of A and B must satisfy
-	Value int          // the sum (Sum, NotSum) or the distance (Apart)
+	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference) or the ratio (Ratio, NotRatio)
 	Name  string       // the rule it comes from, for messages ("anti-knight")
 }
 
@@ -380,7 +395,7 @@ outer:
 	}
 	rs := build(r.n, units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
-	rs.relations = r.relations
+	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
 	return rs, nil
 }
 
@@ -476,7 +491,7 @@ func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
 // Classic reports whether r are the classic rules: rows, columns and
 // rectangular boxes, nothing else.
 func (r *Rules) Classic() bool {
-	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0
+	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0 && len(r.constraints) == 0
 }
 
 // Extras returns the extra units of r, in order.
@@ -518,6 +533,7 @@ func (r *Rules) WithNamed(names ...string) (*Rules, error) {
 	n := r.n
 	var extra []ExtraUnit
 	var rel []Relation
+	var tags []string
 	// moves adds a relation of kind k between every cell and the cells at
 	// the offsets (each pair once, as the offsets come in ± pairs).
 	moves := func(name string, k RelationKind, offsets [][2]int) {
@@ -531,7 +547,9 @@ func (r *Rules) WithNamed(names ...string) (*Rules, error) {
 		}
 	}
 	for _, name := range names {
-		switch strings.ToLower(strings.TrimSpace(name)) {
+		name = strings.ToLower(strings.TrimSpace(name))
+		tags = append(tags, name)
+		switch name {
 		case "anti-knight":
 			moves("anti-knight", Different, [][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}, {-1, 2}, {-2, 1}, {-1, -2}, {-2, -1}})
 		case "anti-king":
@@ -578,7 +596,10 @@ func (r *Rules) WithNamed(names ...string) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rs.WithRelations(rel...)
+	if rs, err = rs.WithRelations(rel...); err != nil {
+		return nil, err
+	}
+	return rs.WithTags(tags...), nil
 }
 
 // diagonal returns the negative diagonal of an n×n board (top left to

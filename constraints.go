@@ -1,0 +1,200 @@
+package satdoku
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// ConstraintKind is what a Constraint says about the digits of its cells.
+type ConstraintKind uint8
+
+// The kinds of constraint.
+const (
+	// Total: the digits of the cells, each times its coefficient (Coefs,
+	// every one 1 when nil), add up to Value. A killer cage's sum and a
+	// little killer diagonal are Totals; so is an arrow, with the circle's
+	// cells at −1 (a pill of two cells read as a number: −10 and −1) and
+	// Value 0.
+	Total ConstraintKind = iota
+	// Run: the cells hold distinct digits that form a run of consecutive
+	// digits, in any order (a renban line).
+	Run
+	// Within: every cell between the first and the last holds a digit
+	// strictly between theirs (a between line: the first and last cells
+	// are its circles).
+	Within
+	// Sandwich: the digits strictly between the 1 and the N of the cells
+	// (a whole row or column, in order) add up to Value.
+	Sandwich
+	// Contains: every digit of Digits appears among the cells, a digit
+	// listed k times in k cells or more (a quadruple clue).
+	Contains
+	// OneOf: every cell holds one of the digits of Mask (odd and even
+	// cells, given pencil marks).
+	OneOf
+)
+
+var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one of"}
+
+// String returns the kind's name: "total", "run", "within", "sandwich",
+// "contains" or "one of".
+func (k ConstraintKind) String() string {
+	if int(k) < len(constraintNames) {
+		return constraintNames[k]
+	}
+	return "ConstraintKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Constraint is a rule on the digits of a list of cells that is neither a
+// unit nor a relation of two cells: a sum, a line, a mark. Like Relation it
+// is data: the encoder writes its clauses and the validator checks it,
+// each with code of its own.
+type Constraint struct {
+	Kind ConstraintKind
+	// Cells are the cells, row-major indices, in the order that matters:
+	// the coefficients' order for Total, the circles first and last for
+	// Within, the line's order for Sandwich.
+	Cells []int
+	// Coefs are Total's coefficients, one per cell; nil means every
+	// coefficient is 1.
+	Coefs []int
+	// Value is the total (Total) or the sandwiched sum (Sandwich).
+	Value int
+	// Digits are the digits that Contains requires, each from 1 to N.
+	Digits []int
+	// Mask holds the digits OneOf allows: bit d−1 for digit d.
+	Mask uint64
+	// Name is the rule the constraint comes from, for messages ("killer
+	// cage", "arrow", "little killer").
+	Name string
+}
+
+// Coef returns the coefficient of the k-th cell of a Total: Coefs[k], or
+// 1 when Coefs is nil.
+func (c *Constraint) Coef(k int) int {
+	if c.Coefs == nil {
+		return 1
+	}
+	return c.Coefs[k]
+}
+
+// String describes the constraint for messages: its name (or kind) and
+// its numbers, as "killer cage (total 10)" or "odd (one of [1 3 5 7 9])".
+func (c Constraint) String() string {
+	name := c.Name
+	if name == "" {
+		name = c.Kind.String()
+	}
+	switch c.Kind {
+	case Total:
+		return fmt.Sprintf("%s (total %d)", name, c.Value)
+	case Sandwich:
+		return fmt.Sprintf("%s (sandwich %d)", name, c.Value)
+	case Contains:
+		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
+	case OneOf:
+		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
+	}
+	return name
+}
+
+func maskDigits(m uint64) []int {
+	var ds []int
+	for d := 1; m != 0; d++ {
+		if m&1 != 0 {
+			ds = append(ds, d)
+		}
+		m >>= 1
+	}
+	return ds
+}
+
+// WithConstraints returns rules that add the constraints to r. A
+// constraint with no cells, a cell off the board or listed twice, Coefs of
+// the wrong length, a Within or Sandwich of fewer than two cells, a Run of
+// more than N cells, or a Contains with more digits than cells or a digit
+// outside 1..N is an error wrapping ErrRules.
+func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
+	rs := *r
+	rs.constraints = slices.Clone(r.constraints)
+	for _, c := range cons {
+		if err := r.checkConstraint(&c); err != nil {
+			return nil, fmt.Errorf("%w: %s %q: %s", ErrRules, c.Kind, c.Name, err)
+		}
+		c.Cells = slices.Clone(c.Cells)
+		c.Coefs = slices.Clone(c.Coefs)
+		c.Digits = slices.Clone(c.Digits)
+		rs.constraints = append(rs.constraints, c)
+	}
+	return &rs, nil
+}
+
+func (r *Rules) checkConstraint(c *Constraint) error {
+	n := r.n
+	if int(c.Kind) >= len(constraintNames) {
+		return fmt.Errorf("unknown kind")
+	}
+	if len(c.Cells) == 0 {
+		return fmt.Errorf("no cells")
+	}
+	seen := map[int]bool{}
+	for _, i := range c.Cells {
+		if i < 0 || i >= n*n {
+			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
+		}
+		if seen[i] {
+			return fmt.Errorf("r%dc%d listed twice", i/n+1, i%n+1)
+		}
+		seen[i] = true
+	}
+	switch c.Kind {
+	case Total:
+		if c.Coefs != nil && len(c.Coefs) != len(c.Cells) {
+			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
+		}
+	case Run:
+		if len(c.Cells) > n {
+			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
+		}
+	case Within, Sandwich:
+		if len(c.Cells) < 2 {
+			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
+		}
+	case Contains:
+		if len(c.Digits) == 0 || len(c.Digits) > len(c.Cells) {
+			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))
+		}
+		for _, d := range c.Digits {
+			if d < 1 || d > n {
+				return fmt.Errorf("digit %d is not in 1..%d", d, n)
+			}
+		}
+	}
+	return nil
+}
+
+// Constraints returns the constraints of r, in the order they were added.
+// The slice is shared: callers must not modify it.
+func (r *Rules) Constraints() []Constraint { return r.constraints }
+
+// WithTags returns rules that also carry the tags: the names of the rules
+// a puzzle was set with ("x", "killer cage", "thermometer"), listed once
+// each in the order first given, for output and DIMACS comments. Tags say
+// nothing to the solver or the validator: the units, relations and
+// constraints are the rules.
+func (r *Rules) WithTags(tags ...string) *Rules {
+	rs := *r
+	rs.tags = slices.Clone(r.tags)
+	for _, t := range tags {
+		if t != "" && !slices.Contains(rs.tags, t) {
+			rs.tags = append(rs.tags, t)
+		}
+	}
+	return &rs
+}
+
+// Tags returns the names of the rules r was made with (see WithTags). The
+// slice is shared: callers must not modify it.
+func (r *Rules) Tags() []string { return r.tags }

@@ -1,0 +1,76 @@
+package satdoku
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestWithConstraints(t *testing.T) {
+	r, _ := Standard(9)
+	ok := []Constraint{
+		{Kind: Total, Cells: []int{0, 1}, Value: 10, Name: "killer cage"},
+		{Kind: Total, Cells: []int{0, 1, 2}, Coefs: []int{-1, 1, 1}, Name: "arrow"},
+		{Kind: Run, Cells: []int{3, 4, 5}},
+		{Kind: Within, Cells: []int{9, 10, 11}},
+		{Kind: Sandwich, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, Value: 0},
+		{Kind: Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 1, 2}},
+		{Kind: OneOf, Cells: []int{80}, Mask: 0b101010101, Name: "odd"},
+	}
+	rs, err := r.WithConstraints(ok...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(rs.Constraints()); got != len(ok) || len(r.Constraints()) != 0 {
+		t.Fatalf("got %d constraints (and %d on the original)", got, len(r.Constraints()))
+	}
+	if rs.Classic() || !r.Classic() {
+		t.Error("Classic: constraints not taken into account")
+	}
+	ok[0].Cells[0] = 5 // the rules keep their own copy
+	if rs.Constraints()[0].Cells[0] != 0 {
+		t.Error("WithConstraints kept the caller's slice")
+	}
+	bad := []Constraint{
+		{Kind: Total},
+		{Kind: Total, Cells: []int{0, 81}},
+		{Kind: Total, Cells: []int{0, 0}},
+		{Kind: Total, Cells: []int{0, 1}, Coefs: []int{1}},
+		{Kind: Run, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+		{Kind: Within, Cells: []int{0}},
+		{Kind: Sandwich, Cells: []int{0}},
+		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
+		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
+		{Kind: OneOf + 1, Cells: []int{0}},
+	}
+	for _, c := range bad {
+		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {
+			t.Errorf("%+v: err = %v, want ErrRules", c, err)
+		}
+	}
+	if s := ok[0].String(); s != "killer cage (total 10)" {
+		t.Errorf("String = %q", s)
+	}
+	if s := ok[6].String(); s != "odd (one of [1 3 5 7 9])" {
+		t.Errorf("String = %q", s)
+	}
+}
+
+func TestTags(t *testing.T) {
+	r, _ := Standard(9)
+	x, err := r.WithNamed("X", "anti-knight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x = x.WithTags("killer cage", "x", "")
+	if got, want := x.Tags(), []string{"x", "anti-knight", "killer cage"}; !slices.Equal(got, want) {
+		t.Errorf("Tags = %q, want %q", got, want)
+	}
+	y, err := x.WithExtra(ExtraUnit{Cells: []int{0, 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(y.Tags()) != 3 || len(r.Tags()) != 0 {
+		t.Errorf("tags not carried by WithExtra: %q (standard: %q)", y.Tags(), r.Tags())
+	}
+}
