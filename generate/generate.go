@@ -224,7 +224,17 @@ func (g *gen) solution(ctx context.Context) (*satdoku.Grid, error) {
 			return nil, err
 		}
 		if res.Status == backend.StatusSolved {
-			return res.Solution, nil
+			sol := res.Solution
+			if relabels(r) {
+				// gini's models lean on its defaults (the last row of a
+				// classic grid is often 9 8 7 … 1): a random renaming of
+				// the digits spreads them, where the rules allow it.
+				perm := g.rng.Perm(n)
+				for i := range sol.Len() {
+					sol.SetCell(i, perm[sol.Cell(i)-1]+1)
+				}
+			}
+			return sol, nil
 		}
 		if seeds == 0 {
 			return nil, fmt.Errorf("generate: the rules have no solution")
@@ -233,10 +243,67 @@ func (g *gen) solution(ctx context.Context) (*satdoku.Grid, error) {
 	}
 }
 
+// relabels reports whether renaming the digits of a solution of r gives
+// another: r has only units and relations of kind Different.
+func relabels(r *satdoku.Rules) bool {
+	if len(r.Constraints()) > 0 {
+		return false
+	}
+	for _, x := range r.Relations() {
+		if x.Kind != satdoku.Different {
+			return false
+		}
+	}
+	return true
+}
+
 // nth returns the index of the k-th set bit of m, from 0.
 func nth(m uint64, k int) int {
 	for ; k > 0; k-- {
 		m &= m - 1
 	}
 	return bits.TrailingZeros64(m)
+}
+
+// ErrNotUnique reports a puzzle given to Minimize that has no solution or
+// more than one.
+var ErrNotUnique = errors.New("generate: the puzzle is not unique")
+
+// Minimize returns the puzzle with clues taken out, one at a time in an
+// order drawn from seed, for as long as it stays unique, so that every clue
+// left is needed, and its solution. A puzzle without exactly one solution is
+// an error wrapping ErrNotUnique.
+func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol *satdoku.Grid, err error) {
+	res, err := satsolve.Unique(ctx, puzzle, satsolve.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Status != backend.StatusUnique {
+		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, res.Status)
+	}
+	sol = res.Solution
+	pin, err := satsolve.NewPinner(sol)
+	if err != nil {
+		return nil, nil, err
+	}
+	min = puzzle.Clone()
+	rng := rand.New(rand.NewPCG(seed, 0x5a7d0c0))
+	for _, i := range rng.Perm(min.Len()) {
+		d := min.Cell(i)
+		if d == 0 {
+			continue
+		}
+		min.SetCell(i, 0)
+		unique, err := pin.Unique(ctx, min)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !unique {
+			min.SetCell(i, d)
+		}
+	}
+	if err := check(ctx, min, sol); err != nil {
+		return nil, nil, err
+	}
+	return min, sol, nil
 }

@@ -172,3 +172,29 @@ func BenchmarkMinimal16(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
+func TestMinimize(t *testing.T) {
+	ctx := context.Background()
+	// A puzzle with 36 clues (Wikipedia's example): minimized, it keeps its
+	// solution, every clue left is needed, and verify agrees.
+	p, _ := satdoku.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	min, sol, err := Minimize(ctx, p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if min.Givens() >= p.Givens() {
+		t.Errorf("%d clues left of %d", min.Givens(), p.Givens())
+	}
+	for i := range p.Len() {
+		if d := min.Cell(i); d != 0 && d != p.Cell(i) {
+			t.Fatalf("r%dc%d: %d, the puzzle has %d", i/9+1, i%9+1, d, p.Cell(i))
+		}
+	}
+	checkPuzzle(t, Puzzle{Grid: min, Solution: sol}, Options{Minimal: true})
+	multi, _ := satdoku.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8...9")
+	multi.SetCell(80, 0)
+	multi.SetCell(79, 0)
+	if _, _, err := Minimize(ctx, multi, 1); !errors.Is(err, ErrNotUnique) {
+		t.Errorf("a puzzle with several solutions: err = %v", err)
+	}
+}
