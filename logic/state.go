@@ -323,13 +323,24 @@ func digitList(m uint64) string {
 	return strings.Join(parts, ", ")
 }
 
-// elimList returns "r1c4≠3, r1c9≠7".
+// elimList returns "remove 3 from r1c4, r1c9; 7 from r1c9", by digit.
 func elimList(n int, el []Candidate) string {
-	parts := make([]string, len(el))
-	for k, c := range el {
-		parts[k] = cellName(n, c.Cell) + "≠" + strconv.Itoa(c.Digit)
+	by := map[int][]int{}
+	var ds []int
+	for _, c := range el {
+		if by[c.Digit] == nil {
+			ds = append(ds, c.Digit)
+		}
+		by[c.Digit] = append(by[c.Digit], c.Cell)
 	}
-	return strings.Join(parts, ", ")
+	slices.Sort(ds)
+	parts := make([]string, len(ds))
+	for k, d := range ds {
+		cells := by[d]
+		slices.Sort(cells)
+		parts[k] = strconv.Itoa(d) + " from " + cellList(n, cells)
+	}
+	return "remove " + strings.Join(parts, "; ")
 }
 
 // sortCands sorts candidates by cell then digit and drops duplicates.
