@@ -159,6 +159,16 @@ func contradictionRating(steps int, locked bool) float64 {
 	return min(r, maxRatingContradiction)
 }
 
+// stepsWithin returns the most deductions of a contradiction by singles
+// rated at most r.
+func stepsWithin(r float64) int {
+	steps := 4
+	for contradictionRating(steps*2, false) <= r+1e-9 && steps < 1<<24 {
+		steps *= 2
+	}
+	return steps
+}
+
 // forcing finds the candidates whose assumption leads by singles and
 // locked candidates to a contradiction, and eliminates those of them with
 // the lowest rating in one step.
@@ -168,14 +178,22 @@ func (s *State) forcing(limit float64) (Step, bool) {
 	bestR := math.Inf(1)
 	var el []Candidate
 	var text string
-	for i, m := range s.cand {
-		if s.value[i] != 0 {
-			continue
-		}
-		for _, d := range digits(m) {
-			t.reset()
-			bound := 4 * n * n
-			if !t.place(i, d) || t.run(bound) {
+	// Cells with few candidates first: their contradictions tend to be
+	// short, and a short one bounds the trials that follow.
+	for k := 2; k <= n; k++ {
+		for i, m := range s.cand {
+			if s.value[i] != 0 || bits.OnesCount64(m) != k {
+				continue
+			}
+			for _, d := range digits(m) {
+				t.reset()
+				bound := 4 * n * n
+				if !math.IsInf(bestR, 1) {
+					bound = stepsWithin(bestR)
+				}
+				if t.place(i, d) && !t.run(bound) {
+					continue
+				}
 				r := contradictionRating(t.steps, t.locked)
 				if r > limit+1e-9 || r > bestR+1e-9 {
 					continue
@@ -192,6 +210,7 @@ func (s *State) forcing(limit float64) (Step, bool) {
 			}
 		}
 	}
+	el = sortCands(el)
 	if len(el) == 0 {
 		return Step{}, false
 	}

@@ -13,10 +13,10 @@ var sets = []struct {
 	name        string
 	full, short int
 }{
-	{"kaggle_9999", 3000, 200},
-	{"royle17_49158", 3000, 200},
+	{"kaggle_9999", 9999, 200},
+	{"royle17_49158", 10000, 200},
 	{"magictour_top1465", 1465, 100},
-	{"forum_hardest_1905_11plus", 500, 30},
+	{"forum_hardest_1905_11plus", 2000, 30},
 }
 
 // checkPath solves puzzle p step by step and checks every placement and
