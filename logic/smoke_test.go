@@ -302,3 +302,34 @@ func TestSolveOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomGrids: random digits on boards of several sizes never make New,
+// Next, Solve or Rate panic, and every error is ErrInvalid or
+// ErrNoSolution.
+func TestRandomGrids(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{4, 5, 6, 8, 9, 12, 16} {
+		r, err := satdoku.Standard(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 9 {
+			r, _ = r.WithNamed("x", "anti-king")
+		}
+		for k := range 20 {
+			g := satdoku.NewGrid(r)
+			for i := range g.Len() {
+				if rng.IntN(100) < 5+k {
+					g.SetCell(i, 1+rng.IntN(n))
+				}
+			}
+			_, err := Rate(g)
+			if err != nil && !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrNoSolution) {
+				t.Errorf("%d×%d: unexpected error %v", n, n, err)
+			}
+			if s, err := New(g); err == nil {
+				s.Solve(&Options{MaxSteps: 50})
+			}
+		}
+	}
+}
