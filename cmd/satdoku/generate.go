@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os/signal"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/generate"
+	"github.com/satdoku/satdoku/logic"
 )
 
 var cmdGenerate = &command{
@@ -41,8 +44,12 @@ S+i alone, so the output is the same whatever --jobs is, and the JSON record
 of a puzzle gives the seed that makes it with --count 1. Without --seed the
 seed is random, and the first puzzle's seed is written to standard error.
 
+--difficulty keeps only puzzles whose rating (see "satdoku rate") is at a
+level (easy, medium, hard, fiendish, diabolical) or in a range of scores,
+MIN-MAX, such as 3.0-5.5; the others are made again.
+
 Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
-(one record per puzzle: puzzle, solution, clues, seed).`,
+(one record per puzzle: puzzle, solution, clues, rating, level, seed).`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		count := fs.IntP("count", "n", 1, "make `N` puzzles")
 		size := fs.Int("size", 9, "board `side`: "+sidesList())
@@ -53,6 +60,7 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 		seed := fs.Uint64("seed", 0, "make puzzle i from seed `S`+i (default random)")
 		jobs := fs.IntP("jobs", "j", 1, "make puzzles with `N` workers (0: one per CPU)")
 		format := fs.String("format", "line", "output `format`: line, grid or json")
+		difficulty := fs.String("difficulty", "", "keep puzzles at a `level` (easy, medium, hard, fiendish, diabolical) or in a score range MIN-MAX")
 		return func(args []string) int {
 			if len(args) > 0 {
 				return usageError(e, fmt.Errorf("unexpected argument %q", args[0]))
@@ -94,9 +102,34 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 				fmt.Fprintf(e.stderr, "satdoku generate: --seed %d\n", *seed)
 			}
 			o := generate.Options{Rules: r, Symmetry: s, Minimal: *minimal, Clues: *clues}
+			if *difficulty != "" {
+				keep, err := parseDifficulty(*difficulty)
+				if err != nil {
+					return usageError(e, err)
+				}
+				o.Accept = func(g *satdoku.Grid) bool {
+					rt, err := logic.Rate(g)
+					return err == nil && keep(rt)
+				}
+			}
 			return runGenerate(e, *count, *seed, j, f, o)
 		}
 	},
+}
+
+// parseDifficulty reads --difficulty: a level word, or MIN-MAX scores.
+func parseDifficulty(s string) (func(logic.Rating) bool, error) {
+	levels := []string{logic.LevelEasy, logic.LevelMedium, logic.LevelHard, logic.LevelFiendish, logic.LevelDiabolical}
+	if w := strings.ToLower(strings.TrimSpace(s)); slices.Contains(levels, w) {
+		return func(r logic.Rating) bool { return r.Level == w }, nil
+	}
+	a, b, ok := strings.Cut(s, "-")
+	lo, err1 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	hi, err2 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if !ok || err1 != nil || err2 != nil || lo > hi {
+		return nil, fmt.Errorf("invalid --difficulty %q (want %s, or MIN-MAX such as 3.0-5.5)", s, strings.Join(levels, ", "))
+	}
+	return func(r logic.Rating) bool { return r.Score >= lo && r.Score <= hi }, nil
 }
 
 func sidesList() string {
@@ -115,11 +148,13 @@ type generated struct {
 
 // genRecord is the JSON record of a generated puzzle.
 type genRecord struct {
-	Puzzle   string `json:"puzzle"`
-	Solution string `json:"solution"`
-	Clues    int    `json:"clues"`
-	Seed     uint64 `json:"seed"`
-	Tries    int    `json:"tries"`
+	Puzzle   string  `json:"puzzle"`
+	Solution string  `json:"solution"`
+	Clues    int     `json:"clues"`
+	Rating   float64 `json:"rating"`
+	Level    string  `json:"level"`
+	Seed     uint64  `json:"seed"`
+	Tries    int     `json:"tries"`
 }
 
 // runGenerate makes count puzzles from seeds seed, seed+1, … with jobs
@@ -186,8 +221,9 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 		g := r.p.Grid
 		switch f {
 		case outJSON:
+			rt, _ := logic.Rate(g)
 			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Solution: r.p.Solution.String(),
-				Clues: r.p.Clues(), Seed: r.p.Seed, Tries: r.p.Tries})
+				Clues: r.p.Clues(), Rating: rt.Score, Level: rt.Level, Seed: r.p.Seed, Tries: r.p.Tries})
 			p.w.Write(append(b, '\n'))
 		case outGrid:
 			p.separate()

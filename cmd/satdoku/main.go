@@ -17,6 +17,9 @@
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
 //	satdoku generate [flags]                    make puzzles, each proven unique
+//	satdoku rate    [flags] [PUZZLE|FILE|-]...  how hard each puzzle is for a person
+//	satdoku hint    [flags] [PUZZLE|FILE|-]...  the next logical step
+//	satdoku explain [flags] [PUZZLE|FILE|-]...  the logical path, or why a cell is forced
 //	satdoku version                             print the version
 //	satdoku help [COMMAND]                      show help
 //
@@ -147,7 +150,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdRate, cmdHint, cmdExplain, cmdVersion}
 }
 
 func lookup(name string) *command {
