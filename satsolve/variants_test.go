@@ -661,6 +661,7 @@ func TestVariantsDiff(t *testing.T) {
 					if verr != nil {
 						cancel()
 						slow++
+						t.Logf("%s: verify.Count gave up: %v%s", where, verr, describe(r))
 						continue
 					}
 					if vc == 0 {
