@@ -2,6 +2,7 @@ package verify_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -111,6 +112,57 @@ func BenchmarkCount(b *testing.B) {
 					b.Fatalf("puzzle %d: %d solutions, %v", i%len(puzzles)+1, n, err)
 				}
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkCountKiller counts (limit 2) a 9×9 killer made from the
+// solution of top95 #1: cages of three cells, the thirds of every row of
+// the left and right stacks and the vertical thirds of the middle stack's
+// columns, each with its sum and no repeated digit: with no givens and
+// with every fifth cell given.
+func BenchmarkCountKiller(b *testing.B) {
+	sol := grid(b, top1Sol)
+	std, _ := satdoku.Standard(9)
+	var cons []satdoku.Constraint
+	var extra []satdoku.ExtraUnit
+	add := func(cells []int) {
+		sum := 0
+		for _, i := range cells {
+			sum += sol.Cell(i)
+		}
+		cons = append(cons, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Value: sum, Name: "killer cage"})
+		extra = append(extra, satdoku.ExtraUnit{Name: "cage", Cells: cells})
+	}
+	for r := range 9 {
+		add([]int{9 * r, 9*r + 1, 9*r + 2})
+		add([]int{9*r + 6, 9*r + 7, 9*r + 8})
+	}
+	for c := 3; c < 6; c++ {
+		for r := 0; r < 9; r += 3 {
+			add([]int{9*r + c, 9*(r+1) + c, 9*(r+2) + c})
+		}
+	}
+	r, err := std.WithConstraints(cons...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if r, err = r.WithExtra(extra...); err != nil {
+		b.Fatal(err)
+	}
+	for _, every := range []int{0, 5} {
+		g := satdoku.NewGrid(r)
+		givens := 0
+		for i := 0; every > 0 && i < 81; i += every {
+			g.SetCell(i, sol.Cell(i))
+			givens++
+		}
+		b.Run(fmt.Sprintf("givens=%d", givens), func(b *testing.B) {
+			for b.Loop() {
+				if n, _ := verify.Count(g, 2); n == 0 {
+					b.Fatal("no solution")
+				}
 			}
 		})
 	}

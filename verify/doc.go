@@ -16,7 +16,11 @@
 //
 // The rules are data: the functions read the units of satdoku.Rules (rows,
 // columns, boxes or jigsaw regions, extra units such as the diagonals of
-// X-Sudoku) and their overlaps, and know no geometry of their own. A unit
+// X-Sudoku) and their overlaps, the relations of two cells (anti-knight,
+// Kropki dots, thermometer steps) and the constraints of the rules
+// (killer cages, arrows, renban and between lines, sandwiches,
+// quadruples, odd and even cells), each checked by code of this package,
+// and know no geometry of their own. A unit
 // of N cells holds every digit once; a smaller unit holds each digit at
 // most once. Every board side from 4×4 to 64×64 is accepted; digit sets
 // are held as uint64 bitmasks, bit d-1 for digit d. No function panics,

@@ -34,6 +34,15 @@ type layout struct {
 	// rel holds the relations of each cell (satdoku.Relation), nil when
 	// the rules have none.
 	rel [][]edge
+
+	// The constraints (satdoku.Constraint): oneOf are applied once to the
+	// candidates of their cells, cons are narrowed at every round of
+	// propagation. Both are nil when the rules have none. consCells is
+	// the most cells of one of cons.
+	n         int
+	oneOf     []*satdoku.Constraint
+	cons      []*satdoku.Constraint
+	consCells int
 }
 
 // family is a set of overlaps of one unit whose shared parts are disjoint.
@@ -79,6 +88,17 @@ func newLayout(r *satdoku.Rules) *layout {
 			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, n))
 			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, n))
 		}
+	}
+	l.n = n
+	cons := r.Constraints()
+	for k := range cons {
+		c := &cons[k]
+		if c.Kind == satdoku.OneOf {
+			l.oneOf = append(l.oneOf, c)
+			continue
+		}
+		l.cons = append(l.cons, c)
+		l.consCells = max(l.consCells, len(c.Cells))
 	}
 	for i := range n * n {
 		l.stride = max(l.stride, len(r.UnitsOf(i)))

@@ -27,6 +27,14 @@ func broken(x *satdoku.Relation, da, db int) bool {
 		return da != db
 	case satdoku.Apart:
 		return hi-lo < x.Value
+	case satdoku.Difference:
+		return hi-lo != x.Value
+	case satdoku.NotDifference:
+		return hi-lo == x.Value
+	case satdoku.Ratio:
+		return hi != x.Value*lo
+	case satdoku.NotRatio:
+		return hi == x.Value*lo
 	}
 	return false
 }

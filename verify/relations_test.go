@@ -39,6 +39,8 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 				satdoku.Double: a == 2*b || b == 2*a, satdoku.NotDouble: a != 2*b && b != 2*a,
 				satdoku.Sum: a+b == x.Value, satdoku.NotSum: a+b != x.Value, satdoku.Less: a < b,
 				satdoku.Equal: a == b, satdoku.Apart: d >= x.Value,
+				satdoku.Difference: d == x.Value, satdoku.NotDifference: d != x.Value,
+				satdoku.Ratio: a == x.Value*b || b == x.Value*a, satdoku.NotRatio: a != x.Value*b && b != x.Value*a,
 			}[x.Kind]
 			if !ok {
 				return false
@@ -99,13 +101,17 @@ func TestCountRelations(t *testing.T) {
 				if a == b {
 					continue
 				}
-				k := satdoku.RelationKind(rng.IntN(10))
+				k := satdoku.RelationKind(rng.IntN(14))
 				v := 0
 				switch k {
 				case satdoku.Sum, satdoku.NotSum:
 					v = 3 + rng.IntN(2*n-3)
 				case satdoku.Apart:
 					v = 1 + rng.IntN(n/2)
+				case satdoku.Difference, satdoku.NotDifference:
+					v = rng.IntN(n)
+				case satdoku.Ratio, satdoku.NotRatio:
+					v = 1 + rng.IntN(n)
 				}
 				rel = append(rel, satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()})
 			}
@@ -176,5 +182,44 @@ func TestRelationConflicts(t *testing.T) {
 	}
 	if err := Solution(satdoku.NewGrid(std9), sol); err != nil {
 		t.Errorf("classic: %v", err)
+	}
+}
+
+// TestBrokenNewKinds checks the relation kinds with a value, digit pair by
+// digit pair: Difference, NotDifference, Ratio and NotRatio, both ways.
+func TestBrokenNewKinds(t *testing.T) {
+	tests := []struct {
+		kind   satdoku.RelationKind
+		value  int
+		da, db int
+		broken bool
+	}{
+		{satdoku.Difference, 3, 2, 5, false},
+		{satdoku.Difference, 3, 5, 2, false},
+		{satdoku.Difference, 3, 2, 4, true},
+		{satdoku.Difference, 1, 7, 8, false},
+		{satdoku.Difference, 0, 4, 4, false}, // a difference of 0: equal digits
+		{satdoku.Difference, 0, 4, 5, true},
+		{satdoku.NotDifference, 3, 2, 5, true},
+		{satdoku.NotDifference, 3, 9, 6, true},
+		{satdoku.NotDifference, 3, 2, 6, false},
+		{satdoku.Ratio, 3, 2, 6, false},
+		{satdoku.Ratio, 3, 9, 3, false},
+		{satdoku.Ratio, 3, 3, 6, true},
+		{satdoku.Ratio, 2, 1, 2, false},
+		{satdoku.Ratio, 2, 4, 2, false},
+		{satdoku.Ratio, 2, 3, 5, true},
+		{satdoku.Ratio, 1, 5, 5, false},
+		{satdoku.NotRatio, 3, 2, 6, true},
+		{satdoku.NotRatio, 3, 6, 2, true},
+		{satdoku.NotRatio, 3, 2, 5, false},
+		{satdoku.NotRatio, 2, 4, 8, true},
+		{satdoku.NotRatio, 2, 3, 9, false},
+	}
+	for _, tt := range tests {
+		x := satdoku.Relation{A: 0, B: 1, Kind: tt.kind, Value: tt.value}
+		if got := broken(&x, tt.da, tt.db); got != tt.broken {
+			t.Errorf("%v %d of %d and %d: broken = %v, want %v", tt.kind, tt.value, tt.da, tt.db, got, tt.broken)
+		}
 	}
 }

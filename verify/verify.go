@@ -27,21 +27,35 @@ func cellAt(i, n int) Cell { return Cell{i / n, i % n} }
 // A Conflict can also be a broken relation (satdoku.Relation): Relation is
 // then true, Name is the relation's name ("anti-knight"), and Other is the
 // digit of B when it is not Digit (nonconsecutive).
+//
+// A Conflict can also be a broken constraint (satdoku.Constraint):
+// Constraint then points to it, in the rules' Constraints; Name is its
+// name (its kind's when it has none, as "run"); A and B are the first and
+// the last of its cells in row-major order; Cells lists all of them, in
+// the constraint's order, as "r1c1,r1c2"; Why says what is wrong, as
+// "sum 12, want 10"; and Digit and Other are 0.
 type Conflict struct {
-	A, B     Cell
-	Digit    int
-	Kind     satdoku.Kind
-	Index    int
-	Name     string
-	Relation bool
-	Other    int
+	A, B       Cell
+	Digit      int
+	Kind       satdoku.Kind
+	Index      int
+	Name       string
+	Relation   bool
+	Other      int
+	Constraint *satdoku.Constraint
+	Cells      string
+	Why        string
 }
 
 // String describes the conflict with 1-based numbers, for example
 // "r1c3 and r1c7 both hold 5 (row 1)" or, for an extra unit,
-// "r1c1 and r5c5 both hold 3 (diagonal ↘)". The digit is written in
-// decimal.
+// "r1c1 and r5c5 both hold 3 (diagonal ↘)", and for a broken constraint
+// its name, cells and why, as "killer cage r1c1,r1c2: sum 12, want 10".
+// The digit is written in decimal.
 func (c Conflict) String() string {
+	if c.Constraint != nil {
+		return fmt.Sprintf("%s %s: %s", c.Name, c.Cells, c.Why)
+	}
 	if c.Relation {
 		if c.Other != 0 && c.Other != c.Digit {
 			return fmt.Sprintf("%v and %v hold %d and %d (%s)", c.A, c.B, c.Digit, c.Other, c.Name)
@@ -101,10 +115,15 @@ var bitOf = func() (t [256]uint64) {
 // same unit of g's rules (a row, a column, a box or region, an extra unit);
 // empty cells are ignored, so a partly filled puzzle is valid when its
 // givens do not clash (LeetCode 36 "Valid Sudoku"). A pair that shares two
-// units, such as a row and a box, gives two conflicts. The result is
-// sorted by A, then B, then the order of the units in the rules (rows,
-// columns, regions, extra units) and is nil when the grid breaks no rule,
-// or when g is nil.
+// units, such as a row and a box, gives two conflicts. Then come the
+// relations of two filled cells that they break, and the constraints that
+// are certainly broken: those whose cells are all filled and break it, and
+// those whose empty cells no digits could fill to satisfy it (each
+// constraint taken alone, on simple bounds: a killer cage of two cells
+// with a given 9 and a total of 5, a renban line with a 2 and a 7 in three
+// cells). The result is sorted by A, then B, then units before relations
+// before constraints, each in the order of the rules, and is nil when the
+// grid breaks no rule, or when g is nil.
 func Check(g *satdoku.Grid) []Conflict {
 	if !usable(g) {
 		return nil
@@ -143,6 +162,12 @@ func Check(g *satdoku.Grid) []Conflict {
 			out = append(out, relationConflict(n, x, da, db))
 		}
 	}
+	cons := g.Rules().Constraints()
+	for k := range cons {
+		if why := brokenConstraint(&cons[k], g); why != "" {
+			out = append(out, constraintConflict(n, &cons[k], why))
+		}
+	}
 	// The units were visited in order: a stable sort keeps it for equal pairs.
 	slices.SortStableFunc(out, func(x, y Conflict) int {
 		if c := compareCells(x.A, y.A); c != 0 {
@@ -170,7 +195,8 @@ var (
 	ErrIncomplete = errors.New("verify: empty cell")
 	// ErrGivens means the solution changes a digit given by the puzzle.
 	ErrGivens = errors.New("verify: given changed")
-	// ErrConflict means the solution repeats a digit in a unit.
+	// ErrConflict means the solution breaks a rule: it repeats a digit in a
+	// unit, or breaks a relation or a constraint.
 	ErrConflict = errors.New("verify: digit repeated")
 )
 
@@ -193,15 +219,18 @@ func fail(kind error, format string, args ...any) error {
 // Solution reports whether solution is a correct answer to puzzle under
 // the puzzle's rules: it returns nil if and only if both grids have the
 // same size, every cell of solution holds a digit, solution repeats no
-// digit in a unit of puzzle.Rules(), and every digit given by puzzle is in
-// the same cell of solution. The solution's own rules are not consulted.
+// digit in a unit of puzzle.Rules() and satisfies its relations and
+// constraints, and every digit given by puzzle is in the same cell of
+// solution. The solution's own rules are not consulted.
 //
 // Otherwise the error describes the first problem met, with sizes checked
 // first and then the cells in row-major order; a repeated digit is reported
 // at the later cell of the pair (the first unit in the order of the rules:
-// row, column, region, extra unit), as in "verify: r2c5 is empty",
+// row, column, region, extra unit), a broken relation at its later cell
+// and a broken constraint at its last cell, as in "verify: r2c5 is empty",
 // "verify: r1c1 holds 4 but the puzzle gives 5",
-// "verify: r1c3 and r1c7 both hold 5 (row 1)" or
+// "verify: r1c3 and r1c7 both hold 5 (row 1)",
+// "verify: killer cage r1c1,r1c2: sum 12, want 10" or
 // "verify: size 9×9, puzzle is 16×16". The error wraps ErrSize,
 // ErrIncomplete, ErrGivens or ErrConflict.
 //
@@ -243,6 +272,12 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 			return firstProblem(puzzle, solution)
 		}
 	}
+	cons := puzzle.Rules().Constraints()
+	for k := range cons {
+		if exact(&cons[k], solution) != "" {
+			return firstProblem(puzzle, solution)
+		}
+	}
 	return nil
 }
 
@@ -281,6 +316,16 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 			if max(x.A, x.B) == i && broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
 				c := relationConflict(n, x, solution.Cell(x.A), solution.Cell(x.B))
 				return &problem{msg: c.String(), kind: ErrConflict}
+			}
+		}
+		cons := rules.Constraints()
+		for k := range cons {
+			c := &cons[k]
+			if slices.Max(c.Cells) != i {
+				continue
+			}
+			if why := exact(c, solution); why != "" {
+				return &problem{msg: constraintConflict(n, c, why).String(), kind: ErrConflict}
 			}
 		}
 	}

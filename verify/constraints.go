@@ -1,0 +1,538 @@
+package verify
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/satdoku/satdoku"
+)
+
+// This file checks the constraints of the rules (satdoku.Constraint) in
+// two ways of its own: exact decides a filled set of cells digit by digit,
+// and narrow removes from candidate masks the digits no completion of the
+// constraint can use. Solution relies on exact, Count on narrow, and Check
+// on both; the tests compare them with each other and with brute force.
+
+// exact returns why constraint c is broken by the digits of g, or "" when
+// its cells hold digits that satisfy it. Every cell of c must be filled.
+// It does not allocate unless c is broken.
+func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
+	n := g.N()
+	switch c.Kind {
+	case satdoku.Total:
+		sum := 0
+		for k, i := range c.Cells {
+			sum += c.Coef(k) * g.Cell(i)
+		}
+		if sum != c.Value {
+			return fmt.Sprintf("%s %d, want %d", totalWord(c), sum, c.Value)
+		}
+	case satdoku.Run:
+		var seen uint64
+		lo, hi := n+1, 0
+		for _, i := range c.Cells {
+			d := g.Cell(i)
+			if seen&bit(d) != 0 {
+				return fmt.Sprintf("%d twice", d)
+			}
+			seen |= bit(d)
+			lo, hi = min(lo, d), max(hi, d)
+		}
+		if hi-lo != len(c.Cells)-1 {
+			return fmt.Sprintf("digits %s are not consecutive", digitList(seen))
+		}
+	case satdoku.Within:
+		a, b := g.Cell(c.Cells[0]), g.Cell(c.Cells[len(c.Cells)-1])
+		lo, hi := min(a, b), max(a, b)
+		for _, i := range c.Cells[1 : len(c.Cells)-1] {
+			if d := g.Cell(i); d <= lo || d >= hi {
+				return fmt.Sprintf("%v holds %d, not strictly between %d and %d", cellAt(i, n), d, a, b)
+			}
+		}
+	case satdoku.Sandwich:
+		p, q := -1, -1 // the places of the 1 and of the N
+		for k, i := range c.Cells {
+			switch g.Cell(i) {
+			case 1:
+				if p >= 0 {
+					return "1 twice"
+				}
+				p = k
+			case n:
+				if q >= 0 {
+					return fmt.Sprintf("%d twice", n)
+				}
+				q = k
+			}
+		}
+		if p < 0 {
+			return "no 1"
+		}
+		if q < 0 {
+			return fmt.Sprintf("no %d", n)
+		}
+		sum := 0
+		for _, i := range c.Cells[min(p, q)+1 : max(p, q)] {
+			sum += g.Cell(i)
+		}
+		if sum != c.Value {
+			return fmt.Sprintf("sandwich %d, want %d", sum, c.Value)
+		}
+	case satdoku.Contains:
+		for _, d := range c.Digits {
+			want, got := 0, 0
+			for _, e := range c.Digits {
+				if e == d {
+					want++
+				}
+			}
+			for _, i := range c.Cells {
+				if g.Cell(i) == d {
+					got++
+				}
+			}
+			if got < want {
+				return fmt.Sprintf("%s %d, want %s", times(got), d, times(want))
+			}
+		}
+	case satdoku.OneOf:
+		for _, i := range c.Cells {
+			if d := g.Cell(i); c.Mask&bit(d) == 0 {
+				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
+			}
+		}
+	}
+	return ""
+}
+
+// totalWord is "sum" for a Total whose coefficients are all 1, "total"
+// for the others (arrows).
+func totalWord(c *satdoku.Constraint) string {
+	for k := range c.Cells {
+		if c.Coef(k) != 1 {
+			return "total"
+		}
+	}
+	return "sum"
+}
+
+// times says how many times a digit appears: "no", "one", "two", or a
+// number followed by "times".
+func times(k int) string {
+	switch k {
+	case 0:
+		return "no"
+	case 1:
+		return "one"
+	case 2:
+		return "two"
+	}
+	return fmt.Sprintf("%d×", k)
+}
+
+// digitList writes the digits of mask m as "1,3,5".
+func digitList(m uint64) string {
+	var sb strings.Builder
+	for ; m != 0; m &= m - 1 {
+		if sb.Len() > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprint(&sb, bits.TrailingZeros64(m)+1)
+	}
+	return sb.String()
+}
+
+// lowest and highest return the smallest and the largest digit of a
+// non-empty mask.
+func lowest(m uint64) int  { return bits.TrailingZeros64(m) + 1 }
+func highest(m uint64) int { return 64 - bits.LeadingZeros64(m) }
+
+// between returns the digits strictly between lo and hi, 0 when there is
+// none.
+func between(lo, hi int) uint64 {
+	if hi-lo < 2 {
+		return 0
+	}
+	return (uint64(1)<<(hi-1) - 1) &^ (uint64(1)<<lo - 1)
+}
+
+// span returns the digits from lo to hi (1 ≤ lo, hi ≤ 64), 0 when lo > hi.
+func span(lo, hi int) uint64 {
+	lo, hi = max(lo, 1), min(hi, 64)
+	if lo > hi {
+		return 0
+	}
+	return (^uint64(0) >> (64 - hi)) &^ (uint64(1)<<(lo-1) - 1)
+}
+
+// narrow removes from m, the candidate masks of the cells of c in c's
+// order (a filled cell has the mask of its digit), the digits that no way
+// of satisfying c allows, on an n×n board. It reports false when c cannot
+// be satisfied at all, which is then certain; true does not promise that
+// it can. When every mask holds one digit, narrow decides c exactly.
+// scratch needs len(m) words.
+//
+// Every rule is sound for the constraint alone: it ignores the units, so
+// it may leave digits the units rule out, never the reverse.
+func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
+	for _, x := range m {
+		if x == 0 {
+			return false
+		}
+	}
+	switch c.Kind {
+	case satdoku.Total:
+		return narrowTotal(c, m)
+	case satdoku.Run:
+		return narrowRun(n, m, scratch)
+	case satdoku.Within:
+		return narrowWithin(m, scratch)
+	case satdoku.Sandwich:
+		return narrowSandwich(c.Value, n, m, scratch)
+	case satdoku.Contains:
+		return narrowContains(c.Digits, m)
+	case satdoku.OneOf:
+		for k := range m {
+			if m[k] &= c.Mask; m[k] == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// termRange returns the smallest and largest value of coef·d for d in the
+// non-empty mask x.
+func termRange(coef int, x uint64) (lo, hi int) {
+	lo, hi = coef*lowest(x), coef*highest(x)
+	if coef < 0 {
+		lo, hi = hi, lo
+	}
+	return lo, hi
+}
+
+// narrowTotal: Σ coef·d = Value. The other cells' terms range over
+// [lo−lo_k, hi−hi_k], so cell k keeps the digits d with Value − coef·d in
+// that range.
+func narrowTotal(c *satdoku.Constraint, m []uint64) bool {
+	lo, hi := 0, 0
+	for k, x := range m {
+		l, h := termRange(c.Coef(k), x)
+		lo, hi = lo+l, hi+h
+	}
+	if c.Value < lo || c.Value > hi {
+		return false
+	}
+	for k, x := range m {
+		coef := c.Coef(k)
+		if coef == 0 || x&(x-1) == 0 {
+			continue // a fixed cell stays as it is: the bounds hold it
+		}
+		l, h := termRange(coef, x)
+		restLo, restHi := lo-l, hi-h
+		var keep uint64
+		for y := x; y != 0; y &= y - 1 {
+			d := bits.TrailingZeros64(y) + 1
+			if r := c.Value - coef*d; r >= restLo && r <= restHi {
+				keep |= y & -y
+			}
+		}
+		if keep == 0 {
+			return false
+		}
+		m[k] = keep
+	}
+	return true
+}
+
+// narrowRun: the L cells hold the L digits of a window s..s+L−1, one each.
+// A window is possible when every cell has a digit in it and the cells
+// together have every digit of it; a cell keeps its digits in the possible
+// windows. A digit that is the only one of its cell leaves the others.
+func narrowRun(n int, m, u []uint64) bool {
+	size := len(m)
+	u = u[:size]
+	clear(u)
+	any := false
+windows:
+	for s := 1; s+size-1 <= n; s++ {
+		w := span(s, s+size-1)
+		var all uint64
+		for _, x := range m {
+			if x&w == 0 {
+				continue windows
+			}
+			all |= x & w
+		}
+		if all != w {
+			continue
+		}
+		any = true
+		for k, x := range m {
+			u[k] |= x & w
+		}
+	}
+	if !any {
+		return false
+	}
+	copy(m, u)
+	var fixed uint64
+	for _, x := range m {
+		if x&(x-1) == 0 {
+			if fixed&x != 0 {
+				return false
+			}
+			fixed |= x
+		}
+	}
+	for k, x := range m {
+		if x&(x-1) != 0 {
+			if m[k] = x &^ fixed; m[k] == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// narrowWithin: for every pair of digits a, b the ends can hold, the
+// middle cells need a digit strictly between; each cell keeps the digits
+// of the pairs that work.
+func narrowWithin(m, u []uint64) bool {
+	last := len(m) - 1
+	u = u[:len(m)]
+	clear(u)
+	any := false
+	for xa := m[0]; xa != 0; xa &= xa - 1 {
+		a := bits.TrailingZeros64(xa) + 1
+	pairs:
+		for xb := m[last]; xb != 0; xb &= xb - 1 {
+			b := bits.TrailingZeros64(xb) + 1
+			w := between(min(a, b), max(a, b))
+			for _, x := range m[1:last] {
+				if x&w == 0 {
+					continue pairs
+				}
+			}
+			any = true
+			u[0] |= xa & -xa
+			u[last] |= xb & -xb
+			for k := 1; k < last; k++ {
+				u[k] |= m[k] & w
+			}
+		}
+	}
+	if !any {
+		return false
+	}
+	copy(m, u)
+	return true
+}
+
+// narrowSandwich: for every place p of the 1 and q of the N, the other
+// cells hold neither, and the cells strictly between p and q add up to
+// value; each cell keeps the digits of the places that work.
+func narrowSandwich(value, n int, m, u []uint64) bool {
+	ends := uint64(1) | bit(n)
+	size := len(m)
+	u = u[:size]
+	clear(u)
+	bad := 0 // the cells that can hold nothing but 1 or N
+	for _, x := range m {
+		if x&^ends == 0 {
+			bad++
+		}
+	}
+	any := false
+	for p := range size {
+		if m[p]&1 == 0 {
+			continue
+		}
+		for q := range size {
+			if q == p || m[q]&bit(n) == 0 {
+				continue
+			}
+			// Every cell but p and q needs a digit other than 1 and N.
+			inPQ := 0
+			if m[p]&^ends == 0 {
+				inPQ++
+			}
+			if m[q]&^ends == 0 {
+				inPQ++
+			}
+			if bad != inPQ {
+				continue
+			}
+			from, to := min(p, q)+1, max(p, q)
+			lo, hi := 0, 0
+			for _, x := range m[from:to] {
+				x &^= ends
+				lo, hi = lo+lowest(x), hi+highest(x)
+			}
+			if value < lo || value > hi {
+				continue
+			}
+			any = true
+			u[p] |= 1
+			u[q] |= bit(n)
+			for k, x := range m {
+				x &^= ends
+				if k == p || k == q {
+					continue
+				}
+				if k < from || k >= to {
+					u[k] |= x
+					continue
+				}
+				// The others between add up to lo−lowest..hi−highest.
+				u[k] |= x & span(value-(hi-highest(x)), value-(lo-lowest(x)))
+			}
+		}
+	}
+	if !any {
+		return false
+	}
+	copy(m, u)
+	for _, x := range m {
+		if x == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowContains: a digit listed k times needs k cells that can hold it;
+// when exactly k can, they hold it.
+func narrowContains(digits []int, m []uint64) bool {
+	var done uint64
+	for _, d := range digits {
+		b := bit(d)
+		if done&b != 0 {
+			continue
+		}
+		done |= b
+		want, can := 0, 0
+		for _, e := range digits {
+			if e == d {
+				want++
+			}
+		}
+		for _, x := range m {
+			if x&b != 0 {
+				can++
+			}
+		}
+		if can < want {
+			return false
+		}
+		if can == want {
+			for k, x := range m {
+				if x&b != 0 {
+					m[k] = b
+				}
+			}
+		}
+	}
+	return true
+}
+
+// constraintConflict is the conflict of constraint c, broken for the
+// reason why, on an n×n board.
+func constraintConflict(n int, c *satdoku.Constraint, why string) Conflict {
+	name := c.Name
+	if name == "" {
+		name = c.Kind.String()
+	}
+	var sb strings.Builder
+	first, last := c.Cells[0], c.Cells[0]
+	for k, i := range c.Cells {
+		if k > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(cellAt(i, n).String())
+		first, last = min(first, i), max(last, i)
+	}
+	return Conflict{A: cellAt(first, n), B: cellAt(last, n), Name: name, Constraint: c, Cells: sb.String(), Why: why}
+}
+
+// brokenConstraint returns why constraint c is certainly broken in the
+// grid g, which may have empty cells, or "" when some digits in its empty
+// cells could satisfy it (ignoring every other rule).
+func brokenConstraint(c *satdoku.Constraint, g *satdoku.Grid) string {
+	n := g.N()
+	m := make([]uint64, 2*len(c.Cells))
+	all := ^uint64(0) >> (64 - n)
+	filled := 0
+	for k, i := range c.Cells {
+		m[k] = all
+		if d := g.Cell(i); d != 0 {
+			m[k] = bit(d)
+			filled++
+		}
+	}
+	if filled == len(c.Cells) {
+		return exact(c, g)
+	}
+	if narrow(c, n, m[:len(c.Cells)], m[len(c.Cells):]) {
+		return ""
+	}
+	return partialWhy(c, g)
+}
+
+// partialWhy says why constraint c cannot be completed from the digits
+// of g, which leave some of its cells empty.
+func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
+	n := g.N()
+	switch c.Kind {
+	case satdoku.Total:
+		lo, hi := 0, 0
+		for k, i := range c.Cells {
+			x := ^uint64(0) >> (64 - n)
+			if d := g.Cell(i); d != 0 {
+				x = bit(d)
+			}
+			l, h := termRange(c.Coef(k), x)
+			lo, hi = lo+l, hi+h
+		}
+		if lo > c.Value {
+			return fmt.Sprintf("%s at least %d, want %d", totalWord(c), lo, c.Value)
+		}
+		if hi < c.Value {
+			return fmt.Sprintf("%s at most %d, want %d", totalWord(c), hi, c.Value)
+		}
+	case satdoku.Run:
+		var seen uint64
+		for _, i := range c.Cells {
+			d := g.Cell(i)
+			if d != 0 && seen&bit(d) != 0 {
+				return fmt.Sprintf("%d twice", d)
+			}
+			seen |= bit(d)
+		}
+		return fmt.Sprintf("digits %s do not fit a run of %d", digitList(seen), len(c.Cells))
+	case satdoku.Sandwich:
+		ones, ns := 0, 0
+		for _, i := range c.Cells {
+			switch g.Cell(i) {
+			case 1:
+				ones++
+			case n:
+				ns++
+			}
+		}
+		if ones > 1 {
+			return "1 twice"
+		}
+		if ns > 1 {
+			return fmt.Sprintf("%d twice", n)
+		}
+	case satdoku.OneOf:
+		for _, i := range c.Cells {
+			if d := g.Cell(i); d != 0 && c.Mask&bit(d) == 0 {
+				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
+			}
+		}
+	}
+	return "cannot be completed"
+}
