@@ -64,7 +64,7 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 	}
 	n := res.Count
 	a.Count = &n
-	a.limitHit = n >= limit
+	a.More = n >= limit
 	switch {
 	case n == 0:
 		a.Status, a.exit = statusNone, exitNegative
@@ -84,7 +84,7 @@ func countText(p *printer, a *answer) {
 		return
 	}
 	p.separate()
-	if a.limitHit {
+	if a.More {
 		fmt.Fprintf(p.w, "%d+\n", *a.Count)
 		return
 	}
