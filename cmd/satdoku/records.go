@@ -30,8 +30,8 @@ const (
 // JSON format (--format json writes the answer as it is); the text formats
 // read the same fields. The unexported ones are what the run needs besides.
 type answer struct {
-	Line      int      `json:"line"`
-	File      string   `json:"file,omitempty"`
+	Line       int      `json:"line"`
+	File       string   `json:"file,omitempty"`
 	Puzzle     string   `json:"puzzle,omitempty"`
 	Rules      []string `json:"rules,omitempty"` // the tags of the puzzle's rules
 	Status     string   `json:"status"`
