@@ -13,6 +13,7 @@
 //	satdoku check  [flags] [PUZZLE|FILE|-]...   report conflicts among the givens
 //	satdoku unique [flags] [PUZZLE|FILE|-]...   unique, multiple or none
 //	satdoku count  [flags] [PUZZLE|FILE|-]...   count solutions up to --limit
+//	satdoku candidates [flags] [PUZZLE|FILE|-]... the digits each cell holds in some solution
 //	satdoku dimacs [flags] [PUZZLE|FILE|-]...   write the CNF as DIMACS
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
@@ -42,8 +43,9 @@
 //
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,
-// status (solved, unique, multiple, none, valid, invalid, error, timeout),
-// certified, solution, second, differ, count, conflicts, error and ms.
+// rules, status (solved, unique, multiple, none, valid, invalid, error,
+// timeout), certified, solution, second, differ, candidates, count, more,
+// conflicts, error and ms.
 //
 // Certified verdicts: every solution printed is checked by the validator,
 // but unique, none and a count below --limit rest on a formula being
@@ -146,7 +148,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdVersion}
 }
 
 func lookup(name string) *command {
