@@ -234,9 +234,9 @@ const exitHelp = `Exit status:
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "satdoku solves Sudoku puzzles by SAT and proves its answers.\n\nUsage:\n\n\tsatdoku <command> [flags] [PUZZLE|FILE|-]...\n\nCommands:\n\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\t%-8s %s\n", "help", "show help for a command")
+	fmt.Fprintf(w, "\t%-10s %s\n", "help", "show help for a command")
 	fmt.Fprintf(w, "\nRun 'satdoku help <command>' for more about a command.\n\n%s", exitHelp)
 }
 
