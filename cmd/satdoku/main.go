@@ -17,6 +17,7 @@
 //	satdoku dimacs [flags] [PUZZLE|FILE|-]...   write the CNF as DIMACS
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
+//	satdoku generate [flags]                    make puzzles, each proven unique
 //	satdoku version                             print the version
 //	satdoku help [COMMAND]                      show help
 //
@@ -148,7 +149,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdVersion}
 }
 
 func lookup(name string) *command {

@@ -1,0 +1,309 @@
+// Package generate makes puzzles: a random solution under a set of rules,
+// then clues taken out, in symmetric orbits and in a random order, for as
+// long as gini proves the puzzle still unique. Every puzzle it returns has
+// been checked by package verify: its solution keeps every rule and agrees
+// with the clues, and on boards up to 9×9 verify's own counter finds it
+// unique too.
+//
+// Generation is deterministic: the same seed and options give the same
+// puzzle, whatever else runs at the same time.
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// Options configure Generate. The zero Options make classic 9×9 puzzles
+// with no symmetry, taking out clues in one pass until none can go.
+type Options struct {
+	// Rules are the board and its rules; nil means the classic 9×9.
+	Rules *satdoku.Rules
+	// Symmetry is the symmetry the clues keep.
+	Symmetry Symmetry
+	// Minimal asks for puzzles in which every clue is needed: taking out
+	// any one clue gives a second solution. Without a symmetry one pass
+	// gives that; with one, a pass only proves that every orbit is needed,
+	// so Generate also tries each clue alone and makes another puzzle when
+	// one could go.
+	Minimal bool
+	// Clues, when positive, stops taking out clues once the puzzle has this
+	// many or fewer (fewer by up to an orbit's size less one). A pass that
+	// ends above it starts again from another solution.
+	Clues int
+	// Accept, when not nil, is asked about each finished puzzle; Generate
+	// makes another until it accepts one (a difficulty filter).
+	Accept func(puzzle *satdoku.Grid) bool
+	// Tries bounds the puzzles Generate makes for one answer (minimality
+	// with a symmetry, Clues, Accept); 0 means 1000.
+	Tries int
+}
+
+// Puzzle is a generated puzzle.
+type Puzzle struct {
+	Grid     *satdoku.Grid // the clues
+	Solution *satdoku.Grid // its one solution
+	Seed     uint64        // the seed Generate was given
+	Tries    int           // the puzzles made to get this one (1 when the first was taken)
+}
+
+// Clues returns the number of clues of the puzzle.
+func (p Puzzle) Clues() int { return p.Grid.Givens() }
+
+// ErrTries reports that Generate made Options.Tries puzzles and none was
+// what the options ask for.
+var ErrTries = errors.New("generate: no puzzle met the options")
+
+// Generate makes one puzzle from seed under options o.
+func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
+	r := o.Rules
+	if r == nil {
+		r, _ = satdoku.Standard(9)
+	}
+	if int(o.Symmetry) >= len(symmetryNames) {
+		return Puzzle{}, fmt.Errorf("generate: %v", o.Symmetry)
+	}
+	tries := o.Tries
+	if tries <= 0 {
+		tries = 1000
+	}
+	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x5a7d0c0)), rules: r, opt: o,
+		solver: satsolve.New(satsolve.Options{}), orbits: o.Symmetry.Orbits(r.N())}
+	for try := 1; try <= tries; try++ {
+		p, ok, err := g.one(ctx)
+		if err != nil {
+			return Puzzle{}, err
+		}
+		if ok {
+			p.Seed, p.Tries = seed, try
+			return p, nil
+		}
+	}
+	return Puzzle{}, fmt.Errorf("%w: %d tries", ErrTries, tries)
+}
+
+// gen is the state of one Generate call.
+type gen struct {
+	rng    *rand.Rand
+	rules  *satdoku.Rules
+	opt    Options
+	solver *satsolve.Solver
+	orbits [][]int
+}
+
+// one makes one puzzle, and reports whether it is what the options ask for.
+func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
+	sol, err := g.solution(ctx)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	pin, err := satsolve.NewPinner(sol)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	puzzle := sol.Clone()
+	clues := sol.Len()
+	for _, k := range g.rng.Perm(len(g.orbits)) {
+		if g.opt.Clues > 0 && clues <= g.opt.Clues {
+			break
+		}
+		orbit := g.orbits[k]
+		for _, i := range orbit {
+			puzzle.SetCell(i, 0)
+		}
+		unique, err := pin.Unique(ctx, puzzle)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if unique {
+			clues -= len(orbit)
+			continue
+		}
+		for _, i := range orbit {
+			puzzle.SetCell(i, sol.Cell(i))
+		}
+	}
+	if g.opt.Clues > 0 && clues > g.opt.Clues {
+		return Puzzle{}, false, nil
+	}
+	if g.opt.Minimal && g.opt.Symmetry != None {
+		minimal, err := Minimal(ctx, puzzle, pin)
+		if err != nil || !minimal {
+			return Puzzle{}, false, err
+		}
+	}
+	if err := check(ctx, puzzle, sol); err != nil {
+		return Puzzle{}, false, err
+	}
+	if g.opt.Accept != nil && !g.opt.Accept(puzzle) {
+		return Puzzle{}, false, nil
+	}
+	return Puzzle{Grid: puzzle, Solution: sol}, true, nil
+}
+
+// Minimal reports whether every clue of puzzle is needed for it to stay
+// unique, asking pin, a Pinner of the puzzle's solution.
+func Minimal(ctx context.Context, puzzle *satdoku.Grid, pin *satsolve.Pinner) (bool, error) {
+	p := puzzle.Clone()
+	for i := range p.Len() {
+		d := p.Cell(i)
+		if d == 0 {
+			continue
+		}
+		p.SetCell(i, 0)
+		unique, err := pin.Unique(ctx, p)
+		if err != nil {
+			return false, err
+		}
+		if unique {
+			return false, nil
+		}
+		p.SetCell(i, d)
+	}
+	return true, nil
+}
+
+// checkCountUpTo is the largest board whose puzzles verify's own counter
+// also proves unique: on bigger ones its search on a near-minimal puzzle
+// can take long, and gini's proof stands alone.
+const checkCountUpTo = 9
+
+// check has package verify check a generated puzzle: the solution keeps
+// every rule and agrees with every clue, and, on small boards, the puzzle
+// has no other solution.
+func check(ctx context.Context, puzzle, sol *satdoku.Grid) error {
+	if err := verify.Solution(puzzle, sol); err != nil {
+		return fmt.Errorf("generate: internal error: %w: %w", err, backend.ErrFailed)
+	}
+	if puzzle.N() > checkCountUpTo {
+		return nil
+	}
+	k, _, err := verify.CountContext(ctx, puzzle, 2)
+	if err != nil {
+		return err
+	}
+	if k != 1 {
+		return fmt.Errorf("generate: internal error: gini proved unique a puzzle with %d solutions: %w", k, backend.ErrFailed)
+	}
+	return nil
+}
+
+// solution returns a random solution of the rules: a few random clues that
+// break no unit, solved by gini; when they have no completion, fewer.
+func (g *gen) solution(ctx context.Context) (*satdoku.Grid, error) {
+	r := g.rules
+	n := r.N()
+	seeds := n
+	for {
+		p := satdoku.NewGrid(r)
+		used := make([]uint64, len(r.Units()))
+		for _, i := range g.rng.Perm(n * n)[:seeds] {
+			var free uint64 = ^uint64(0) >> (64 - n)
+			for _, u := range r.UnitsOf(i) {
+				free &^= used[u]
+			}
+			if free == 0 {
+				continue
+			}
+			d := nth(free, g.rng.IntN(bits.OnesCount64(free))) + 1
+			p.SetCell(i, d)
+			for _, u := range r.UnitsOf(i) {
+				used[u] |= 1 << (d - 1)
+			}
+		}
+		res, err := g.solver.Solve(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if res.Status == backend.StatusSolved {
+			sol := res.Solution
+			if relabels(r) {
+				// gini's models lean on its defaults (the last row of a
+				// classic grid is often 9 8 7 … 1): a random renaming of
+				// the digits spreads them, where the rules allow it.
+				perm := g.rng.Perm(n)
+				for i := range sol.Len() {
+					sol.SetCell(i, perm[sol.Cell(i)-1]+1)
+				}
+			}
+			return sol, nil
+		}
+		if seeds == 0 {
+			return nil, fmt.Errorf("generate: the rules have no solution")
+		}
+		seeds /= 2
+	}
+}
+
+// relabels reports whether renaming the digits of a solution of r gives
+// another: r has only units and relations of kind Different.
+func relabels(r *satdoku.Rules) bool {
+	if len(r.Constraints()) > 0 {
+		return false
+	}
+	for _, x := range r.Relations() {
+		if x.Kind != satdoku.Different {
+			return false
+		}
+	}
+	return true
+}
+
+// nth returns the index of the k-th set bit of m, from 0.
+func nth(m uint64, k int) int {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros64(m)
+}
+
+// ErrNotUnique reports a puzzle given to Minimize that has no solution or
+// more than one.
+var ErrNotUnique = errors.New("generate: the puzzle is not unique")
+
+// Minimize returns the puzzle with clues taken out, one at a time in an
+// order drawn from seed, for as long as it stays unique, so that every clue
+// left is needed, and its solution. A puzzle without exactly one solution is
+// an error wrapping ErrNotUnique.
+func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol *satdoku.Grid, err error) {
+	res, err := satsolve.Unique(ctx, puzzle, satsolve.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	if res.Status != backend.StatusUnique {
+		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, res.Status)
+	}
+	sol = res.Solution
+	pin, err := satsolve.NewPinner(sol)
+	if err != nil {
+		return nil, nil, err
+	}
+	min = puzzle.Clone()
+	rng := rand.New(rand.NewPCG(seed, 0x5a7d0c0))
+	for _, i := range rng.Perm(min.Len()) {
+		d := min.Cell(i)
+		if d == 0 {
+			continue
+		}
+		min.SetCell(i, 0)
+		unique, err := pin.Unique(ctx, min)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !unique {
+			min.SetCell(i, d)
+		}
+	}
+	if err := check(ctx, min, sol); err != nil {
+		return nil, nil, err
+	}
+	return min, sol, nil
+}
