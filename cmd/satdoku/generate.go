@@ -115,11 +115,12 @@ type generated struct {
 
 // genRecord is the JSON record of a generated puzzle.
 type genRecord struct {
-	Puzzle   string `json:"puzzle"`
-	Solution string `json:"solution"`
-	Clues    int    `json:"clues"`
-	Seed     uint64 `json:"seed"`
-	Tries    int    `json:"tries"`
+	Puzzle   string   `json:"puzzle"`
+	Rules    []string `json:"rules,omitempty"` // the tags of the puzzle's rules
+	Solution string   `json:"solution"`
+	Clues    int      `json:"clues"`
+	Seed     uint64   `json:"seed"`
+	Tries    int      `json:"tries"`
 }
 
 // runGenerate makes count puzzles from seeds seed, seed+1, … with jobs
@@ -182,7 +183,7 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 		g := r.p.Grid
 		switch f {
 		case outJSON:
-			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Solution: r.p.Solution.String(),
+			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Rules: g.Rules().Tags(), Solution: r.p.Solution.String(),
 				Clues: r.p.Clues(), Seed: r.p.Seed, Tries: r.p.Tries})
 			p.w.Write(append(b, '\n'))
 		case outGrid:
