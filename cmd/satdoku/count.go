@@ -86,7 +86,11 @@ func countText(p *printer, a *answer) {
 	p.separate()
 	if a.More {
 		fmt.Fprintf(p.w, "%d+\n", *a.Count)
-		return
+	} else {
+		fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
 	}
-	fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
+	if p.format == outGrid && a.Status == statusMultiple && a.Second.Grid != nil {
+		// The grid format shows two of the solutions, and where they differ.
+		p.twoGrids(a)
+	}
 }

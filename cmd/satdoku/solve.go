@@ -30,8 +30,9 @@ line (blank lines and # comments skipped, a line "end" ends it), multi-line
 grids, or LeetCode JSON boards. Puzzles stream: one in, one answer out.
 
 A puzzle with no solution prints "none", one whose givens conflict prints
-"invalid", and with --unique one with several solutions prints "multiple"; the
-reason goes to standard error. A line that does not parse prints "error" and
+"invalid", and with --unique one with several solutions prints "multiple",
+with two solutions and the cells where they differ as "satdoku unique" shows
+them; the reason goes to standard error. A line that does not parse prints "error" and
 the batch goes on.
 
 With --solver, an external SAT solver program does the solving instead of
@@ -210,6 +211,10 @@ func solveText(p *printer, a *answer) {
 			return
 		}
 		fmt.Fprintf(p.w, "%s (%s)\n", p.oneLine(sol), a.certNote)
+		return
+	}
+	if a.Status == statusMultiple && a.Second.Grid != nil {
+		p.multiple(a) // --unique
 		return
 	}
 	p.statusLine(a)
