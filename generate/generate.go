@@ -62,22 +62,51 @@ func (p Puzzle) Clues() int { return p.Grid.Givens() }
 // what the options ask for.
 var ErrTries = errors.New("generate: no puzzle met the options")
 
-// Generate makes one puzzle from seed under options o.
+// Generate makes one puzzle from seed under options o. A Generator makes
+// many faster.
 func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
+	g, err := New(o)
+	if err != nil {
+		return Puzzle{}, err
+	}
+	return g.Generate(ctx, seed)
+}
+
+// Generator makes puzzles under one set of options. It keeps the rules'
+// formula in a gini instance across puzzles, to ask about each clue; what
+// gini learns there changes no answer, so a puzzle depends only on its
+// seed. A Generator is not safe for concurrent use: make one per goroutine.
+type Generator struct {
+	opt    Options
+	rules  *satdoku.Rules
+	pin    *satsolve.Pinner
+	orbits [][]int
+}
+
+// New returns a Generator for options o.
+func New(o Options) (*Generator, error) {
 	r := o.Rules
 	if r == nil {
 		r, _ = satdoku.Standard(9)
 	}
 	if int(o.Symmetry) >= len(symmetryNames) {
-		return Puzzle{}, fmt.Errorf("generate: %v", o.Symmetry)
+		return nil, fmt.Errorf("generate: %v", o.Symmetry)
 	}
-	tries := o.Tries
-	if tries <= 0 {
-		tries = 1000
+	if o.Tries <= 0 {
+		o.Tries = 1000
 	}
-	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x5a7d0c0)), rules: r, opt: o,
-		solver: satsolve.New(satsolve.Options{}), orbits: o.Symmetry.Orbits(r.N())}
-	for try := 1; try <= tries; try++ {
+	pin, err := satsolve.NewPinner(r)
+	if err != nil {
+		return nil, err
+	}
+	return &Generator{opt: o, rules: r, pin: pin, orbits: o.Symmetry.Orbits(r.N())}, nil
+}
+
+// Generate makes one puzzle from seed.
+func (gr *Generator) Generate(ctx context.Context, seed uint64) (Puzzle, error) {
+	g := &gen{Generator: gr, rng: rand.New(rand.NewPCG(seed, 0x5a7d0c0)),
+		solver: satsolve.New(satsolve.Options{})}
+	for try := 1; try <= gr.opt.Tries; try++ {
 		p, ok, err := g.one(ctx)
 		if err != nil {
 			return Puzzle{}, err
@@ -87,16 +116,15 @@ func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
 			return p, nil
 		}
 	}
-	return Puzzle{}, fmt.Errorf("%w: %d tries", ErrTries, tries)
+	return Puzzle{}, fmt.Errorf("%w: %d tries", ErrTries, gr.opt.Tries)
 }
 
-// gen is the state of one Generate call.
+// gen is the state of one puzzle's making. Its random solutions come from
+// a Solver of its own, so that they depend on the seed alone.
 type gen struct {
+	*Generator
 	rng    *rand.Rand
-	rules  *satdoku.Rules
-	opt    Options
 	solver *satsolve.Solver
-	orbits [][]int
 }
 
 // one makes one puzzle, and reports whether it is what the options ask for.
@@ -105,8 +133,8 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 	if err != nil {
 		return Puzzle{}, false, err
 	}
-	pin, err := satsolve.NewPinner(sol)
-	if err != nil {
+	pin := g.pin
+	if err := pin.Pin(sol); err != nil {
 		return Puzzle{}, false, err
 	}
 	puzzle := sol.Clone()
@@ -282,8 +310,11 @@ func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol 
 		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, res.Status)
 	}
 	sol = res.Solution
-	pin, err := satsolve.NewPinner(sol)
+	pin, err := satsolve.NewPinner(sol.Rules())
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := pin.Pin(sol); err != nil {
 		return nil, nil, err
 	}
 	min = puzzle.Clone()

@@ -101,6 +101,20 @@ func TestDeterministic(t *testing.T) {
 	if a.Grid.Equal(c.Grid) {
 		t.Errorf("seeds 42 and 43 gave the same puzzle")
 	}
+	// A Generator that made other puzzles first makes the same one.
+	g, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(5) {
+		if _, err := g.Generate(context.Background(), seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := g.Generate(context.Background(), 42)
+	if err != nil || !d.Grid.Equal(a.Grid) {
+		t.Errorf("a reused Generator, seed 42: %v\n%v\nwant\n%v", err, d.Grid, a.Grid)
+	}
 }
 
 func TestAccept(t *testing.T) {
@@ -154,8 +168,12 @@ func TestOrbits(t *testing.T) {
 // BenchmarkMinimal9 makes minimal classic 9×9 puzzles (no symmetry: one
 // pass is minimal), the figure to set beside qqwing --generate.
 func BenchmarkMinimal9(b *testing.B) {
+	g, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for i := 0; b.Loop(); i++ {
-		if _, err := Generate(context.Background(), uint64(i), Options{}); err != nil {
+		if _, err := g.Generate(context.Background(), uint64(i)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -165,8 +183,12 @@ func BenchmarkMinimal9(b *testing.B) {
 // BenchmarkMinimal16 makes minimal 16×16 puzzles.
 func BenchmarkMinimal16(b *testing.B) {
 	r, _ := satdoku.Standard(16)
+	g, err := New(Options{Rules: r})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for i := 0; b.Loop(); i++ {
-		if _, err := Generate(context.Background(), uint64(i), Options{Rules: r}); err != nil {
+		if _, err := g.Generate(context.Background(), uint64(i)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -139,9 +139,13 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 	next := make(chan int)
 	for range min(jobs, max(count, 1)) {
 		wg.Go(func() {
+			g, newErr := generate.New(o)
 			for i := range next {
-				p, err := generate.Generate(ctx, seed+uint64(i), o)
-				results[i] <- generated{p, err}
+				r := generated{err: newErr}
+				if newErr == nil {
+					r.p, r.err = g.Generate(ctx, seed+uint64(i))
+				}
+				results[i] <- r
 			}
 		})
 	}
