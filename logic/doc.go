@@ -1,0 +1,45 @@
+// Package logic solves Sudoku the way a person does, one deduction at a
+// time, and rates puzzles by the hardest deduction they need.
+//
+// The techniques are written once over the units of a satdoku.Rules value
+// (rows, columns, regions and extra units) and the Different relations
+// between cells, so that they work on boards of every size, on jigsaw
+// boards and with extra units such as the diagonals of X-Sudoku. Other
+// relations and constraints are left out: the techniques stay sound, but
+// may get stuck where the rules would allow more.
+//
+// A State holds the placed digits and the candidates of every cell. Next
+// returns the easiest step that applies; Apply makes it; Solve repeats the
+// two; Rate rates a puzzle by its hardest step. The techniques, with their
+// ratings on the Sudoku Explainer scale (SE's published values where the
+// technique exists there):
+//
+//	1.2  hidden single (in a region)  a digit with one place in a region
+//	1.5  hidden single                a digit with one place in a row, column or extra unit of N cells
+//	2.3  naked single                 a cell with one candidate
+//	2.6  pointing                     a region has a digit only where it meets another unit
+//	2.8  claiming                     a row, column or extra unit has a digit only where it meets another unit
+//	3.0  naked pair                   two cells of a unit with the same two candidates
+//	3.2  x-wing                       fish of two rows (columns) on two columns (rows)
+//	3.4  hidden pair                  two digits with the same two places in a unit
+//	3.6  naked triple
+//	3.8  swordfish                    fish of three
+//	4.0  hidden triple
+//	4.2  xy-wing                      pivot {x,y}, pincers {x,z} and {y,z}
+//	4.4  xyz-wing                     pivot {x,y,z}, pincers {x,z} and {y,z}
+//	5.0  naked quad
+//	5.2  jellyfish                    fish of four
+//	5.4  hidden quad
+//	6.6–7.0  x-chain, xy-chain        alternating chains of strong and weak links, 0.1 more for every two more links than three
+//	8.0–9.0  contradiction            a candidate whose assumption leads by singles (and locked candidates) to a contradiction
+//	10.0 trial                        none of the above applies (Rate only)
+//
+// Naked subsets hold in every unit; hidden singles, hidden subsets and
+// locked candidates need units of N cells, which hold every digit. Fish
+// take rows and columns only, whatever the regions. A cell "sees" the
+// cells it shares a unit with and its partners in Different relations
+// (anti-knight, anti-king).
+//
+// Cells are named from 1 in texts ("r3c5"), and units as
+// satdoku.Unit.String names them ("box 2", "row 3").
+package logic

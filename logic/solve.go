@@ -1,0 +1,170 @@
+package logic
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/satdoku/satdoku"
+)
+
+// A technique finds one step, or reports that it does not apply.
+type technique struct {
+	rating float64 // the lowest rating of its steps
+	find   func(s *State, limit float64) (Step, bool)
+}
+
+// techniques in ascending rating: Next returns the first step found.
+var techniques = []technique{
+	{RatingHiddenSingleBox, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(true) }},
+	{RatingHiddenSingle, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(false) }},
+	{RatingNakedSingle, func(s *State, _ float64) (Step, bool) { return s.nakedSingle() }},
+	{RatingPointing, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(true) }},
+	{RatingClaiming, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(false) }},
+	{RatingNakedPair, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(2, RatingNakedPair) }},
+	{RatingXWing, func(s *State, _ float64) (Step, bool) { return s.fish(2, RatingXWing) }},
+	{RatingHiddenPair, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(2, RatingHiddenPair) }},
+	{RatingNakedTriple, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(3, RatingNakedTriple) }},
+	{RatingSwordfish, func(s *State, _ float64) (Step, bool) { return s.fish(3, RatingSwordfish) }},
+	{RatingHiddenTriple, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(3, RatingHiddenTriple) }},
+	{RatingXYWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(false) }},
+	{RatingXYZWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(true) }},
+	{RatingNakedQuad, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(4, RatingNakedQuad) }},
+	{RatingJellyfish, func(s *State, _ float64) (Step, bool) { return s.fish(4, RatingJellyfish) }},
+	{RatingHiddenQuad, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(4, RatingHiddenQuad) }},
+	{RatingXChain, func(s *State, limit float64) (Step, bool) { return s.chain(chainLinks(limit)) }},
+	{RatingContradiction, func(s *State, limit float64) (Step, bool) { return s.forcing(limit) }},
+}
+
+// Next returns the easiest step that applies to s, without applying it:
+// the first technique in ascending rating that finds something. It
+// returns false when none applies, when s is solved, or when s has a
+// contradiction.
+func (s *State) Next() (Step, bool) { return s.next(math.Inf(1)) }
+
+func (s *State) next(limit float64) (Step, bool) {
+	if s.Solved() || s.contradiction() != "" {
+		return Step{}, false
+	}
+	for _, t := range techniques {
+		if t.rating > limit+1e-9 {
+			break
+		}
+		if st, ok := t.find(s, limit); ok {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// Options tune Solve. The zero value uses every technique.
+type Options struct {
+	// MaxRating, when positive, leaves out the techniques rated above it:
+	// with 2.3 Solve uses singles only.
+	MaxRating float64
+	// MaxSteps, when positive, stops Solve after that many steps.
+	MaxSteps int
+}
+
+// Solve applies the easiest step to s until s is solved or no step
+// applies, and returns the steps in order. It reports whether s is solved
+// and without a contradiction.
+func (s *State) Solve(o *Options) (path []Step, solved bool) {
+	limit := math.Inf(1)
+	maxSteps := 0
+	if o != nil {
+		if o.MaxRating > 0 {
+			limit = o.MaxRating
+		}
+		maxSteps = o.MaxSteps
+	}
+	for maxSteps <= 0 || len(path) < maxSteps {
+		st, ok := s.next(limit)
+		if !ok {
+			break
+		}
+		s.Apply(st)
+		path = append(path, st)
+	}
+	return path, s.Solved() && s.contradiction() == ""
+}
+
+// Solve solves g by logic, the easiest step first (see State.Solve); g is
+// not changed. It returns an error wrapping ErrInvalid when g breaks its
+// units.
+func Solve(g *satdoku.Grid, o *Options) (path []Step, solved bool, err error) {
+	s, err := New(g)
+	if err != nil {
+		return nil, false, err
+	}
+	path, solved = s.Solve(o)
+	return path, solved, nil
+}
+
+// The levels of Rate, by the rating of the hardest step:
+//
+//	easy        below 2.5: singles
+//	medium      2.5 to 3.5: locked candidates, naked pairs, x-wings, hidden pairs
+//	hard        3.5 to 5.5: triples, swordfish, xy- and xyz-wings, quads, jellyfish
+//	fiendish    5.5 to 8.0: x-chains and xy-chains
+//	diabolical  8.0 and above: contradictions, and puzzles that need trial (10.0)
+const (
+	LevelEasy       = "easy"
+	LevelMedium     = "medium"
+	LevelHard       = "hard"
+	LevelFiendish   = "fiendish"
+	LevelDiabolical = "diabolical"
+)
+
+// Level returns the level of a rating (see LevelEasy).
+func Level(rating float64) string {
+	switch {
+	case rating < 2.5:
+		return LevelEasy
+	case rating < 3.5:
+		return LevelMedium
+	case rating < 5.5:
+		return LevelHard
+	case rating < 8.0:
+		return LevelFiendish
+	}
+	return LevelDiabolical
+}
+
+// Rating is how hard a puzzle is for a person.
+type Rating struct {
+	Score     float64 // the rating of the hardest step, or RatingTrial when the techniques get stuck
+	Level     string  // Level(Score)
+	Technique string  // the hardest step's technique, or "trial"
+	Steps     int     // the number of steps of the solution path
+}
+
+// String returns "4.2 hard (xy-wing)".
+func (r Rating) String() string {
+	return fmt.Sprintf("%.1f %s (%s)", r.Score, r.Level, r.Technique)
+}
+
+// Rate solves g by logic and rates it by its hardest step. A puzzle that
+// the techniques cannot finish gets RatingTrial and technique "trial". It
+// returns an error wrapping ErrInvalid when g breaks its units, and one
+// wrapping ErrNoSolution when the techniques reach a contradiction.
+func Rate(g *satdoku.Grid) (Rating, error) {
+	s, err := New(g)
+	if err != nil {
+		return Rating{}, err
+	}
+	path, solved := s.Solve(nil)
+	if why := s.contradiction(); why != "" {
+		return Rating{}, fmt.Errorf("%w: %s", ErrNoSolution, why)
+	}
+	r := Rating{Steps: len(path)}
+	for _, st := range path {
+		if st.Rating > r.Score {
+			r.Score, r.Technique = st.Rating, st.Technique
+		}
+	}
+	if !solved {
+		r.Score, r.Technique = RatingTrial, "trial"
+	}
+	r.Level = Level(r.Score)
+	return r, nil
+}
