@@ -25,10 +25,13 @@ const (
 	//	------+-------+------
 	//
 	// The boxes are those of the grid's rules, h rows by w columns as
-	// Rules.BoxShape gives them (2×3 on a 6×6 board, "1 2 3 | 4 5 6"); a
-	// grid whose rules have no rectangular boxes, such as jigsaw regions,
-	// is written without separators. Boards larger than 25×25 right-align
-	// numbers to width 2.
+	// Rules.BoxShape gives them (2×3 on a 6×6 board, "1 2 3 | 4 5 6").
+	// Irregular regions (jigsaw Sudoku) get their borders drawn: a '|'
+	// between two cells of a row in different regions, and between two
+	// rows a line with '-' under each cell whose lower neighbour is in
+	// another region, '+' where borders cross (the line is left out where
+	// no region ends). A grid without regions is written without
+	// separators. Boards larger than 25×25 right-align numbers to width 2.
 	FormatGrid
 	// FormatJSON is a JSON array of rows of numbers, 0 for a blank, on one
 	// line: [[5,3,0,0,7,0,0,0,0],…].
@@ -136,6 +139,11 @@ func (g *Grid) appendGrid(dst []byte, puzzle *Grid, on, off string) []byte {
 	if n > 25 {
 		width = 2
 	}
+	if h == 0 {
+		if reg := g.rules.regions(); reg != nil {
+			return g.appendRegions(dst, reg, width, puzzle, on, off)
+		}
+	}
 	for r := 0; r < n; r++ {
 		if r > 0 {
 			dst = append(dst, '\n')
@@ -164,6 +172,102 @@ func (g *Grid) appendGrid(dst []byte, puzzle *Grid, on, off string) []byte {
 				dst = g.appendSym(dst, v)
 			}
 		}
+	}
+	return dst
+}
+
+// regions returns the region of every cell (the Index of its Box unit), or
+// nil when r has no regions.
+func (r *Rules) regions() []int {
+	var reg []int
+	for _, u := range r.units {
+		if u.Kind != Box {
+			continue
+		}
+		if reg == nil {
+			reg = make([]int, r.n*r.n)
+		}
+		for _, i := range u.Cells {
+			reg[i] = u.Index
+		}
+	}
+	return reg
+}
+
+// appendRegions is appendGrid for irregular regions reg: the borders of
+// the regions are drawn between the cells (see FormatGrid).
+func (g *Grid) appendRegions(dst []byte, reg []int, width int, puzzle *Grid, on, off string) []byte {
+	n := g.N()
+	dash := func(border bool) byte {
+		if border {
+			return '-'
+		}
+		return ' '
+	}
+	for r := range n {
+		if r > 0 {
+			// The line between rows r−1 and r, when some region ends.
+			start := len(dst)
+			dst = append(dst, '\n')
+			drawn := false
+			for c := range n {
+				up, down := (r-1)*n+c, r*n+c
+				below := reg[up] != reg[down]
+				drawn = drawn || below
+				if c > 0 {
+					vert := reg[up-1] != reg[up] || reg[down-1] != reg[down]
+					left := reg[up-1] != reg[down-1]
+					switch {
+					case vert && (left || below):
+						dst = append(dst, '+')
+					case vert:
+						dst = append(dst, '|')
+					default:
+						dst = append(dst, dash(left && below))
+					}
+				}
+				for range width {
+					dst = append(dst, dash(below))
+				}
+			}
+			if !drawn {
+				dst = dst[:start]
+			} else {
+				dst = trimSpaces(dst)
+			}
+		}
+		if r > 0 {
+			dst = append(dst, '\n')
+		}
+		for c := range n {
+			i := r*n + c
+			switch {
+			case c == 0:
+			case reg[i-1] != reg[i]:
+				dst = append(dst, '|')
+			default:
+				dst = append(dst, ' ')
+			}
+			v := g.cells[i]
+			if width == 2 && v < 10 {
+				dst = append(dst, ' ')
+			}
+			if puzzle != nil && puzzle.cells[i] == 0 {
+				dst = append(dst, on...)
+				dst = g.appendSym(dst, v)
+				dst = append(dst, off...)
+			} else {
+				dst = g.appendSym(dst, v)
+			}
+		}
+	}
+	return dst
+}
+
+// trimSpaces removes the spaces at the end of dst.
+func trimSpaces(dst []byte) []byte {
+	for len(dst) > 0 && dst[len(dst)-1] == ' ' {
+		dst = dst[:len(dst)-1]
 	}
 	return dst
 }

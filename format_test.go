@@ -63,6 +63,7 @@ func TestGolden(t *testing.T) {
 		{"36x36", sampleGrid(36, 1)},
 		{"64x64-solution", sampleGrid(64, 0)},
 		{"empty-9x9", must(New(9))},
+		{"jigsaw", jigsawGrid()},
 	}
 	for _, tt := range grids {
 		for f := FormatLine; f <= FormatLeetCode; f++ {
@@ -170,22 +171,34 @@ func TestFormatWidths(t *testing.T) {
 }
 
 // TestFormatNoBoxes checks that a grid whose rules have no rectangular
-// boxes (jigsaw regions, a Latin square, no regions) is written without box
-// separators.
+// boxes gets the borders of its jigsaw regions, and no separators when it
+// has no regions (a Latin square).
 func TestFormatNoBoxes(t *testing.T) {
 	jig := must(Regions(4, jigsaw4))
 	g := NewGrid(jig)
 	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1} {
 		g.SetCell(i, d)
 	}
-	if got, want := g.Format(FormatGrid), "1 2 3 4\n3 4 1 2\n4 1 2 3\n2 3 4 1"; got != want {
+	want := `1 2 3|4
+ +-+-+
+3|4|1 2
+-+ +-+
+4 1|2|3
+ +-+ +-
+2|3 4 1`
+	if got := g.Format(FormatGrid); got != want {
 		t.Errorf("jigsaw 4×4 FormatGrid =\n%s\nwant\n%s", got, want)
 	}
-	for _, r := range []*Rules{must(Standard(7)), must(Regions(9, nil)), must(Regions(9, jigsaw9))} {
+	for _, r := range []*Rules{must(Standard(7)), must(Regions(9, nil))} {
 		out := sampleUnder(r, 1).Format(FormatGrid)
 		if strings.ContainsAny(out, "|+-") || strings.Count(out, "\n") != r.N()-1 {
 			t.Errorf("%d×%d without boxes: FormatGrid =\n%s", r.N(), r.N(), out)
 		}
+	}
+	g = sampleUnder(must(Regions(9, jigsaw9)), 1)
+	out := g.Format(FormatGrid)
+	if back, err := Parse(out); err != nil || !back.Equal(g) {
+		t.Errorf("9×9 jigsaw: FormatGrid does not read back (%v):\n%s", err, out)
 	}
 }
 
@@ -350,5 +363,40 @@ func TestAppendFormatAppends(t *testing.T) {
 	got := g.AppendFormat([]byte("x="), FormatLine)
 	if !bytes.Equal(got, []byte("x="+four)) {
 		t.Errorf("AppendFormat = %q", got)
+	}
+}
+
+// jigsawGrid is the LeetCode 37 solution under irregular regions: in each
+// band of three rows the regions are three cells wide, shifted one column
+// further right on every row (and wrapping around).
+func jigsawGrid() *Grid {
+	regions := make([][]int, 9)
+	for i := range 81 {
+		r, c := i/9, i%9
+		x := 3*(r/3) + (c+9-r%3)%9/3
+		regions[x] = append(regions[x], i)
+	}
+	g := MustParse(leet37Sol)
+	if err := g.SetRules(must(Regions(9, regions))); err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// TestFormatRegions: the grid format draws the borders of irregular
+// regions, and reads back.
+func TestFormatRegions(t *testing.T) {
+	g := jigsawGrid()
+	out := g.Format(FormatGrid)
+	back, err := Parse(out)
+	if err != nil || !back.Equal(g) {
+		t.Fatalf("Parse(Format(jigsaw, FormatGrid)) = %v, %v:\n%s", back, err, out)
+	}
+	if !strings.Contains(out, "|") || !strings.Contains(out, "-") {
+		t.Errorf("no borders:\n%s", out)
+	}
+	colored := string(g.AppendColored(nil, MustParse(leet37), "<", ">"))
+	if strings.ReplaceAll(strings.ReplaceAll(colored, "<", ""), ">", "") != out {
+		t.Errorf("colored grid differs:\n%s", colored)
 	}
 }

@@ -147,12 +147,34 @@ func Count(ctx context.Context, g *satdoku.Grid, limit int, o Options) (backend.
 
 // run looks for up to limit solutions of g, blocking each one found.
 func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
+	if err := s.begin(ctx, g); err != nil {
+		return backend.Result{}, err
+	}
+	res, err := s.search(g, limit, nil)
+	if err != nil {
+		return res, err
+	}
+	s.end()
+	res.Status = backend.StatusOf(res.Count, limit)
+	return res, nil
+}
+
+// end ends a call that completed: its clauses leave the pooled instance.
+func (s *Solver) end() {
+	if c := &s.c; !c.sink.fresh {
+		c.gi.Deactivate(varAct.Pos())
+	}
+}
+
+// begin starts a call on g: the deadline, the pre-pass, the instance and
+// the residual formula. After an error there is no instance to end.
+func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 	start := time.Now()
 	if g == nil || g.Rules() == nil {
-		return backend.Result{}, fmt.Errorf("satsolve: %w", backend.ErrGrid)
+		return fmt.Errorf("satsolve: %w", backend.ErrGrid)
 	}
 	if !s.opt.Encoding.Valid() {
-		return backend.Result{}, fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
+		return fmt.Errorf("satsolve: %w %d", encode.ErrEncoding, uint8(s.opt.Encoding))
 	}
 	s.waitZombie()
 	c := &s.c
@@ -165,7 +187,7 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 		c.deadline = d
 	}
 	if err := ctx.Err(); err != nil {
-		return backend.Result{}, s.stopped(g, 0, "before the pre-pass")
+		return s.stopped(g, 0, "before the pre-pass")
 	}
 	s.setRules(g.Rules())
 	c.pp.strong = true
@@ -175,23 +197,15 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 		nv = s.number()
 	}
 	if err := s.instance(nv); err != nil {
-		return backend.Result{}, err
+		return err
 	}
 	if !ok {
 		c.sink.Add(0) // a contradiction found by the pre-pass: the empty clause
 	} else if err := s.residual(); err != nil {
 		s.drop() // cheaper to drop than to take millions of clauses out
-		return backend.Result{}, s.stopped(g, 0, "building the formula")
+		return s.stopped(g, 0, "building the formula")
 	}
-	res, err := s.search(g, limit)
-	if err != nil {
-		return res, err
-	}
-	if !c.sink.fresh {
-		c.gi.Deactivate(varAct.Pos())
-	}
-	res.Status = backend.StatusOf(res.Count, limit)
-	return res, nil
+	return nil
 }
 
 // setRules prepares the Solver for boards under rules r: the board's tables,
@@ -306,7 +320,9 @@ func (s *Solver) expired() bool {
 const freshFrom = 128
 
 // search asks gini for up to limit solutions, blocking each one found.
-func (s *Solver) search(g *satdoku.Grid, limit int) (backend.Result, error) {
+// visit, when not nil, sees every solution in turn; an error it returns
+// ends the search.
+func (s *Solver) search(g *satdoku.Grid, limit int, visit func(*satdoku.Grid) error) (backend.Result, error) {
 	c := &s.c
 	var res backend.Result
 	for res.Count < limit {
@@ -325,6 +341,12 @@ func (s *Solver) search(g *satdoku.Grid, limit int) (backend.Result, error) {
 		}
 		if s.onModel != nil {
 			s.onModel(sol)
+		}
+		if visit != nil {
+			if err := visit(sol); err != nil {
+				s.drop()
+				return backend.Result{}, err
+			}
 		}
 		res.Count++
 		switch res.Count {

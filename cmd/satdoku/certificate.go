@@ -68,7 +68,7 @@ type certifier struct {
 func claimsUnsat(a *answer) bool {
 	switch {
 	case a.Count != nil:
-		return !a.limitHit && a.Status != statusInvalid && a.Status != statusError
+		return !a.More && a.Status != statusInvalid && a.Status != statusError
 	case a.Status == statusNone, a.Status == statusUnique:
 		return true
 	}
@@ -132,7 +132,7 @@ func plural(n, limit int) string {
 func (a *answer) setUncertified(format string, args ...any) {
 	a.setInternal("certificate failed: "+format, args...)
 	a.Solution, a.Second, a.Differ, a.Count = shown{}, shown{}, nil, nil
-	a.limitHit, a.diag = false, ""
+	a.More, a.diag = false, ""
 }
 
 // note appends the certificate's note to a status or count: "unique

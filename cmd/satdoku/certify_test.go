@@ -203,7 +203,7 @@ func TestCertifierCount(t *testing.T) {
 			"internal error: certificate failed: the solver's verdict is 0 solution(s), the independent count finds 1 or more"},
 		{"count, false", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple, Count: count(3), Solution: shown{first}}, 3, certNone,
 			"internal error: certificate failed: the solver's verdict is 3 solution(s), the independent count finds 4 or more"},
-		{"count at the limit: no claim", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple, Count: count(3), limitHit: true}, 3, certNone, ""},
+		{"count at the limit: no claim", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple, Count: count(3), More: true}, 3, certNone, ""},
 		{"multiple: no claim", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple}, 2, certNone, ""},
 		{"out of budget", &certifier{budget: time.Nanosecond}, unique, answer{Status: statusUnique, Solution: shown{sol}}, 1, certNot, ""},
 		{"unique, another solution", &certifier{budget: time.Minute}, unique, answer{Status: statusUnique, Solution: shown{first}}, 1, certNone,

@@ -64,7 +64,7 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 	}
 	n := res.Count
 	a.Count = &n
-	a.limitHit = n >= limit
+	a.More = n >= limit
 	switch {
 	case n == 0:
 		a.Status, a.exit = statusNone, exitNegative
@@ -84,9 +84,13 @@ func countText(p *printer, a *answer) {
 		return
 	}
 	p.separate()
-	if a.limitHit {
+	if a.More {
 		fmt.Fprintf(p.w, "%d+\n", *a.Count)
-		return
+	} else {
+		fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
 	}
-	fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
+	if p.format == outGrid && a.Status == statusMultiple && a.Second.Grid != nil {
+		// The grid format shows two of the solutions, and where they differ.
+		p.twoGrids(a)
+	}
 }

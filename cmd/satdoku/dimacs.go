@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -25,8 +28,9 @@ var cmdDIMACS = &command{
 	long: `
 DIMACS writes the CNF formula of each puzzle in the DIMACS format that every
 SAT solver reads: comment lines (the program and version, "c puzzle" with the
-puzzle's one-line form, the encoding, the givens mode, the variable numbering
-and the board size), the exact header "p cnf V C" with V = N³, then one
+puzzle's one-line form, the encoding, the givens mode, the variable numbering,
+the board size, and "c rules x,anti-knight" naming the rules of a variant),
+the exact header "p cnf V C" with V = N³, then one
 clause per line ending in 0. Variable var(r,c,d) = (r*N+c)*N+d, with r and c
 from 0 and d from 1, is true when the cell holds d, so any model decodes with
 the formula alone: see "satdoku decode".
@@ -138,7 +142,7 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 		case d.out != "":
 			werr = writeCNFFile(d.out, it.grid, o)
 		default:
-			werr = encode.WriteDIMACS(stdout, it.grid, o)
+			werr = encode.WriteDIMACS(newRulesHeader(stdout, it.grid.Rules().Tags()), it.grid, o)
 		}
 		if werr != nil {
 			fmt.Fprintf(e.stderr, "satdoku dimacs: %s: %v\n", where(it), werr)
@@ -179,9 +183,63 @@ func writeCNFFile(path string, g *satdoku.Grid, o encode.DIMACSOptions) error {
 	if err != nil {
 		return err
 	}
-	err = encode.WriteDIMACS(f, g, o)
+	bw := bufio.NewWriter(f)
+	if err = encode.WriteDIMACS(newRulesHeader(bw, g.Rules().Tags()), g, o); err == nil {
+		err = bw.Flush()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
+}
+
+// rulesHeader passes a DIMACS file through to w and adds the comment "c
+// rules TAG,…" naming the puzzle's rules (Rules.Tags) just before the
+// "p cnf" header, unless the file has such a comment already. Only the
+// comment lines are held, one at a time; the clauses go straight through.
+type rulesHeader struct {
+	w    io.Writer
+	tags []string
+	line []byte // the header line being read
+	done bool   // past the header: pass through
+}
+
+// newRulesHeader returns w itself when there are no tags.
+func newRulesHeader(w io.Writer, tags []string) io.Writer {
+	if len(tags) == 0 {
+		return w
+	}
+	return &rulesHeader{w: w, tags: tags}
+}
+
+func (h *rulesHeader) Write(b []byte) (int, error) {
+	if h.done {
+		return h.w.Write(b)
+	}
+	for k, c := range b {
+		h.line = append(h.line, c)
+		if c != '\n' {
+			continue
+		}
+		line := h.line
+		h.line = h.line[:0]
+		switch {
+		case bytes.HasPrefix(line, []byte("c rules ")):
+			h.tags = nil
+		case bytes.HasPrefix(line, []byte("p ")):
+			h.done = true
+			if len(h.tags) > 0 {
+				line = append([]byte("c rules "+strings.Join(h.tags, ",")+"\n"), line...)
+			}
+			if _, err := h.w.Write(line); err != nil {
+				return k, err
+			}
+			n, err := h.w.Write(b[k+1:])
+			return k + 1 + n, err
+		}
+		if _, err := h.w.Write(line); err != nil {
+			return k, err
+		}
+	}
+	return len(b), nil
 }

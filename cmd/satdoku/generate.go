@@ -148,13 +148,14 @@ type generated struct {
 
 // genRecord is the JSON record of a generated puzzle.
 type genRecord struct {
-	Puzzle   string  `json:"puzzle"`
-	Solution string  `json:"solution"`
-	Clues    int     `json:"clues"`
-	Rating   float64 `json:"rating"`
-	Level    string  `json:"level"`
-	Seed     uint64  `json:"seed"`
-	Tries    int     `json:"tries"`
+	Puzzle   string   `json:"puzzle"`
+	Rules    []string `json:"rules,omitempty"` // the tags of the puzzle's rules
+	Solution string   `json:"solution"`
+	Clues    int      `json:"clues"`
+	Rating   float64  `json:"rating"`
+	Level    string   `json:"level"`
+	Seed     uint64   `json:"seed"`
+	Tries    int      `json:"tries"`
 }
 
 // runGenerate makes count puzzles from seeds seed, seed+1, … with jobs
@@ -222,7 +223,7 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 		switch f {
 		case outJSON:
 			rt, _ := logic.Rate(g)
-			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Solution: r.p.Solution.String(),
+			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Rules: g.Rules().Tags(), Solution: r.p.Solution.String(),
 				Clues: r.p.Clues(), Rating: rt.Score, Level: rt.Level, Seed: r.p.Seed, Tries: r.p.Tries})
 			p.w.Write(append(b, '\n'))
 		case outGrid:

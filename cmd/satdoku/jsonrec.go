@@ -22,6 +22,7 @@ func appendRecord(dst []byte, a *answer) []byte {
 	dst = strconv.AppendInt(dst, int64(a.Line), 10)
 	dst = appendField(dst, "file", a.File)
 	dst = appendField(dst, "puzzle", a.Puzzle)
+	dst = appendList(dst, "rules", a.Rules)
 	dst = appendName(dst, "status")
 	dst = appendString(dst, a.Status)
 	if a.Certified != certNone {
@@ -30,9 +31,15 @@ func appendRecord(dst []byte, a *answer) []byte {
 	dst = appendGrid(dst, "solution", a.Solution.Grid)
 	dst = appendGrid(dst, "second", a.Second.Grid)
 	dst = appendList(dst, "differ", a.Differ)
+	if len(a.Candidates) > 0 {
+		dst = a.Candidates.appendJSON(appendName(dst, "candidates"))
+	}
 	if a.Count != nil {
 		dst = appendName(dst, "count")
 		dst = strconv.AppendInt(dst, int64(*a.Count), 10)
+	}
+	if a.More {
+		dst = append(dst, `,"more":true`...)
 	}
 	dst = appendList(dst, "conflicts", a.Conflicts)
 	dst = appendField(dst, "error", a.Error)

@@ -47,7 +47,7 @@ func TestAppendRecord(t *testing.T) {
 	odd := func() string { k++; return oddStrings[k%len(oddStrings)] }
 	cases := 0
 	for _, status := range statuses {
-		for mask := range 1 << 9 {
+		for mask := range 1 << 12 {
 			k++
 			set := func(bit int) bool { return mask&(1<<bit) != 0 }
 			a := &answer{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
@@ -81,6 +81,17 @@ func TestAppendRecord(t *testing.T) {
 			if set(8) {
 				a.Certified = certMark(1 + k%3) // false, "drat", "count"
 			}
+			if set(9) {
+				a.Rules = []string{odd(), "x"}
+			}
+			if set(10) {
+				a.Candidates = marks{1 << 4, 0b10000011, 0, 1<<63 | 1}[:1+k%4]
+			} else if k%5 == 0 {
+				a.Candidates = marks{}
+			}
+			if set(11) {
+				a.More = true
+			}
 			want, err := json.Marshal(a)
 			if err != nil {
 				t.Fatal(err)
@@ -91,7 +102,7 @@ func TestAppendRecord(t *testing.T) {
 			cases++
 		}
 	}
-	if cases != len(statuses)<<9 {
+	if cases != len(statuses)<<12 {
 		t.Errorf("%d cases", cases)
 	}
 }

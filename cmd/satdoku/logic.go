@@ -321,7 +321,7 @@ func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) err
 			return err
 		}
 		if k == show {
-			o.line("%s", candidatesText(s))
+			o.line("%s", stateMarks(s))
 		}
 		st, ok := s.Next()
 		if !ok {
@@ -341,60 +341,24 @@ func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) err
 	} else {
 		o.record["status"] = "trial"
 		o.line("needs trial from here")
-		o.line("%s", candidatesText(s))
+		o.line("%s", stateMarks(s))
 	}
 	return nil
 }
 
-// candidatesText draws the candidates of s, one row a line, each cell its
-// digits (or its value) padded to the widest.
-func candidatesText(s *logic.State) string {
+// stateMarks draws the candidates of s as a pencil-mark grid (a placed
+// digit is a cell's only mark).
+func stateMarks(s *logic.State) string {
 	n := s.N()
-	cells := make([]string, n*n)
-	width := 1
-	for i := range cells {
+	masks := make([]uint64, n*n)
+	for i := range masks {
 		if v := s.Value(i); v != 0 {
-			cells[i] = symbol(v, n)
+			masks[i] = 1 << (v - 1)
 		} else {
-			var ds []string
-			for d := 1; d <= n; d++ {
-				if s.Candidates(i)&(1<<(d-1)) != 0 {
-					ds = append(ds, symbol(d, n))
-				}
-			}
-			sep := ""
-			if n > len(symbols) {
-				sep = ","
-			}
-			cells[i] = strings.Join(ds, sep)
-		}
-		width = max(width, len(cells[i]))
-	}
-	var b strings.Builder
-	for r := range n {
-		for c := range n {
-			if c > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "%-*s", width, cells[r*n+c])
-		}
-		if r < n-1 {
-			b.WriteByte('\n')
+			masks[i] = s.Candidates(i)
 		}
 	}
-	return b.String()
-}
-
-// symbols are the digits of the line format, up to 35.
-const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-// symbol writes digit d of an n×n board as the line format does: one
-// symbol up to 35×35, a decimal number above.
-func symbol(d, n int) string {
-	if n <= len(symbols) {
-		return symbols[d-1 : d]
-	}
-	return strconv.Itoa(d)
+	return strings.TrimRight(string(appendMarks(nil, s.Rules(), masks)), "\n")
 }
 
 func forcingOne(ctx context.Context, g *satdoku.Grid, r, c int, o *logicOut) error {

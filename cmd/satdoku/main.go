@@ -13,6 +13,7 @@
 //	satdoku check  [flags] [PUZZLE|FILE|-]...   report conflicts among the givens
 //	satdoku unique [flags] [PUZZLE|FILE|-]...   unique, multiple or none
 //	satdoku count  [flags] [PUZZLE|FILE|-]...   count solutions up to --limit
+//	satdoku candidates [flags] [PUZZLE|FILE|-]... the digits each cell holds in some solution
 //	satdoku dimacs [flags] [PUZZLE|FILE|-]...   write the CNF as DIMACS
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
@@ -46,8 +47,9 @@
 //
 // With --format json each input puzzle gives exactly one JSON object on one
 // line, with the fields line, file (when read from a named file), puzzle,
-// status (solved, unique, multiple, none, valid, invalid, error, timeout),
-// certified, solution, second, differ, count, conflicts, error and ms.
+// rules, status (solved, unique, multiple, none, valid, invalid, error,
+// timeout), certified, solution, second, differ, candidates, count, more,
+// conflicts, error and ms.
 //
 // Certified verdicts: every solution printed is checked by the validator,
 // but unique, none and a count below --limit rest on a formula being
@@ -150,7 +152,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdRate, cmdHint, cmdExplain, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdRate, cmdHint, cmdExplain, cmdVersion}
 }
 
 func lookup(name string) *command {
@@ -236,9 +238,9 @@ const exitHelp = `Exit status:
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "satdoku solves Sudoku puzzles by SAT and proves its answers.\n\nUsage:\n\n\tsatdoku <command> [flags] [PUZZLE|FILE|-]...\n\nCommands:\n\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.short)
 	}
-	fmt.Fprintf(w, "\t%-8s %s\n", "help", "show help for a command")
+	fmt.Fprintf(w, "\t%-10s %s\n", "help", "show help for a command")
 	fmt.Fprintf(w, "\nRun 'satdoku help <command>' for more about a command.\n\n%s", exitHelp)
 }
 

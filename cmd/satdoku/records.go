@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,21 +30,23 @@ const (
 // JSON format (--format json writes the answer as it is); the text formats
 // read the same fields. The unexported ones are what the run needs besides.
 type answer struct {
-	Line      int      `json:"line"`
-	File      string   `json:"file,omitempty"`
-	Puzzle    string   `json:"puzzle,omitempty"`
-	Status    string   `json:"status"`
-	Certified certMark `json:"certified,omitzero"`
-	Solution  shown    `json:"solution,omitzero"`
-	Second    shown    `json:"second,omitzero"`
-	Differ    []string `json:"differ,omitempty"`
-	Count     *int     `json:"count,omitempty"`
-	Conflicts []string `json:"conflicts,omitempty"`
-	Error     string   `json:"error,omitempty"`
-	MS        float64  `json:"ms"`
+	Line       int      `json:"line"`
+	File       string   `json:"file,omitempty"`
+	Puzzle     string   `json:"puzzle,omitempty"`
+	Rules      []string `json:"rules,omitempty"` // the tags of the puzzle's rules
+	Status     string   `json:"status"`
+	Certified  certMark `json:"certified,omitzero"`
+	Solution   shown    `json:"solution,omitzero"`
+	Second     shown    `json:"second,omitzero"`
+	Differ     []string `json:"differ,omitempty"`
+	Candidates marks    `json:"candidates,omitempty"`
+	Count      *int     `json:"count,omitempty"`
+	More       bool     `json:"more,omitempty"` // the count reached --limit: there may be more
+	Conflicts  []string `json:"conflicts,omitempty"`
+	Error      string   `json:"error,omitempty"`
+	MS         float64  `json:"ms"`
 
 	it       item
-	limitHit bool   // count: the count reached --limit
 	diag     string // message for standard error, without position
 	exit     int
 	canceled bool // the run was canceled before the answer was complete: not written
@@ -65,12 +68,41 @@ func (g shown) MarshalText() ([]byte, error) {
 	return g.AppendFormat(make([]byte, 0, g.Len()), satdoku.FormatLine), nil
 }
 
+// marks are the true candidates of each cell, row-major, as bit masks (bit
+// d−1 for digit d). In JSON they are lists of digits: [[5],[1,2,8],…].
+type marks []uint64
+
+// MarshalJSON writes the lists of digits.
+func (m marks) MarshalJSON() ([]byte, error) { return m.appendJSON(nil), nil }
+
+// appendJSON appends the lists of digits to dst.
+func (m marks) appendJSON(dst []byte) []byte {
+	dst = append(dst, '[')
+	for i, b := range m {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for d := 1; b != 0; d, b = d+1, b>>1 {
+			if b&1 != 0 {
+				if dst[len(dst)-1] != '[' {
+					dst = append(dst, ',')
+				}
+				dst = strconv.AppendInt(dst, int64(d), 10)
+			}
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, ']')
+}
+
 // newAnswer starts the answer for an item; a bad item is answered at once
 // with status error and exit status 2.
 func newAnswer(it item) *answer {
 	a := &answer{it: it, Line: it.line, File: it.file}
 	if it.grid != nil {
 		a.Puzzle = it.grid.String()
+		a.Rules = it.grid.Rules().Tags()
 	} else {
 		a.Puzzle = it.text
 	}

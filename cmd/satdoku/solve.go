@@ -30,8 +30,10 @@ line (blank lines and # comments skipped, a line "end" ends it), multi-line
 grids, or LeetCode JSON boards. Puzzles stream: one in, one answer out.
 
 A puzzle with no solution prints "none", one whose givens conflict prints
-"invalid", and with --unique one with several solutions prints "multiple"; the
-reason goes to standard error. A line that does not parse prints "error" and
+"invalid", and with --unique one with several solutions prints "multiple" (in
+the grid format with two solutions, the cells where they differ marked, and
+in JSON with "second" and "differ"); the reason, with those cells, goes to
+standard error. A line that does not parse prints "error" and
 the batch goes on.
 
 With --solver, an external SAT solver program does the solving instead of
@@ -210,6 +212,13 @@ func solveText(p *printer, a *answer) {
 			return
 		}
 		fmt.Fprintf(p.w, "%s (%s)\n", p.oneLine(sol), a.certNote)
+		return
+	}
+	if a.Status == statusMultiple && a.Second.Grid != nil && p.format == outGrid {
+		// --unique: the grid format shows both solutions. The line
+		// format keeps the status alone: which second solution is found
+		// may depend on the worker (--jobs), and the line is compared.
+		p.multiple(a)
 		return
 	}
 	p.statusLine(a)

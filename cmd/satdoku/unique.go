@@ -95,16 +95,53 @@ func uniqueText(p *printer, a *answer) {
 		p.w.WriteString(a.note("unique") + " ")
 		p.grid(sol, a.it.grid)
 	case a.Status == statusMultiple && second != nil:
-		if p.format == outGrid {
-			p.separate()
-			fmt.Fprintf(p.w, "multiple: the solutions differ at %s\n", strings.Join(a.Differ, " "))
-			p.grid(sol, a.it.grid)
-			p.w.WriteByte('\n')
-			p.grid(second, a.it.grid)
-			return
-		}
-		fmt.Fprintf(p.w, "multiple %s %s %s\n", p.oneLine(sol), p.oneLine(second), strings.Join(a.Differ, ","))
+		p.multiple(a)
 	default:
 		p.statusLine(a)
+	}
+}
+
+// multiple writes a "multiple" answer with its two solutions and the cells
+// where they differ: in the line formats "multiple SOLUTION SECOND CELLS";
+// in the grid format both grids, the cells that differ highlighted in
+// color, or without color followed by a third grid that holds only them.
+func (p *printer) multiple(a *answer) {
+	sol, second := a.Solution.Grid, a.Second.Grid
+	if p.format != outGrid {
+		fmt.Fprintf(p.w, "multiple %s %s %s\n", p.oneLine(sol), p.oneLine(second), strings.Join(a.Differ, ","))
+		return
+	}
+	p.separate()
+	p.twoGrids(a)
+}
+
+// twoGrids writes the grids of a multiple answer for the grid format (see
+// multiple).
+func (p *printer) twoGrids(a *answer) {
+	sol, second := a.Solution.Grid, a.Second.Grid
+	fmt.Fprintf(p.w, "multiple: the solutions differ at %s\n", strings.Join(a.Differ, " "))
+	same := sol.Clone() // blank where the solutions differ
+	only := sol.Clone() // the first solution's digits where they differ
+	for i := range sol.Len() {
+		if sol.Cell(i) != second.Cell(i) {
+			same.SetCell(i, 0)
+		} else {
+			only.SetCell(i, 0)
+		}
+	}
+	for k, g := range []*satdoku.Grid{sol, second} {
+		if k > 0 {
+			p.w.WriteByte('\n')
+		}
+		if p.color {
+			p.buf = append(g.AppendColored(p.buf[:0], same, "\x1b[7m", "\x1b[0m"), '\n')
+			p.w.Write(p.buf)
+			continue
+		}
+		p.grid(g, nil)
+	}
+	if !p.color {
+		fmt.Fprintf(p.w, "\nwhere they differ (the first solution's digits):\n")
+		p.grid(only, nil)
 	}
 }
