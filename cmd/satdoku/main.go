@@ -18,6 +18,7 @@
 //	satdoku decode [flags] [MODEL|-]            decode and check a SAT solver's answer
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
 //	satdoku generate [flags]                    make puzzles, each proven unique
+//	satdoku minimize [flags] [PUZZLE|FILE|-]... take out clues until every one is needed
 //	satdoku rate    [flags] [PUZZLE|FILE|-]...  how hard each puzzle is for a person
 //	satdoku hint    [flags] [PUZZLE|FILE|-]...  the next logical step
 //	satdoku explain [flags] [PUZZLE|FILE|-]...  the logical path, or why a cell is forced
@@ -152,7 +153,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdRate, cmdHint, cmdExplain, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdVersion}
 }
 
 func lookup(name string) *command {
