@@ -84,6 +84,9 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Sandwich: a decision diagram over the line, its nodes the phase
 //     (before the 1 and the N, between them, after) and the sum so far.
 //     The line must hold one 1 and one N.
+//
+// Run and Sandwich rely on the units for the cells that share one: the
+// clauses are exact for the digits that the units let the cells hold.
 //   - Contains: a digit wanted once is one clause, "some cell holds it";
 //     a digit wanted k > 1 times is a decision diagram that counts it.
 //   - OneOf: a unit clause for each digit outside Mask.

@@ -2,7 +2,9 @@ package encode
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-air/gini"
@@ -459,6 +461,102 @@ func TestRelationsExhaustive(t *testing.T) {
 						t.Fatalf("%v %d: %d, %d: satisfiable %v, want %v", k, v, da, db, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// constrained returns 9×9 rules with relations of every kind and
+// constraints of every kind, with tags.
+func constrained(t *testing.T) *satdoku.Rules {
+	t.Helper()
+	r := std(t, 9)
+	var rel []satdoku.Relation
+	for k := satdoku.Different; k <= satdoku.NotRatio; k++ {
+		v := 0
+		switch k {
+		case satdoku.Sum, satdoku.NotSum:
+			v = 10
+		case satdoku.Apart:
+			v = 5
+		case satdoku.Difference, satdoku.NotDifference, satdoku.Ratio, satdoku.NotRatio:
+			v = 3
+		}
+		a := 40 + int(k)
+		rel = append(rel, satdoku.Relation{A: a, B: a + 9, Kind: k, Value: v, Name: k.String() + " dot"})
+	}
+	r, err := r.WithRelations(rel...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = r.WithConstraints(
+		satdoku.Constraint{Kind: satdoku.Total, Cells: []int{0, 1, 9}, Value: 15, Name: "killer cage"},
+		satdoku.Constraint{Kind: satdoku.Total, Cells: []int{3, 4, 13, 22, 31}, Coefs: []int{-10, -1, 1, 1, 1}, Name: "arrow"},
+		satdoku.Constraint{Kind: satdoku.Run, Cells: []int{60, 61, 70}, Name: "renban"},
+		satdoku.Constraint{Kind: satdoku.Within, Cells: []int{72, 73, 74, 75}, Name: "between line"},
+		satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{8, 17, 26, 35, 44, 53, 62, 71, 80}, Value: 0},
+		satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{10, 11, 19, 20}, Digits: []int{1, 1, 7}, Name: "quadruple"},
+		satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{50, 51}, Mask: 0b101010101, Name: "odd"},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.WithTags("killer cage", "arrow", "renban")
+}
+
+// TestHeaderConstraints writes rules with every relation kind (with its
+// Value), every constraint kind and tags to a DIMACS header, reads it back
+// and gets the same rules: the same relations, constraints and tags, and
+// the same formula, clause for clause.
+func TestHeaderConstraints(t *testing.T) {
+	r := constrained(t)
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 9)
+	for _, e := range []Encoding{Extended, Minimal, Reduced, Sequential} {
+		o := DIMACSOptions{Encoding: e}
+		var buf strings.Builder
+		if err := WriteDIMACS(&buf, g, o); err != nil {
+			t.Fatal(err)
+		}
+		h, err := ReadHeader(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+		got := h.Puzzle.Rules()
+		if !slices.Equal(got.Relations(), r.Relations()) {
+			t.Errorf("%v: relations read back as %v, want %v", e, got.Relations(), r.Relations())
+		}
+		if !reflect.DeepEqual(got.Constraints(), r.Constraints()) {
+			t.Errorf("%v: constraints read back as %v, want %v", e, got.Constraints(), r.Constraints())
+		}
+		if !slices.Equal(got.Tags(), r.Tags()) {
+			t.Errorf("%v: tags read back as %q, want %q", e, got.Tags(), r.Tags())
+		}
+		var again strings.Builder
+		if err := WriteDIMACS(&again, h.Puzzle, o); err != nil {
+			t.Fatal(err)
+		}
+		if again.String() != buf.String() {
+			t.Errorf("%v: the formula of the rules read back differs", e)
+		}
+		if !strings.Contains(buf.String(), "c relation 47,56 less less dot\n") ||
+			!strings.Contains(buf.String(), "c relation 52,61 ratio:3 ratio dot\n") ||
+			!strings.Contains(buf.String(), "c constraint total 3,4,13,22,31 value=0 coefs=-10,-1,1,1,1 arrow\n") ||
+			!strings.Contains(buf.String(), "c rules killer cage,arrow,renban\n") {
+			t.Errorf("%v: header comments:\n%s", e, buf.String()[:2000])
+		}
+		vars, clauses := Size(g, o)
+		if h.Vars != vars || h.Clauses != clauses || Vars(g, o) != vars || vars <= 729 {
+			t.Errorf("%v: header p cnf %d %d, Size %d %d, Vars %d", e, h.Vars, h.Clauses, vars, clauses, Vars(g, o))
+		}
+		if e != Reduced {
+			enc := NewEncoder(r, e)
+			var k Counter
+			if err := enc.Write(&k, nil); err != nil {
+				t.Fatal(err)
+			}
+			if k.Clauses != Clauses(r, e) || enc.MaxVar() < k.Vars {
+				t.Errorf("%v: Write %d clauses over %d variables, Clauses %d, MaxVar %d", e, k.Clauses, k.Vars, Clauses(r, e), enc.MaxVar())
 			}
 		}
 	}

@@ -164,7 +164,9 @@ const checkEvery = 64
 //
 // Then, for every relation of the rules (satdoku.Relation) and every pair
 // of digits it forbids, not both: ¬var(A, d) ∨ ¬var(B, e), simplified over
-// the domain like the rest.
+// the domain like the rest; and the clauses of every constraint
+// (satdoku.Constraint), with auxiliary variables numbered above N³ (see
+// MaxVar), simplified over the domain too.
 //
 // A contradiction in the domain (two cells of a unit fixed to the same
 // digit, or a cell fixed to a value beyond N) is written as the empty
@@ -422,8 +424,8 @@ func (e *Encoder) asClauseAdder(a Adder) ClauseAdder {
 const ladderFrom = 5
 
 // MaxVar returns the largest variable of the last formula Write wrote: N³,
-// or the last auxiliary variable it numbered above N³ (Sequential). A
-// DIMACS header needs it.
+// or the last auxiliary variable it numbered above N³ (Sequential, and the
+// constraints). A DIMACS header needs it.
 func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.N()) }
 
 // aux hands out the next auxiliary variable, above N³.
