@@ -129,8 +129,9 @@ type DIMACSOptions struct {
 //	…
 //	729 0
 //
-// ReadHeader reads these comments back. They name the puzzle but not its
-// rules: ReadHeader reads the puzzle under the standard rules of its size.
+// Rules other than the standard ones of the size (regions, extra units,
+// relations, constraints, tags) follow the givens mode as comments too (see
+// writeRules), and ReadHeader reads the puzzle back under the same rules.
 // Errors from w are returned wrapped.
 func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if g == nil || g.Rules() == nil {
@@ -171,7 +172,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 
 // Size returns the header counts of the formula WriteDIMACS writes for g
 // with options o: the number of variables (N³, and the auxiliary ones of the
-// Sequential encoding) and of clauses.
+// Sequential encoding and of the constraints) and of clauses.
 func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 	var k Counter
 	writeFormula(&k, g, o)
@@ -181,10 +182,10 @@ func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 
 // Vars returns the number of variables of the formula WriteDIMACS writes
 // for g with options o, as its header gives it: N³, and for the Sequential
-// encoding the auxiliary variables too (counted by writing the formula to
-// a Counter; the other encodings need no pass).
+// encoding or rules with constraints the auxiliary variables too (counted
+// by writing the formula to a Counter; the others need no pass).
 func Vars(g *satdoku.Grid, o DIMACSOptions) int {
-	if o.Encoding != Sequential {
+	if o.Encoding != Sequential && len(g.Rules().Constraints()) == 0 {
 		n := g.N()
 		return n * n * n
 	}
@@ -242,8 +243,13 @@ type Header struct {
 // comments that ReadHeader reads back: "c region CELLS" for each region
 // when the regions are not the standard boxes ("c regions none" for none),
 // "c extra CELLS NAME" for each extra unit, cells as comma-separated
-// row-major indices, and "c relation A,B KIND NAME" for each relation
-// (KIND different or nonconsecutive).
+// row-major indices; "c relation A,B KIND NAME" for each relation, KIND a
+// word of relationWords followed by ":VALUE" when the Value is not 0
+// ("different", "sum:10"); "c constraint KIND CELLS FIELDS NAME" for each
+// constraint, KIND a word of constraintWords and FIELDS "value=V" (always
+// for total and sandwich), "coefs=C,…", "digits=D,…" and "mask=0xM" (always
+// for one-of) where set; and "c rules TAG,TAG" for the tags (which must
+// hold no comma).
 func writeRules(w io.Writer, r *satdoku.Rules) {
 	n := r.N()
 	std, err := satdoku.Standard(n)
@@ -270,12 +276,47 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
 	}
 	for _, x := range r.Relations() {
-		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, relationWords[x.Kind], x.Name)
+		word := relationWords[x.Kind]
+		if x.Value != 0 {
+			word += ":" + strconv.Itoa(x.Value)
+		}
+		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, word, x.Name)
+	}
+	for _, c := range r.Constraints() {
+		fmt.Fprintf(w, "c constraint %s %s", constraintWords[c.Kind], cellList(c.Cells))
+		if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
+			fmt.Fprintf(w, " value=%d", c.Value)
+		}
+		if c.Coefs != nil {
+			fmt.Fprintf(w, " coefs=%s", cellList(c.Coefs))
+		}
+		if c.Digits != nil {
+			fmt.Fprintf(w, " digits=%s", cellList(c.Digits))
+		}
+		if c.Mask != 0 || c.Kind == satdoku.OneOf {
+			fmt.Fprintf(w, " mask=%#x", c.Mask)
+		}
+		fmt.Fprintf(w, " %s\n", c.Name)
+	}
+	if tags := r.Tags(); len(tags) > 0 {
+		fmt.Fprintf(w, "c rules %s\n", strings.Join(tags, ","))
 	}
 }
 
 // relationWords name the kinds of relation in DIMACS comments.
-var relationWords = map[satdoku.RelationKind]string{satdoku.Different: "different", satdoku.NotConsecutive: "nonconsecutive"}
+var relationWords = map[satdoku.RelationKind]string{
+	satdoku.Different: "different", satdoku.NotConsecutive: "nonconsecutive",
+	satdoku.Consecutive: "consecutive", satdoku.Double: "double", satdoku.NotDouble: "not-double",
+	satdoku.Sum: "sum", satdoku.NotSum: "not-sum", satdoku.Less: "less", satdoku.Equal: "equal",
+	satdoku.Apart: "apart", satdoku.Difference: "difference", satdoku.NotDifference: "not-difference",
+	satdoku.Ratio: "ratio", satdoku.NotRatio: "not-ratio",
+}
+
+// constraintWords name the kinds of constraint in DIMACS comments.
+var constraintWords = map[satdoku.ConstraintKind]string{
+	satdoku.Total: "total", satdoku.Run: "run", satdoku.Within: "within",
+	satdoku.Sandwich: "sandwich", satdoku.Contains: "contains", satdoku.OneOf: "one-of",
+}
 
 func cellList(cells []int) string {
 	s := make([]string, len(cells))
@@ -287,10 +328,73 @@ func cellList(cells []int) string {
 
 // headerRules gathers the rules comments of a DIMACS header.
 type headerRules struct {
-	regions   [][]int
-	none      bool
-	extras    []satdoku.ExtraUnit
-	relations []satdoku.Relation
+	regions     [][]int
+	none        bool
+	extras      []satdoku.ExtraUnit
+	relations   []satdoku.Relation
+	constraints []satdoku.Constraint
+	tags        []string
+}
+
+// addConstraint reads "KIND CELLS [value=V] [coefs=C,…] [digits=D,…]
+// [mask=M] NAME".
+func (hr *headerRules) addConstraint(val string) error {
+	f := strings.Fields(val)
+	if len(f) < 2 {
+		return errors.New("want KIND CELLS")
+	}
+	var c satdoku.Constraint
+	found := false
+	for k, w := range constraintWords {
+		if w == f[0] {
+			c.Kind, found = k, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("unknown constraint %q", f[0])
+	}
+	var err error
+	if c.Cells, err = intList(f[1]); err != nil {
+		return err
+	}
+	f = f[2:]
+	for ; len(f) > 0; f = f[1:] {
+		key, v, ok := strings.Cut(f[0], "=")
+		if !ok {
+			break
+		}
+		switch key {
+		case "value":
+			c.Value, err = strconv.Atoi(v)
+		case "coefs":
+			c.Coefs, err = intList(v)
+		case "digits":
+			c.Digits, err = intList(v)
+		case "mask":
+			c.Mask, err = strconv.ParseUint(v, 0, 64)
+		default:
+			err = fmt.Errorf("unknown field %q", key)
+		}
+		if err != nil {
+			return fmt.Errorf("constraint %s: %w", key, err)
+		}
+	}
+	c.Name = strings.Join(f, " ")
+	hr.constraints = append(hr.constraints, c)
+	return nil
+}
+
+// intList reads comma-separated integers.
+func intList(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		x, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("bad number %q", f)
+		}
+		out = append(out, x)
+	}
+	return out, nil
 }
 
 func (hr *headerRules) add(key, val string) error {
@@ -308,6 +412,14 @@ func (hr *headerRules) add(key, val string) error {
 		if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
 			return fmt.Errorf("bad relation cells %q", list)
 		}
+		word, value, hasValue := strings.Cut(word, ":")
+		if hasValue {
+			v, err := strconv.Atoi(value)
+			if err != nil {
+				return fmt.Errorf("bad relation value %q", value)
+			}
+			x.Value = v
+		}
 		found := false
 		for k, w := range relationWords {
 			if w == word {
@@ -319,6 +431,15 @@ func (hr *headerRules) add(key, val string) error {
 		}
 		hr.relations = append(hr.relations, x)
 		return nil
+	}
+	if key == "rules" {
+		for _, t := range strings.Split(val, ",") {
+			hr.tags = append(hr.tags, strings.TrimSpace(t))
+		}
+		return nil
+	}
+	if key == "constraint" {
+		return hr.addConstraint(val)
 	}
 	var cells []int
 	for _, f := range strings.Split(list, ",") {
@@ -340,7 +461,8 @@ func (hr *headerRules) add(key, val string) error {
 // of its comments.
 func (h *Header) applyRules() error {
 	hr := &h.rules
-	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil && hr.relations == nil {
+	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil && hr.relations == nil &&
+		hr.constraints == nil && hr.tags == nil {
 		return nil
 	}
 	n := h.Puzzle.N()
@@ -357,6 +479,10 @@ func (h *Header) applyRules() error {
 	if r, err = r.WithRelations(hr.relations...); err != nil {
 		return err
 	}
+	if r, err = r.WithConstraints(hr.constraints...); err != nil {
+		return err
+	}
+	r = r.WithTags(hr.tags...)
 	for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
 		if err := g.SetRules(r); err != nil {
 			return err
@@ -404,7 +530,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
-			case "region", "regions", "extra", "relation":
+			case "region", "regions", "extra", "relation", "constraint", "rules":
 				err = h.rules.add(key, val)
 			}
 			if err != nil {
@@ -424,7 +550,8 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 		if h.Puzzle != nil {
 			n := h.Puzzle.N()
-			if h.Vars < n*n*n || h.Vars > n*n*n && h.Encoding != Sequential {
+			aux := h.Encoding == Sequential || h.rules.constraints != nil
+			if h.Vars < n*n*n || h.Vars > n*n*n && !aux {
 				return bad(fmt.Errorf("%d variables for a %dx%d puzzle in the %v encoding, want %d", h.Vars, n, n, h.Encoding, n*n*n))
 			}
 			for _, b := range h.Blocks {

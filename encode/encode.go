@@ -125,6 +125,11 @@ func Clauses(r *satdoku.Rules, e Encoding) int {
 			k += n // unit at-least-one
 		}
 	}
+	if len(r.Constraints()) > 0 {
+		var c Counter // no closed form: count them
+		NewEncoder(r, e).writeConstraints(&c, nil)
+		k += c.Clauses
+	}
 	return k
 }
 

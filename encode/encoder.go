@@ -103,6 +103,8 @@ type Encoder struct {
 	placed  []uint64 // scratch: per unit, the digits fixed in it
 	cand    []uint64 // scratch: per cell, its candidates
 	lits    []int    // scratch: one clause
+	cl      []int    // scratch: one clause of a constraint (see emit)
+	cl2     []int    // scratch: a clause of a constraint being gathered
 	pos     []int    // scratch: the position in its unit of each literal's cell
 	cur     []uint64 // the candidates of the current Write
 	two     [2]int   // scratch: a binary clause
@@ -162,7 +164,9 @@ const checkEvery = 64
 //
 // Then, for every relation of the rules (satdoku.Relation) and every pair
 // of digits it forbids, not both: ¬var(A, d) ∨ ¬var(B, e), simplified over
-// the domain like the rest.
+// the domain like the rest; and the clauses of every constraint
+// (satdoku.Constraint), with auxiliary variables numbered above N³ (see
+// MaxVar), simplified over the domain too.
 //
 // A contradiction in the domain (two cells of a unit fixed to the same
 // digit, or a cell fixed to a value beyond N) is written as the empty
@@ -289,7 +293,25 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			}
 		}
 	}
+	e.writeConstraints(a, d)
 	return nil
+}
+
+// writeConstraints adds the clauses of every constraint of the rules over
+// domain d (see constraint), numbering their auxiliary variables above
+// those of the clauses before.
+func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
+	cons := e.rules.Constraints()
+	if len(cons) == 0 {
+		return
+	}
+	if n := e.rules.N(); e.top < n*n*n {
+		e.top = n * n * n
+	}
+	a := e.asClauseAdder(adder)
+	for k := range cons {
+		e.constraint(a, d, &cons[k])
+	}
 }
 
 // allows reports whether relation x lets cell A hold da and cell B db.
@@ -319,6 +341,14 @@ func allows(x satdoku.Relation, da, db int) bool {
 		return da == db
 	case satdoku.Apart:
 		return diff >= x.Value
+	case satdoku.Difference:
+		return diff == x.Value
+	case satdoku.NotDifference:
+		return diff != x.Value
+	case satdoku.Ratio:
+		return da == x.Value*db || db == x.Value*da
+	case satdoku.NotRatio:
+		return da != x.Value*db && db != x.Value*da
 	}
 	return true
 }
@@ -394,8 +424,8 @@ func (e *Encoder) asClauseAdder(a Adder) ClauseAdder {
 const ladderFrom = 5
 
 // MaxVar returns the largest variable of the last formula Write wrote: N³,
-// or the last auxiliary variable it numbered above N³ (Sequential). A
-// DIMACS header needs it.
+// or the last auxiliary variable it numbered above N³ (Sequential, and the
+// constraints). A DIMACS header needs it.
 func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.N()) }
 
 // aux hands out the next auxiliary variable, above N³.

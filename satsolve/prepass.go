@@ -23,6 +23,12 @@ type board struct {
 	cu3      []int32
 	overlaps []satdoku.Overlap
 	enc      *encode.Encoder
+	// aux: the encoder numbers auxiliary variables (the Sequential
+	// encoding, constraints).
+	aux bool
+	// oneOf holds every cell's digits allowed by the OneOf constraints,
+	// nil when there are none: the pre-pass starts from them.
+	oneOf []uint64
 }
 
 func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
@@ -39,6 +45,21 @@ func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
 		enc:      encode.NewEncoder(r, e),
 	}
 	bd.enc.Dedup = true
+	bd.aux = e == encode.Sequential || len(r.Constraints()) > 0
+	for _, c := range r.Constraints() {
+		if c.Kind != satdoku.OneOf {
+			continue
+		}
+		if bd.oneOf == nil {
+			bd.oneOf = make([]uint64, n*n)
+			for i := range bd.oneOf {
+				bd.oneOf[i] = bd.full
+			}
+		}
+		for _, i := range c.Cells {
+			bd.oneOf[i] &= c.Mask
+		}
+	}
 	for u, unit := range us {
 		bd.units[u] = unit.Cells
 		bd.fullUnit[u] = r.Full(u)
@@ -98,8 +119,12 @@ func (p *prepass) reset(bd *board) {
 	p.placed = p.placed[:nu]
 	clear(p.placed)
 	clear(p.val)
-	for i := range p.cand {
-		p.cand[i] = bd.full
+	if bd.oneOf != nil {
+		copy(p.cand, bd.oneOf)
+	} else {
+		for i := range p.cand {
+			p.cand[i] = bd.full
+		}
 	}
 	p.free = nn
 }
@@ -112,7 +137,7 @@ func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 	p.reset(bd)
 	for i := range g.Len() {
 		if d := g.Cell(i); d != 0 {
-			if !p.assign(i, uint64(1)<<(d-1)) {
+			if bit := uint64(1) << (d - 1); p.cand[i]&bit == 0 || !p.assign(i, bit) {
 				return false
 			}
 		} else {

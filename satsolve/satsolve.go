@@ -77,6 +77,7 @@ type call struct {
 	pp       prepass
 	gi       *gini.Gini
 	sink     sink
+	buf      clauseBuf // the residual of a call with auxiliary variables
 	dom      encode.Domain
 	deadline time.Time // zero: none
 	ctx      context.Context
@@ -196,14 +197,35 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 	if ok {
 		nv = s.number()
 	}
-	if err := s.instance(nv); err != nil {
+	// Auxiliary variables (the Sequential encoding, the constraints) are
+	// numbered as the encoder writes them. A small residual is written to
+	// a buffer first, so that its instance is picked knowing them all; a
+	// large one, or one of unknown size, gets an instance of its own.
+	buffered := ok && nv < freshFrom && s.bd.aux
+	aux := 0
+	if ok && s.bd.aux {
+		aux = -1 // unknown until written
+	}
+	if buffered {
+		c.buf.reset()
+		if err := s.residual(&c.buf); err != nil {
+			return s.stopped(g, 0, "building the formula")
+		}
+		aux = s.bd.enc.MaxVar() - s.bd.n*s.bd.n*s.bd.n
+	}
+	if err := s.instance(nv, aux); err != nil {
 		return err
 	}
-	if !ok {
+	switch {
+	case !ok:
 		c.sink.Add(0) // a contradiction found by the pre-pass: the empty clause
-	} else if err := s.residual(); err != nil {
-		s.drop() // cheaper to drop than to take millions of clauses out
-		return s.stopped(g, 0, "building the formula")
+	case buffered:
+		c.buf.replay(&c.sink)
+	default:
+		if err := s.residual(&c.sink); err != nil {
+			s.drop() // cheaper to drop than to take millions of clauses out
+			return s.stopped(g, 0, "building the formula")
+		}
 	}
 	return nil
 }
@@ -244,16 +266,15 @@ func (s *Solver) number() int {
 	return int(v - varBase)
 }
 
-// instance picks the gini instance of a call with nv variables: a pooled
-// one by tier, or a fresh one for a large formula.
-func (s *Solver) instance(nv int) error {
+// instance picks the gini instance of a call with nv cell variables and
+// aux auxiliary ones: a pooled one by tier, or a fresh one for a large
+// formula or when aux is not known (negative).
+func (s *Solver) instance(nv, aux int) error {
 	c := &s.c
-	// The Sequential encoding numbers auxiliary variables as it writes
-	// them: their number is not known here, so the formula gets an instance
-	// of its own.
 	n := s.bd.n
-	c.sink = sink{cvar: c.cvar, fresh: nv >= freshFrom || s.opt.Encoding == encode.Sequential,
+	c.sink = sink{cvar: c.cvar, fresh: aux < 0 || nv+aux >= freshFrom,
 		n3: n * n * n, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
+	nv += max(aux, 0)
 	if c.sink.fresh {
 		c.gi = gini.NewVc(int(varBase)+nv, 8*nv)
 		c.sink.gi = c.gi
@@ -289,12 +310,12 @@ func (s *Solver) drop() {
 	s.c.gi = nil
 }
 
-// residual adds the rules over the open candidates of the pre-pass: the one
-// encoder of package encode, writing through the sink that numbers the
-// variables compactly. It fails with encode.ErrStopped when the deadline
-// passes or the context is canceled first: on a large board the formula
-// alone can take longer than the timeout to build.
-func (s *Solver) residual() error {
+// residual adds the rules over the open candidates of the pre-pass to a:
+// the one encoder of package encode, writing to the sink that numbers the
+// variables compactly or to the buffer. It fails with encode.ErrStopped
+// when the deadline passes or the context is canceled first: on a large
+// board the formula alone can take longer than the timeout to build.
+func (s *Solver) residual(a encode.Adder) error {
 	c := &s.c
 	c.dom.Val, c.dom.Cand, c.dom.Placed = c.pp.val, c.pp.cand, c.pp.placed
 	enc := s.bd.enc
@@ -302,7 +323,7 @@ func (s *Solver) residual() error {
 	if !c.deadline.IsZero() || c.ctx.Done() != nil {
 		enc.Stop = s.expired
 	}
-	return enc.Write(&c.sink, &c.dom)
+	return enc.Write(a, &c.dom)
 }
 
 // expired reports whether the call's deadline has passed or its context is
@@ -456,6 +477,32 @@ func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 		g.SetCell(i, d1)
 	}
 	return g, nil
+}
+
+// clauseBuf records clauses as DIMACS literals, each clause ended by 0,
+// to replay them later.
+type clauseBuf struct{ lits []int }
+
+func (b *clauseBuf) reset() { b.lits = b.lits[:0] }
+
+// Add implements encode.Adder.
+func (b *clauseBuf) Add(lit int) { b.lits = append(b.lits, lit) }
+
+// AddClause implements encode.ClauseAdder.
+func (b *clauseBuf) AddClause(lits []int) {
+	b.lits = append(b.lits, lits...)
+	b.lits = append(b.lits, 0)
+}
+
+// replay adds the recorded clauses to a.
+func (b *clauseBuf) replay(a encode.ClauseAdder) {
+	start := 0
+	for k, l := range b.lits {
+		if l == 0 {
+			a.AddClause(b.lits[start:k])
+			start = k + 1
+		}
+	}
 }
 
 // sink is the encode.Adder that feeds a call's clauses to gini: each

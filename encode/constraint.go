@@ -1,0 +1,371 @@
+package encode
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Constant literals: emit drops a clause that holds litTrue and leaves
+// litFalse out of the clause it writes. They stand for the cell literals the
+// domain already decides and for the nodes of a decision diagram that every
+// model passes through. −litTrue is litFalse.
+const (
+	litTrue  = 1 << 30
+	litFalse = -litTrue
+)
+
+// emit adds the clause of lits, simplified over the constants: nothing when
+// a literal is litTrue, the other literals when some are litFalse, the
+// empty clause when all are.
+func (e *Encoder) emit(a ClauseAdder, lits ...int) {
+	cl := e.cl[:0]
+	for _, l := range lits {
+		switch l {
+		case litTrue:
+			return
+		case litFalse:
+			continue
+		}
+		cl = append(cl, l)
+	}
+	e.cl = cl
+	a.AddClause(cl)
+}
+
+// cellLit returns the literal of var(i, dg) over domain d: litTrue when
+// cell i is fixed to dg, litFalse when it is fixed to another digit or dg
+// is not among its candidates (or not a digit at all), the variable
+// otherwise.
+func (e *Encoder) cellLit(d *Domain, i, dg int) int {
+	n := e.rules.N()
+	if dg < 1 || dg > n {
+		return litFalse
+	}
+	switch e.value(d, i, dg) {
+	case 1:
+		return litTrue
+	case -1:
+		return litFalse
+	}
+	return i*n + dg
+}
+
+// cellMask returns the digits cell i may hold over domain d: the digit it
+// is fixed to, or its candidates.
+func (e *Encoder) cellMask(d *Domain, i int) uint64 {
+	if d != nil && d.Val[i] != 0 {
+		if int(d.Val[i]) > e.rules.N() {
+			return 0
+		}
+		return 1 << (d.Val[i] - 1)
+	}
+	if d == nil {
+		return e.full
+	}
+	return e.cur[i]
+}
+
+// constraint writes the clauses of constraint c over domain d. Each kind
+// has its own encoding, exact over the domain: its clauses together with
+// the cells' clauses hold for an assignment of the cells exactly when the
+// digits meet the constraint (a constraint that the fixed cells break
+// gives the empty clause). The auxiliary variables come from aux.
+//
+//   - Total: a decision diagram over the cells in order, its nodes the
+//     partial sums that can still reach Value (see diagram).
+//   - Run: one variable per window of consecutive digits that the cells
+//     can fill, at least one of them true, each keeping the cells inside
+//     it; and no digit twice among cells that share no unit (the units
+//     already keep the others apart).
+//   - Within: the two ends in the order encoding, "end ≥ v", and each cell
+//     between with a digit d not below both ends' digits nor above both.
+//   - Sandwich: a decision diagram over the line, its nodes the phase
+//     (before the 1 and the N, between them, after) and the sum so far.
+//     The line must hold one 1 and one N.
+//
+// Run and Sandwich rely on the units for the cells that share one: the
+// clauses are exact for the digits that the units let the cells hold.
+//   - Contains: a digit wanted once is one clause, "some cell holds it";
+//     a digit wanted k > 1 times is a decision diagram that counts it.
+//   - OneOf: a unit clause for each digit outside Mask.
+func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	switch c.Kind {
+	case satdoku.Total:
+		e.total(a, d, c)
+	case satdoku.Run:
+		e.run(a, d, c.Cells)
+	case satdoku.Within:
+		e.within(a, d, c.Cells)
+	case satdoku.Sandwich:
+		e.sandwich(a, d, c)
+	case satdoku.Contains:
+		e.contains(a, d, c)
+	case satdoku.OneOf:
+		for _, i := range c.Cells {
+			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
+				e.emit(a, -e.cellLit(d, i, bits.TrailingZeros64(m)+1))
+			}
+		}
+	}
+}
+
+// total writes Σ coef·digit = Value as a decision diagram on the partial
+// sum, pruned forward by the least and the greatest sum the cells left
+// can add.
+func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	k := len(c.Cells)
+	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
+	for j := k - 1; j >= 0; j-- {
+		m := e.cellMask(d, c.Cells[j])
+		if m == 0 {
+			e.emit(a)
+			return
+		}
+		coef := int64(c.Coef(j))
+		x, y := coef*int64(bits.TrailingZeros64(m)+1), coef*int64(64-bits.LeadingZeros64(m))
+		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	}
+	v := int64(c.Value)
+	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {
+		t := s + int64(c.Coef(j))*int64(dg)
+		return t, v-hi[j+1] <= t && t <= v-lo[j+1]
+	}, func(s int64) bool { return s == v })
+}
+
+// The phases of a sandwich, the low bits of a diagram state above the sum.
+const (
+	sandBefore = iota // neither the 1 nor the N seen yet
+	sandAfter1        // the 1 seen, the N not
+	sandAfterN        // the N seen, the 1 not
+	sandDone          // both seen, the sum right
+)
+
+// sandwich writes a Sandwich as a decision diagram on the phase and the sum
+// of the digits since the first of the 1 and the N. When one unit holds
+// every cell of the line (a row, a column), its digits are distinct: the
+// diagram then need not remember which end came first, which halves it.
+func (e *Encoder) sandwich(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	n, v := int64(e.rules.N()), int64(c.Value)
+	distinct := e.oneUnit(c.Cells)
+	e.diagram(a, d, c.Cells, sandBefore, func(s int64, _, dg int) (int64, bool) {
+		phase, sum, x := s&3, s>>2, int64(dg)
+		end := x == 1 || x == n
+		switch {
+		case phase == sandBefore && end:
+			if x == n && !distinct {
+				return sandAfterN, true
+			}
+			return sandAfter1, true
+		case phase == sandBefore:
+			return s, true
+		case phase == sandDone:
+			return s, !end
+		case end && (distinct || phase == sandAfter1 && x == n || phase == sandAfterN && x == 1):
+			return sandDone, sum == v
+		case end: // the same end twice
+			return 0, false
+		}
+		return (sum+x)<<2 | phase, sum+x <= v
+	}, func(s int64) bool { return s == sandDone })
+}
+
+// oneUnit reports whether one unit holds every cell of cells.
+func (e *Encoder) oneUnit(cells []int) bool {
+	for _, u := range e.rules.UnitsOf(cells[0]) {
+		all := true
+		for _, i := range cells[1:] {
+			all = all && slices.Contains(e.rules.UnitsOf(i), u)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// contains writes a Contains: per digit wanted, one clause (wanted once) or
+// a diagram counting its cells up to the number wanted.
+func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	var need [satdoku.MaxN + 1]int
+	for _, dg := range c.Digits {
+		if dg >= 1 && dg <= e.rules.N() {
+			need[dg]++
+		}
+	}
+	for dg, k := range need {
+		switch {
+		case k == 1:
+			e.cl2 = e.cl2[:0]
+			for _, i := range c.Cells {
+				e.cl2 = append(e.cl2, e.cellLit(d, i, dg))
+			}
+			e.emit(a, e.cl2...)
+		case k > 1:
+			want := int64(k)
+			e.diagram(a, d, c.Cells, 0, func(s int64, _, x int) (int64, bool) {
+				if x == dg {
+					s = min(s+1, want)
+				}
+				return s, true
+			}, func(s int64) bool { return s == want })
+		}
+	}
+}
+
+// run writes a Run of k cells: the windows [m, m+k−1] that every cell can
+// reach get a variable y_m each (none when only one is left: it is true),
+// with at least one y_m true; y_m keeps every cell inside window m, and a
+// digit needs a window that holds it. With the cells' digits distinct (the
+// pairs that share no unit get ¬var(i, d) ∨ ¬var(j, d) here), k distinct
+// digits inside a window of k are the whole window.
+func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
+	n, k := e.rules.N(), len(cells)
+	if k <= 1 {
+		return // one digit is a run
+	}
+	var fixed uint64 // the digits of the fixed cells
+	for _, i := range cells {
+		if d != nil && d.Val[i] != 0 {
+			bit := e.cellMask(d, i)
+			if fixed&bit != 0 {
+				e.emit(a) // a digit twice
+				return
+			}
+			fixed |= bit
+		}
+	}
+	nw := n - k + 1
+	ys := make([]int, nw+1) // by window start m: the literal of y_m, 0 if dead
+	alive := 0
+	for m := 1; m <= nw; m++ {
+		win := (uint64(1)<<k - 1) << (m - 1)
+		ok := true
+		for _, i := range cells {
+			ok = ok && e.cellMask(d, i)&win != 0
+		}
+		if ok {
+			ys[m] = 1
+			alive++
+		}
+	}
+	if alive == 0 {
+		e.emit(a)
+		return
+	}
+	union := uint64(0)
+	for m := 1; m <= nw; m++ {
+		if ys[m] == 0 {
+			continue
+		}
+		union |= (uint64(1)<<k - 1) << (m - 1)
+		if alive == 1 {
+			ys[m] = litTrue
+		} else {
+			ys[m] = e.aux()
+		}
+	}
+	e.cl2 = e.cl2[:0]
+	for _, y := range ys[1:] {
+		if y != 0 {
+			e.cl2 = append(e.cl2, y)
+		}
+	}
+	e.emit(a, e.cl2...)
+	for _, i := range cells {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.cl2 = append(e.cl2[:0], -x)
+			for w := 1; w <= nw; w++ {
+				switch {
+				case ys[w] == 0:
+				case dg >= w && dg < w+k:
+					e.cl2 = append(e.cl2, ys[w])
+				default:
+					e.emit(a, -ys[w], -x)
+				}
+			}
+			e.emit(a, e.cl2...)
+		}
+	}
+	for p, i := range cells {
+		for _, j := range cells[p+1:] {
+			if e.shareUnit(i, j) {
+				continue
+			}
+			for m := union; m != 0; m &= m - 1 {
+				dg := bits.TrailingZeros64(m) + 1
+				e.forbid(a, d, i, dg, j, dg)
+			}
+		}
+	}
+}
+
+// shareUnit reports whether cells i and j lie in a common unit.
+func (e *Encoder) shareUnit(i, j int) bool {
+	ui, uj := e.rules.UnitsOf(i), e.rules.UnitsOf(j)
+	for len(ui) > 0 && len(uj) > 0 {
+		switch {
+		case ui[0] == uj[0]:
+			return true
+		case ui[0] < uj[0]:
+			ui = ui[1:]
+		default:
+			uj = uj[1:]
+		}
+	}
+	return false
+}
+
+// within writes a Within: with G(end, v) meaning "the end's digit is v or
+// more" (order encoding: G(end, v+1) → G(end, v), var(end, v) → G(end, v)
+// and var(end, v) → ¬G(end, v+1), constants where the domain decides), a
+// cell between holding d must not have both ends at d or more, ¬var ∨
+// ¬G(first, d) ∨ ¬G(last, d), nor both at d or less, ¬var ∨ G(first, d+1)
+// ∨ G(last, d+1).
+func (e *Encoder) within(a ClauseAdder, d *Domain, cells []int) {
+	k := len(cells)
+	if k <= 2 {
+		return // nothing between the ends
+	}
+	n := e.rules.N()
+	var g [2][]int // per end, G(end, v) for v in 0..n+1
+	for end, i := range []int{cells[0], cells[k-1]} {
+		m := e.cellMask(d, i)
+		if m == 0 {
+			e.emit(a)
+			return
+		}
+		lo, hi := bits.TrailingZeros64(m)+1, 64-bits.LeadingZeros64(m)
+		g[end] = make([]int, n+2)
+		for v := range g[end] {
+			switch {
+			case v <= lo:
+				g[end][v] = litTrue
+			case v > hi:
+				g[end][v] = litFalse
+			default:
+				g[end][v] = e.aux()
+			}
+		}
+		for v := lo + 1; v < hi; v++ {
+			e.emit(a, -g[end][v+1], g[end][v])
+		}
+		for ; m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, g[end][dg])
+			e.emit(a, -x, -g[end][dg+1])
+		}
+	}
+	for _, i := range cells[1 : k-1] {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, -g[0][dg], -g[1][dg])
+			e.emit(a, -x, g[0][dg+1], g[1][dg+1])
+		}
+	}
+}
