@@ -1,0 +1,81 @@
+package satsolve
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// variantCorpus makes, for a rule family, k unique 9×9 puzzles: rules
+// derived from a random solution, and the givens taken out in a random
+// order for as long as a Pinner proves the puzzle unique.
+func variantCorpus(tb testing.TB, fam variantFamily, seed uint64, k int) []*satdoku.Grid {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 11))
+	var out []*satdoku.Grid
+	for range k {
+		sol := randomSolution(rng, 9)
+		r, err := fam.build(&variantGen{rng: rng, sol: sol, n: 9})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		full := sol.Clone()
+		if err := full.SetRules(r); err != nil {
+			tb.Fatal(err)
+		}
+		pin, err := NewPinner(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := pin.Pin(full); err != nil {
+			tb.Fatal(err)
+		}
+		puzzle := full.Clone()
+		for _, i := range rng.Perm(81) {
+			d := puzzle.Cell(i)
+			puzzle.SetCell(i, 0)
+			if u, err := pin.Unique(context.Background(), puzzle); err != nil || !u {
+				puzzle.SetCell(i, d)
+			}
+		}
+		out = append(out, puzzle)
+	}
+	return out
+}
+
+// BenchmarkVariants proves unique, per rule family, 9×9 puzzles with as
+// few givens as the family's rules allow: the figure for "a setter's
+// check takes milliseconds". The Miracle Sudoku is its own family.
+func BenchmarkVariants(b *testing.B) {
+	miracle, _ := satdoku.Parse("......................................1............2.............................")
+	mr, _ := miracle.Rules().WithNamed("anti-knight", "anti-king", "nonconsecutive")
+	if err := miracle.SetRules(mr); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("miracle", func(b *testing.B) { benchUnique(b, []*satdoku.Grid{miracle}) })
+	for fi, fam := range variantFamilies {
+		puzzles := variantCorpus(b, fam, uint64(fi), 20)
+		b.Run(fam.name, func(b *testing.B) { benchUnique(b, puzzles) })
+	}
+}
+
+func benchUnique(b *testing.B, puzzles []*satdoku.Grid) {
+	s := New(Options{})
+	givens := 0
+	for _, p := range puzzles {
+		givens += p.Givens()
+	}
+	n := 0
+	for b.Loop() {
+		p := puzzles[n%len(puzzles)]
+		n++
+		res, err := s.Unique(context.Background(), p)
+		if err != nil || res.Count != 1 {
+			b.Fatalf("%v: count %d, err %v", p, res.Count, err)
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(givens)/float64(len(puzzles)), "givens")
+}
