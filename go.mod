@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/daku10/go-lz-string v0.0.6 // indirect
 	golang.org/x/sys v0.28.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )
