@@ -83,13 +83,12 @@ func parseTree(text []byte) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tok, err := dec.Token(); err != io.EOF {
-		off := skipSep(text, int(dec.InputOffset()))
-		if err == nil {
-			_ = tok
-			return nil, errAt(text, off, "", because(ErrSyntax, "extra data after the JSON object"))
-		}
-		return nil, syntaxErr(text, dec, err)
+	off := int(dec.InputOffset())
+	for off < len(text) && isSpace(text[off]) {
+		off++
+	}
+	if off < len(text) {
+		return nil, errAt(text, off, "", because(ErrSyntax, "extra data after the JSON object"))
 	}
 	return root, nil
 }
@@ -111,10 +110,7 @@ func skipSep(text []byte, off int) int {
 func syntaxErr(text []byte, dec *json.Decoder, err error) *Error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		off := int(se.Offset)
-		if off > 0 {
-			off-- // the offset is just past the offending byte
-		}
+		off := int(se.Offset) // the bytes read before the offending one
 		return errAt(text, off, "", because(ErrSyntax, "%s", strings.TrimPrefix(se.Error(), "json: ")))
 	}
 	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
