@@ -377,14 +377,14 @@ func TestRoundTrip(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	for in, want := range map[string]bool{
-		`{"size":9,"grid":[]}`:                     true,
-		" \n{\"grid\":[]}":                         true,
-		`{"foo":1}`:                                false,
-		`https://www.f-puzzles.com/?load=N4IgzglgX`: true,
-		`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`:        true,
-		`N4IgzglgX gpiBcBOANCA5g`:                  false,
+		`{"size":9,"grid":[]}`: true,
+		" \n{\"grid\":[]}":     true,
+		`{"foo":1}`:            false,
+		`https://www.f-puzzles.com/?load=N4IgzglgX`:                                         true,
+		`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`:                                                 true,
+		`N4IgzglgX gpiBcBOANCA5g`:                                                           false,
 		`530070000600195000098000060800060003400803001700020006060000280000419005000080079`: false,
-		``:  false,
+		``:   false,
 		`[]`: false,
 	} {
 		if got := Detect([]byte(in)); got != want {
