@@ -89,10 +89,12 @@ type Puzzle struct {
 	Warnings []string
 }
 
-// MaxLoad is the longest compressed load string Read accepts, in bytes.
-// Published puzzles are a few kilobytes; lz-string can expand its input
-// quadratically, so the limit bounds the work done on hostile input.
-const MaxLoad = 64 << 10
+// MaxLoad is the longest compressed load string Read accepts, in bytes;
+// a longer one is an error wrapping ErrUnsupported. Published puzzles
+// take a few kilobytes. lz-string can expand its input quadratically (a
+// hostile 1.5 KB string decompresses to 500 KB), and the library has no
+// limit on its output, so this bounds the work done on hostile input.
+const MaxLoad = 32 << 10
 
 func init() {
 	// The lz-string library fills a package-level table on its first use
