@@ -3,6 +3,7 @@ module github.com/satdoku/satdoku
 go 1.26
 
 require (
+	github.com/daku10/go-lz-string v0.0.6
 	github.com/go-air/gini v1.0.4
 	github.com/mattn/go-isatty v0.0.24
 	github.com/rogpeppe/go-internal v1.16.0

@@ -1,0 +1,258 @@
+// Package fpuzzles reads puzzles made with f-puzzles
+// (https://www.f-puzzles.com) into satdoku's rules-as-data.
+//
+// An f-puzzles puzzle is a JSON object, usually shared as a link that
+// carries it compressed with lz-string: https://www.f-puzzles.com/?load=…
+// Read takes the JSON text, such a link (or a SudokuPad link carrying an
+// f-puzzles load string, as https://sudokupad.app/fpuzzlesN4Ig…), or the
+// bare compressed string, and returns the givens as a satdoku.Grid under
+// the puzzle's rules.
+//
+// # What is read
+//
+// The board: "size" (4 to 16, and on to satdoku.MaxN), the given digits
+// of "grid" (a value is a given only when "given" is true: other values
+// are a player's entries and are skipped), the regions (a cell's "region",
+// its box of the standard shape when absent; regions other than the
+// standard boxes are tagged "jigsaw"; a board of a size without a box
+// shape and no regions is a Latin square) and the cells' given pencil
+// marks (the digits allowed there).
+//
+// The global rules "diagonal+", "diagonal-", "antiknight", "antiking",
+// "disjointgroups" and "nonconsecutive", added with satdoku's WithNamed.
+//
+// The lists of clues: "extraregion", "killercage", "littlekillersum",
+// "sandwichsum", "thermometer", "arrow" (a circle of several cells reads
+// as a number in reading order), "palindrome", "renban", "whispers" (a
+// difference of at least "value", by default (N+1)/2: 5 on 9×9),
+// "betweenline", "difference" (white dots, by default 1), "ratio" (black
+// dots, by default 2), "xv", "negative" (see below), "clone",
+// "quadruple", "odd", "even", "minimum" and "maximum". A value may be a
+// number or a string; an empty value is no clue (a killer cage without a
+// sum is only a cage of distinct digits).
+//
+// "negative" lists the marks whose absence is a clue. For "ratio", every
+// pair of orthogonal neighbours without a black dot has neither ratio of
+// the black dots (2 when there are none); for "difference", it does not
+// differ by any difference of the white dots (1 when there are none);
+// for "xv", its digits add up to neither 5 nor 10.
+//
+// The cosmetic "cage" of f-puzzles enforces nothing, but setters use it
+// for killer cages too: a "cage" whose value is a number is read as a
+// killer cage (its digits are distinct and add up to the value), with a
+// warning; one without a numeric value is ignored, with a warning. The
+// other cosmetic marks, "line", "rectangle", "circle" and "text", are
+// ignored with a warning; "title", "author", "ruleset", "solution",
+// pencil marks, colours and the f-puzzles solver's settings
+// ("truecandidatesoptions", "disabledlogic") are not rules and are
+// skipped without one.
+//
+// # What is refused
+//
+// A rule that constrains the solution and that satdoku cannot express is
+// an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
+// entropic, region-sum and modular lines, indexers and any key this
+// package does not know, unless its value is empty. No rule is ignored
+// silently. Impossible clues (a cell off the board, a sum no digits can
+// make, a little killer that misses the board, an unknown direction) are
+// errors wrapping ErrInvalid.
+//
+// Read only reads: it does not solve the puzzle nor check that the givens
+// obey the rules.
+package fpuzzles
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	lzstring "github.com/daku10/go-lz-string"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Puzzle is an f-puzzles puzzle in satdoku's terms.
+type Puzzle struct {
+	// Grid holds the givens, under the puzzle's rules;
+	// Grid.Rules().Tags() name the rule families.
+	Grid *satdoku.Grid
+	// Title and Author are the puzzle's "title" and "author", if any.
+	Title, Author string
+	// Ruleset is the setter's statement of the rules ("ruleset"), if any.
+	Ruleset string
+	// Solution is the "solution" array when it is present and complete
+	// (every cell a digit 1..N), under the same rules; nil otherwise.
+	Solution *satdoku.Grid
+	// Warnings tell what was ignored or interpreted, as
+	// `ignored "text": cosmetic, no rule`.
+	Warnings []string
+}
+
+// MaxLoad is the longest compressed load string Read accepts, in bytes;
+// a longer one is an error wrapping ErrUnsupported. Published puzzles
+// take a few kilobytes. lz-string can expand its input quadratically (a
+// hostile 1.5 KB string decompresses to 500 KB), and the library has no
+// limit on its output, so this bounds the work done on hostile input.
+const MaxLoad = 32 << 10
+
+func init() {
+	// The lz-string library fills a package-level table on its first use
+	// of each alphabet, without a lock: fill it here, before any caller
+	// can decompress from several goroutines.
+	_, _ = lzstring.DecompressFromBase64("N4Ig")
+	_, _ = lzstring.DecompressFromEncodedURIComponent("N4Ig")
+}
+
+// Read reads an f-puzzles puzzle: the JSON text, a link carrying a load
+// string (https://www.f-puzzles.com/?load=…, or a SudokuPad link with
+// "fpuzzles" before the string), or the bare compressed string. Errors
+// are *Error values.
+func Read(data []byte) (*Puzzle, error) {
+	text, err := jsonText(data)
+	if err != nil {
+		return nil, err
+	}
+	root, err := parseTree(text)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != '{' {
+		return nil, errAt(text, root.off, "", because(ErrSyntax, "want a JSON object, found %s", root.kindName()))
+	}
+	return (&reader{text: text}).read(root)
+}
+
+// Detect reports whether data looks like an f-puzzles puzzle: a JSON
+// object with a "size" or "grid" key, a link holding "?load=" or
+// "fpuzzlesN4Ig" (SudokuPad), or a bare lz-string Base64 string starting
+// with "N4Ig", as compressed f-puzzles JSON does. It does not decompress
+// or parse anything.
+func Detect(data []byte) bool {
+	t := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if len(t) == 0 {
+		return false
+	}
+	if t[0] == '{' {
+		return bytes.Contains(t, []byte(`"size"`)) || bytes.Contains(t, []byte(`"grid"`))
+	}
+	if bytes.Contains(t, []byte("?load=")) || bytes.Contains(t, []byte("&load=")) || bytes.Contains(t, []byte("fpuzzlesN4Ig")) {
+		return true
+	}
+	if !bytes.HasPrefix(t, []byte("N4Ig")) {
+		return false
+	}
+	for _, b := range t {
+		if !isLZ(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLZ reports whether b is in the alphabet of lz-string's Base64 or
+// URI-safe encodings.
+func isLZ(b byte) bool {
+	return 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' ||
+		b == '+' || b == '/' || b == '=' || b == '-' || b == '$'
+}
+
+// jsonText returns the JSON text of data: data itself when it is JSON,
+// else the decompressed load string of a link or of a bare string.
+func jsonText(data []byte) ([]byte, error) {
+	start := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		start = 3
+	}
+	for start < len(data) && isSpace(data[start]) {
+		start++
+	}
+	if start == len(data) {
+		return nil, errAt(data, start, "", because(ErrSyntax, "no puzzle"))
+	}
+	if data[start] == '{' || data[start] == '[' {
+		if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+			// JSON refuses the byte order mark: make it one space, which
+			// keeps the columns (the mark is one rune).
+			data = append([]byte(" "), data[3:]...)
+		}
+		return data, nil
+	}
+	end := len(data)
+	for end > start && isSpace(data[end-1]) {
+		end--
+	}
+	s := string(data[start:end])
+	off := start // where the load string starts in data
+	switch {
+	case indexLoad(s) >= 0:
+		i := indexLoad(s)
+		s, off = s[i:], off+i
+	case strings.Contains(s, "fpuzzles") && strings.ContainsAny(s, "/?="):
+		i := strings.Index(s, "fpuzzles") + len("fpuzzles")
+		s, off = s[i:], off+i
+	case strings.Contains(s, "://") || strings.HasPrefix(s, "www.") || strings.ContainsAny(s, "?&#"):
+		return nil, errAt(data, start, "", because(ErrSyntax, "a link without an f-puzzles load string"))
+	}
+	if i := strings.IndexAny(s, "&#"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		return nil, errAt(data, off, "", because(ErrSyntax, "empty load string"))
+	}
+	if len(s) > MaxLoad {
+		return nil, errAt(data, off, "", because(ErrUnsupported, "a load string of %d bytes (the limit is %d)", len(s), MaxLoad))
+	}
+	if strings.Contains(s, "%") {
+		u, err := url.PathUnescape(s)
+		if err != nil {
+			return nil, errAt(data, off+strings.Index(s, "%"), "", because(ErrSyntax, "bad escape in the load string"))
+		}
+		s = u
+	}
+	s = strings.ReplaceAll(s, " ", "+")
+	for i := 0; i < len(s); i++ {
+		if !isLZ(s[i]) {
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, errAt(data, off, "", because(ErrSyntax, "%q is not a character of a load string", r))
+		}
+	}
+	text, ok := decompress(s)
+	if !ok {
+		return nil, errAt(data, off, "", because(ErrSyntax, "not an f-puzzles load string: it does not decompress to JSON"))
+	}
+	return []byte(text), nil
+}
+
+// indexLoad returns the index just after "load=" in a query, or -1.
+func indexLoad(s string) int {
+	for _, p := range []string{"?load=", "&load="} {
+		if i := strings.Index(s, p); i >= 0 {
+			return i + len(p)
+		}
+	}
+	return -1
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
+
+// decompress decompresses an lz-string in the Base64 or, when it holds
+// '-' or '$', the URI-safe alphabet. ok is false unless the text is a JSON
+// object. The library is guarded: a panic in it is a failure.
+func decompress(s string) (text string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			text, ok = "", false
+		}
+	}()
+	var err error
+	if strings.ContainsAny(s, "-$") {
+		text, err = lzstring.DecompressFromEncodedURIComponent(s)
+	} else {
+		text, err = lzstring.DecompressFromBase64(s)
+	}
+	if err != nil || !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
+		return "", false
+	}
+	return text, true
+}

@@ -1,0 +1,452 @@
+package fpuzzles
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	lzstring "github.com/daku10/go-lz-string"
+
+	"github.com/satdoku/satdoku"
+)
+
+// board returns the JSON of an empty n×n puzzle with more keys appended
+// (extra is "" or starts with a comma).
+func board(n int, extra string) string {
+	row := "[" + strings.TrimSuffix(strings.Repeat("{},", n), ",") + "]"
+	rows := strings.TrimSuffix(strings.Repeat(row+",", n), ",")
+	return fmt.Sprintf(`{"size":%d,"grid":[%s]%s}`, n, rows, extra)
+}
+
+// rel and con shorten the expected values.
+func rel(a, b int, k satdoku.RelationKind, v int, name string) satdoku.Relation {
+	return satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: name}
+}
+
+func total(name string, v int, cells []int, coefs []int) satdoku.Constraint {
+	return satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Coefs: coefs, Value: v, Name: name}
+}
+
+// want describes the rules a snippet should give.
+type want struct {
+	base     *satdoku.Rules // Standard(n) when nil
+	named    []string
+	extras   []satdoku.ExtraUnit
+	rels     []satdoku.Relation
+	cons     []satdoku.Constraint
+	tags     []string // the tags after those of named
+	warnings []string
+}
+
+func (w want) rules(t *testing.T, n int) *satdoku.Rules {
+	t.Helper()
+	r := w.base
+	if r == nil {
+		r = must(satdoku.Standard(n))
+	}
+	var err error
+	if len(w.named) > 0 {
+		if r, err = r.WithNamed(w.named...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, err = r.WithExtra(w.extras...); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithRelations(w.rels...); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithConstraints(w.cons...); err != nil {
+		t.Fatal(err)
+	}
+	return r.WithTags(w.tags...)
+}
+
+func must[T any](x T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return x
+}
+
+// sameRules reports how a and b differ, or "".
+func sameRules(a, b *satdoku.Rules) string {
+	switch {
+	case a.N() != b.N():
+		return fmt.Sprintf("N %d, want %d", a.N(), b.N())
+	case !reflect.DeepEqual(a.Units(), b.Units()):
+		return fmt.Sprintf("units\n%v\nwant\n%v", a.Units(), b.Units())
+	case !reflect.DeepEqual(a.Relations(), b.Relations()):
+		return fmt.Sprintf("relations\n%v\nwant\n%v", a.Relations(), b.Relations())
+	case !reflect.DeepEqual(a.Constraints(), b.Constraints()):
+		return fmt.Sprintf("constraints\n%#v\nwant\n%#v", a.Constraints(), b.Constraints())
+	case !slices.Equal(a.Tags(), b.Tags()):
+		return fmt.Sprintf("tags %q, want %q", a.Tags(), b.Tags())
+	}
+	ah, aw := a.BoxShape()
+	bh, bw := b.BoxShape()
+	if ah != bh || aw != bw {
+		return fmt.Sprintf("box shape %d×%d, want %d×%d", ah, aw, bh, bw)
+	}
+	return ""
+}
+
+func allPairs(n int, except ...[2]int) [][2]int {
+	var ps [][2]int
+	for i := range n * n {
+		for _, j := range []int{i + 1, i + n} {
+			if j == i+1 && j%n == 0 || j >= n*n || slices.Contains(except, [2]int{i, j}) {
+				continue
+			}
+			ps = append(ps, [2]int{i, j})
+		}
+	}
+	return ps
+}
+
+func TestKeys(t *testing.T) {
+	jig := [][]int{
+		{0, 1, 4, 8}, {2, 3, 6, 7}, {5, 9, 12, 13}, {10, 11, 14, 15},
+	}
+	var negRatio, negDiff, negXV []satdoku.Relation
+	negRatio = append(negRatio, rel(0, 1, satdoku.Double, 0, "black dot"))
+	for _, p := range allPairs(4, [2]int{0, 1}) {
+		negRatio = append(negRatio, rel(p[0], p[1], satdoku.NotDouble, 0, "negative ratio"))
+	}
+	negDiff = append(negDiff, rel(0, 4, satdoku.Difference, 2, "white dot"))
+	for _, p := range allPairs(4, [2]int{0, 4}) {
+		negDiff = append(negDiff, rel(p[0], p[1], satdoku.NotDifference, 2, "negative difference"))
+	}
+	for _, p := range allPairs(4) {
+		negXV = append(negXV, rel(p[0], p[1], satdoku.NotSum, 5, "negative xv"), rel(p[0], p[1], satdoku.NotSum, 10, "negative xv"))
+	}
+	tests := []struct {
+		name string
+		n    int
+		json string
+		want want
+	}{
+		{"plain", 9, board(9, ""), want{}},
+		{"globals", 9, board(9, `,"diagonal+":true,"diagonal-":true,"antiknight":true,"antiking":true,"disjointgroups":true,"nonconsecutive":true`),
+			want{named: []string{"diagonal+", "diagonal-", "anti-knight", "anti-king", "disjoint", "nonconsecutive"}}},
+		{"false globals", 9, board(9, `,"diagonal+":false,"antiknight":null`), want{}},
+		{"killer cage", 9, board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R9C9","R9C8","R8C9"],"value":24},{"cells":["R5C5","R5C6"]},{"cells":["R2C2"],"value":""}]`),
+			want{extras: []satdoku.ExtraUnit{{Name: "killer cage", Cells: []int{0, 1}}, {Name: "killer cage", Cells: []int{80, 79, 71}}, {Name: "killer cage", Cells: []int{40, 41}}},
+				cons: []satdoku.Constraint{total("killer cage", 3, []int{0, 1}, nil), total("killer cage", 24, []int{80, 79, 71}, nil)},
+				tags: []string{"killer cage"}}},
+		{"cage with a sum", 4, board(4, `,"cage":[{"cells":["R1C1","R1C2"],"value":"7","outlineC":"#000000"}]`),
+			want{extras: []satdoku.ExtraUnit{{Name: "killer cage", Cells: []int{0, 1}}},
+				cons:     []satdoku.Constraint{total("killer cage", 7, []int{0, 1}, nil)},
+				tags:     []string{"killer cage"},
+				warnings: []string{`read "cage" with a numeric value as a killer cage`}}},
+		{"cosmetic cage", 4, board(4, `,"cage":[{"cells":["R1C1","R1C2"],"value":"A"},{"cells":["R3C3"]}]`),
+			want{warnings: []string{`ignored "cage": cosmetic, no rule`}}},
+		{"cosmetics", 4, board(4, `,"title":"T","author":"A","ruleset":"R","line":[{"lines":[["R1C1","R1C2"]]}],"text":[{"cells":["R1C1"],"value":"hi"}],"circle":[],"rectangle":[{"cells":["R2C2"]}],"truecandidatesoptions":["colored"],"disabledlogic":["tuples"]`),
+			want{warnings: []string{`ignored "line": cosmetic, no rule`, `ignored "text": cosmetic, no rule`, `ignored "rectangle": cosmetic, no rule`}}},
+		{"extra region", 4, board(4, `,"extraregion":[{"cells":["R1C1","R2C2","R3C3"]}]`),
+			want{extras: []satdoku.ExtraUnit{{Name: "extra region", Cells: []int{0, 5, 10}}}, tags: []string{"extra region"}}},
+		{"little killer", 4, board(4, `,"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"9"},{"cell":"R5C1","direction":"UR","value":10},{"cell":"R0C4","direction":"DL","value":""},{"cell":"R2C5","direction":"ul","value":"0"}]`),
+			want{cons: []satdoku.Constraint{total("little killer", 9, []int{1, 6, 11}, nil), total("little killer", 10, []int{13, 10, 7}, nil)},
+				tags: []string{"little killer"}}},
+		{"sandwich", 4, board(4, `,"sandwichsum":[{"cell":"R0C2","value":"3"},{"cell":"R3C5","value":0},{"cell":"R5C1","value":""}]`),
+			want{cons: []satdoku.Constraint{{Kind: satdoku.Sandwich, Cells: []int{1, 5, 9, 13}, Value: 3, Name: "sandwich"},
+				{Kind: satdoku.Sandwich, Cells: []int{8, 9, 10, 11}, Value: 0, Name: "sandwich"}},
+				tags: []string{"sandwich"}}},
+		{"thermometer", 4, board(4, `,"thermometer":[{"lines":[["R1C1","R1C2","R2C2"],["R1C1","R2C1"]]}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Less, 0, "thermometer"), rel(1, 5, satdoku.Less, 0, "thermometer"), rel(0, 4, satdoku.Less, 0, "thermometer")},
+				tags: []string{"thermometer"}}},
+		{"arrow", 9, board(9, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":["R1C1"]},{"lines":[["R2C2","R3C2","R4C2"]],"cells":["R2C2","R2C1"]}]`),
+			want{cons: []satdoku.Constraint{total("arrow", 0, []int{1, 2, 0}, []int{1, 1, -1}), total("arrow", 0, []int{19, 28, 10, 9}, []int{1, 1, -1, -10})},
+				tags: []string{"arrow"}}},
+		{"palindrome", 4, board(4, `,"palindrome":[{"lines":[["R1C1","R1C2","R1C3"]]}]`),
+			want{rels: []satdoku.Relation{rel(0, 2, satdoku.Equal, 0, "palindrome")}, tags: []string{"palindrome"}}},
+		{"renban", 4, board(4, `,"renban":[{"lines":[["R1C1","R1C2","R2C2"]]}]`),
+			want{cons: []satdoku.Constraint{{Kind: satdoku.Run, Cells: []int{0, 1, 5}, Name: "renban"}}, tags: []string{"renban"}}},
+		{"whispers", 9, board(9, `,"whispers":[{"lines":[["R1C1","R1C2"]]},{"lines":[["R2C1","R2C2"]],"value":"4"}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Apart, 5, "whispers"), rel(9, 10, satdoku.Apart, 4, "whispers")}, tags: []string{"whispers"}}},
+		{"whispers 6×6", 6, board(6, `,"whispers":[{"lines":[["R1C1","R1C2"]]}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Apart, 3, "whispers")}, tags: []string{"whispers"}}},
+		{"between", 4, board(4, `,"betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]`),
+			want{cons: []satdoku.Constraint{{Kind: satdoku.Within, Cells: []int{0, 1, 2}, Name: "between"}}, tags: []string{"between"}}},
+		{"kropki", 9, board(9, `,"difference":[{"cells":["R1C1","R1C2"]},{"cells":["R2C1","R2C2"],"value":"3"}],"ratio":[{"cells":["R3C1","R3C2"],"value":""},{"cells":["R4C1","R4C2"],"value":3}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Consecutive, 0, "white dot"), rel(9, 10, satdoku.Difference, 3, "white dot"),
+				rel(18, 19, satdoku.Double, 0, "black dot"), rel(27, 28, satdoku.Ratio, 3, "black dot")},
+				tags: []string{"kropki"}}},
+		{"xv", 9, board(9, `,"xv":[{"cells":["R1C1","R1C2"],"value":"X"},{"cells":["R2C1","R3C1"],"value":"v"}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Sum, 10, "xv"), rel(9, 18, satdoku.Sum, 5, "xv")}, tags: []string{"xv"}}},
+		{"negative ratio", 4, board(4, `,"ratio":[{"cells":["R1C2","R1C1"]}],"negative":["ratio"]`),
+			want{rels: negRatio, tags: []string{"kropki", "negative ratio"}}},
+		{"negative difference", 4, board(4, `,"difference":[{"cells":["R1C1","R2C1"],"value":2}],"negative":["difference"]`),
+			want{rels: negDiff, tags: []string{"kropki", "negative difference"}}},
+		{"negative xv", 4, board(4, `,"negative":["xv"]`), want{rels: negXV, tags: []string{"negative xv"}}},
+		{"clone", 4, board(4, `,"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R3C3","R3C4"]}]`),
+			want{rels: []satdoku.Relation{rel(0, 10, satdoku.Equal, 0, "clone"), rel(1, 11, satdoku.Equal, 0, "clone")}, tags: []string{"clone"}}},
+		{"quadruple", 4, board(4, `,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,"2",2]}]`),
+			want{cons: []satdoku.Constraint{{Kind: satdoku.Contains, Cells: []int{0, 1, 4, 5}, Digits: []int{1, 2, 2}, Name: "quadruple"}}, tags: []string{"quadruple"}}},
+		{"odd even", 6, board(6, `,"odd":[{"cell":"R1C1"}],"even":[{"cell":"R6C6"}]`),
+			want{cons: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10101, Name: "odd"}, {Kind: satdoku.OneOf, Cells: []int{35}, Mask: 0b101010, Name: "even"}},
+				tags: []string{"odd", "even"}}},
+		{"minimum maximum", 4, board(4, `,"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R2C2"}]`),
+			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Less, 0, "minimum"), rel(0, 4, satdoku.Less, 0, "minimum"),
+				rel(1, 5, satdoku.Less, 0, "maximum"), rel(4, 5, satdoku.Less, 0, "maximum"), rel(6, 5, satdoku.Less, 0, "maximum"), rel(9, 5, satdoku.Less, 0, "maximum")},
+				tags: []string{"minimum", "maximum"}}},
+		{"given pencil marks", 4, `{"size":4,"grid":[[{"givenPencilMarks":[1,3]},{"givenPencilMarks":[]},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"givenPencilMarks":["4"]}]]}`,
+			want{cons: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b101, Name: "given pencil marks"}, {Kind: satdoku.OneOf, Cells: []int{15}, Mask: 0b1000, Name: "given pencil marks"}},
+				tags: []string{"given pencil marks"}}},
+		{"jigsaw", 4, `{"size":4,"grid":[[{"region":0},{"region":0},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":3},{"region":3}],[{"region":2},{"region":2},{"region":3},{"region":3}]]}`,
+			want{base: must(satdoku.Regions(4, jig)), tags: []string{"jigsaw"}}},
+		{"standard regions", 4, `{"size":4,"grid":[[{"region":0},{"region":0},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":3}]]}`, want{}},
+		{"latin square", 5, board(5, ""), want{}},
+		{"empty unsupported", 9, board(9, `,"skyscraper":[],"xsum":null,"activeConstraints":["Killer Cage"]`), want{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Read([]byte(tc.json))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := sameRules(p.Grid.Rules(), tc.want.rules(t, tc.n)); d != "" {
+				t.Error(d)
+			}
+			if !slices.Equal(p.Warnings, tc.want.warnings) {
+				t.Errorf("warnings %q, want %q", p.Warnings, tc.want.warnings)
+			}
+		})
+	}
+}
+
+func TestGivens(t *testing.T) {
+	js := `{"size":4,"title":"Tiny","author":"Me","ruleset":"Normal rules.",
+	"grid":[[{"value":1,"given":true},{"value":"2","given":true},{"value":3},{"value":4,"given":false}],
+	[{},{},{},{"value":"","given":true}],[{},{},{},{}],[{},{},{},{"value":4,"given":true,"highlight":"#ff0000","centerPencilMarks":[1],"cornerPencilMarks":[2]}]],
+	"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]}`
+	p, err := Read([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Grid.String(); got != "12.............4" {
+		t.Errorf("givens %q", got)
+	}
+	if p.Grid.Givens() != 3 || p.Grid.Cell(0) != 1 || p.Grid.Cell(1) != 2 || p.Grid.Cell(15) != 4 {
+		t.Errorf("givens %v", p.Grid)
+	}
+	if p.Title != "Tiny" || p.Author != "Me" || p.Ruleset != "Normal rules." {
+		t.Errorf("title %q author %q ruleset %q", p.Title, p.Author, p.Ruleset)
+	}
+	if p.Solution == nil || p.Solution.String() != "1234341221434321" || p.Solution.Rules() != p.Grid.Rules() {
+		t.Errorf("solution %v", p.Solution)
+	}
+	if len(p.Warnings) != 0 {
+		t.Errorf("warnings %q", p.Warnings)
+	}
+	p, err = Read([]byte(board(4, `,"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,0]`)))
+	if err != nil || p.Solution != nil || !slices.Equal(p.Warnings, []string{`ignored "solution": incomplete`}) {
+		t.Errorf("incomplete solution: %v %v %q", err, p.Solution, p.Warnings)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		in   string
+		kind error
+		msg  string
+	}{
+		{board(9, `,
+"killercage":[{"cells":["R1C1"]},{"cells":["R1C2"]},
+  {"cells":["R2C1", "R10C1"],"value":"5"}]`), ErrInvalid, `line 3, column 21: killercage[2].cells[1]: "R10C1" is off the 9×9 board`},
+		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"1"}]`), ErrInvalid, `killercage[0].value: sum 1 is impossible in 2 cells of distinct digits (want 3 to 17)`},
+		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":18}]`), ErrInvalid, `killercage[0].value: sum 18 is impossible in 2 cells of distinct digits (want 3 to 17)`},
+		{board(9, `,"killercage":[{"cells":["R1C1","R1C1"]}]`), ErrInvalid, `killercage[0].cells[1]: R1C1 is listed twice`},
+		{board(9, `,"killercage":[{"cells":["R1C1"],"value":"x"}]`), ErrInvalid, `killercage[0].value: "x" is not a whole number`},
+		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"DD","value":"5"}]`), ErrInvalid, `littlekillersum[0].direction: unknown direction "DD" (want UL, UR, DL or DR)`},
+		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"UR","value":"5"}]`), ErrInvalid, `littlekillersum[0].direction: the diagonal from "R0C1" going UR misses the board`},
+		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"90"}]`), ErrInvalid, `littlekillersum[0].value: sum 90 is impossible (want 8 to 72)`},
+		{board(9, `,"littlekillersum":[{"cell":"R1C1","direction":"DR","value":"9"}]`), ErrInvalid, `littlekillersum[0].cell: "R1C1" is on the board: a little killer clue is outside it`},
+		{board(9, `,"sandwichsum":[{"cell":"R0C0","value":"5"}]`), ErrInvalid, `sandwichsum[0].cell: "R0C0" is not beside a row or a column`},
+		{board(9, `,"sandwichsum":[{"cell":"R0C1","value":"36"}]`), ErrInvalid, `sandwichsum[0].value: sandwich sum 36 is impossible (want 0 to 35)`},
+		{board(4, `,"thermometer":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4"]]}]`), ErrInvalid, `thermometer[0].lines[0]: a thermometer of 5 cells cannot rise with digits 1 to 4`},
+		{board(4, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4","R3C4"]],"cells":["R1C1"]}]`), ErrInvalid, `arrow[0].lines[0]: sum 0 is impossible (want 1 to 19)`},
+		{board(9, `,"xv":[{"cells":["R1C1","R1C2"],"value":"W"}]`), ErrInvalid, `xv[0].value: want "X" or "V"`},
+		{board(9, `,"difference":[{"cells":["R1C1"]}]`), ErrInvalid, `difference[0].cells: want 2 cells, found 1`},
+		{board(9, `,"ratio":[{"cells":["R1C1","R1C2"],"value":"10"}]`), ErrInvalid, `ratio[0].value: no two distinct digits 1 to 9 have ratio 10`},
+		{board(9, `,"negative":["skyscraper"]`), ErrUnsupported, `negative[0]: unsupported negative rule "skyscraper"`},
+		{board(9, `,"skyscraper":[{"cell":"R0C1","value":"3"}]`), ErrUnsupported, `skyscraper: unsupported rule "skyscraper"`},
+		{board(9, `,"xsum":[{"cell":"R0C1","value":"3"}]`), ErrUnsupported, `xsum: unsupported rule "xsum"`},
+		{board(9, `,"entropicline":[{"lines":[["R1C1","R1C2"]]}]`), ErrUnsupported, `entropicline: unsupported rule "entropicline"`},
+		{board(9, `,"thermometer":{"lines":[]}`), ErrInvalid, `thermometer: want an array, found an object`},
+		{board(9, `,"odd":[{"cell":7}]`), ErrInvalid, `odd[0].cell: want a cell such as "R1C1", found a number`},
+		{board(9, `,"odd":[{"cell":"X1"}]`), ErrInvalid, `odd[0].cell: "X1" is not a cell such as "R1C1"`},
+		{`{"size":3,"grid":[]}`, ErrUnsupported, `line 1, column 9: size: 3×3 boards are not supported (want 4 to 64)`},
+		{`{"size":9,"grid":[[]]}`, ErrInvalid, `line 1, column 18: grid: want 9 rows, found 1`},
+		{`{"grid":[]}`, ErrInvalid, `line 1, column 1: no "size"`},
+		{`{"size":4,"grid":[[{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `line 1, column 29: grid[0][0].value: digit 5 is not in 1..4`},
+		{`{"size":4,"grid":[[{"foo":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrUnsupported, `grid[0][0].foo: unsupported cell rule "foo"`},
+		{`{"size":4,"grid":[[{"region":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `grid[0][0].region: region 1 has 5 cells, want 4`},
+		{`{"size":9,"grid":[}`, ErrSyntax, `line 1, column 19: invalid character '}' looking for beginning of value`},
+		{"{\"size\":9,\n\"grid\":[", ErrSyntax, `line 2, column 9: unexpected end of JSON input`},
+		{`{"size":4} x`, ErrSyntax, `line 1, column 12: extra data after the JSON object`},
+		{`[1,2]`, ErrSyntax, `line 1, column 1: want a JSON object, found an array`},
+		{``, ErrSyntax, `line 1, column 1: no puzzle`},
+		{`https://www.f-puzzles.com/?load=`, ErrSyntax, `line 1, column 33: empty load string`},
+		{`https://www.f-puzzles.com/?load=N4Ig!!`, ErrSyntax, `line 1, column 33: '!' is not a character of a load string`},
+		{`https://www.f-puzzles.com/?id=7`, ErrSyntax, `line 1, column 1: a link without an f-puzzles load string`},
+		{`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
+		{"N4Ig" + strings.Repeat("A", MaxLoad), ErrUnsupported, `line 1, column 1: a load string of 32772 bytes (the limit is 32768)`},
+		{`hello`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
+	}
+	for _, tc := range tests {
+		_, err := Read([]byte(tc.in))
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%.60q (%s): error %v, want an *Error", tc.in, tc.msg, err)
+			continue
+		}
+		if !errors.Is(err, tc.kind) {
+			t.Errorf("%.60q: error %v does not wrap %v", tc.in, err, tc.kind)
+		}
+		if got := err.Error(); !strings.HasSuffix(got, tc.msg) {
+			t.Errorf("%.60q:\n got %s\nwant …%s", tc.in, got, tc.msg)
+		}
+	}
+}
+
+// TestErrorPosition checks that Line and Column point at the value.
+func TestErrorPosition(t *testing.T) {
+	js := board(9, ",\n  \"thermometer\": [ {\"lines\": [[\"R1C1\", \"R0C2\"]]} ]")
+	_, err := Read([]byte(js))
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatal(err)
+	}
+	if e.Line != 2 || e.Column != 40 || e.Path != "thermometer[0].lines[0][1]" {
+		t.Errorf("got %d:%d %q, want 2:40 thermometer[0].lines[0][1] (%v)", e.Line, e.Column, e.Path, err)
+	}
+	line := strings.Split(js, "\n")[e.Line-1]
+	if got := []rune(line)[e.Column-1:]; !strings.HasPrefix(string(got), `"R0C2"`) {
+		t.Errorf("column %d points at %q", e.Column, string(got))
+	}
+}
+
+// TestRoundTrip compresses JSON as f-puzzles does and reads it back as a
+// link, a bare string and a SudokuPad link.
+func TestRoundTrip(t *testing.T) {
+	js := board(9, `,"title":"Round trip","killercage":[{"cells":["R1C1","R1C2"],"value":"10"}],"arrow":[{"lines":[["R5C5","R5C6","R5C7"]],"cells":["R5C5"]}],"diagonal-":true,"xv":[{"cells":["R9C9","R9C8"],"value":"X"}],"negative":["xv"],"text":[{"cells":["R1C1"],"value":"é✓"}]`)
+	want, err := Read([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b64, err := lzstring.CompressToBase64(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b64, "N4Ig") {
+		t.Errorf("compressed JSON starts %.8q", b64)
+	}
+	uri, err := lzstring.CompressToEncodedURIComponent(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{
+		b64,
+		"https://www.f-puzzles.com/?load=" + b64,
+		"  https://f-puzzles.com/?load=" + b64 + "&foo=1\n",
+		"https://www.f-puzzles.com/?load=" + strings.NewReplacer("+", "%2B", "/", "%2F", "=", "%3D").Replace(b64),
+		"https://www.f-puzzles.com/?load=" + strings.ReplaceAll(b64, "+", " "),
+		"https://sudokupad.app/fpuzzles" + b64,
+		"https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles" + b64,
+		uri,
+	} {
+		if !Detect([]byte(in)) {
+			t.Errorf("Detect(%.50q) = false", in)
+		}
+		p, err := Read([]byte(in))
+		if err != nil {
+			t.Errorf("%.50q: %v", in, err)
+			continue
+		}
+		if d := sameRules(p.Grid.Rules(), want.Grid.Rules()); d != "" || !p.Grid.Equal(want.Grid) || p.Title != want.Title ||
+			!slices.Equal(p.Warnings, want.Warnings) {
+			t.Errorf("%.50q: read %+v, want %+v (%s)", in, p, want, d)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	for in, want := range map[string]bool{
+		`{"size":9,"grid":[]}`: true,
+		" \n{\"grid\":[]}":     true,
+		`{"foo":1}`:            false,
+		`https://www.f-puzzles.com/?load=N4IgzglgX`:                                         true,
+		`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`:                                                 true,
+		`N4IgzglgX gpiBcBOANCA5g`:                                                           false,
+		`530070000600195000098000060800060003400803001700020006060000280000419005000080079`: false,
+		``:   false,
+		`[]`: false,
+	} {
+		if got := Detect([]byte(in)); got != want {
+			t.Errorf("Detect(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// rowsOf writes the givens row by row with '-' for an empty cell, as the
+// SudokuSolver tests that published the links do.
+func rowsOf(g *satdoku.Grid) string {
+	var b strings.Builder
+	for r := range g.N() {
+		for c := range g.N() {
+			if d := g.Get(r, c); d == 0 {
+				b.WriteByte('-')
+			} else {
+				fmt.Fprint(&b, d)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestPublished reads links published with their contents (in the tests
+// of other f-puzzles importers).
+func TestPublished(t *testing.T) {
+	tests := []struct {
+		file   string
+		givens string
+		tags   []string
+		cons   int
+		rels   int
+	}{
+		{"xsudoku.txt", "--7----35\n8-----9--\n-2-67----\n-----356-\n----1---3\n--2-8--4-\n---19--5-\n----5--7-\n--------4\n",
+			[]string{"diagonal+", "diagonal-"}, 0, 0},
+		{"gridwide.txt", strings.Repeat("---------\n", 9),
+			[]string{"diagonal+", "diagonal-", "anti-knight", "anti-king", "disjoint", "nonconsecutive"}, 0, 496},
+		{"innie.txt", strings.Repeat("---------\n", 9), []string{"killer cage"}, 2, 0},
+		{"small1.txt", "1--------\n" + strings.Repeat("---------\n", 8), nil, 0, 0},
+		{"small2.txt", strings.Repeat("---------\n", 2) + "--1------\n" + strings.Repeat("---------\n", 3) + "------2--\n" + strings.Repeat("---------\n", 2), nil, 0, 0},
+	}
+	for _, tc := range tests {
+		data, err := os.ReadFile(filepath.Join("testdata", "fpuzzles", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !Detect(data) {
+			t.Errorf("%s: not detected", tc.file)
+		}
+		p, err := Read(data)
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+			continue
+		}
+		rs := p.Grid.Rules()
+		if p.Grid.N() != 9 || rowsOf(p.Grid) != tc.givens || !slices.Equal(rs.Tags(), tc.tags) ||
+			len(rs.Constraints()) != tc.cons || len(rs.Relations()) != tc.rels {
+			t.Errorf("%s: %d×%d\n%stags %q, %d constraints, %d relations", tc.file, p.Grid.N(), p.Grid.N(), rowsOf(p.Grid),
+				rs.Tags(), len(rs.Constraints()), len(rs.Relations()))
+		}
+	}
+}
