@@ -90,11 +90,15 @@ type Puzzle struct {
 }
 
 // MaxLoad is the longest compressed load string Read accepts, in bytes;
-// a longer one is an error wrapping ErrUnsupported. Published puzzles
-// take a few kilobytes. lz-string can expand its input quadratically (a
-// hostile 1.5 KB string decompresses to 500 KB), and the library has no
-// limit on its output, so this bounds the work done on hostile input.
-const MaxLoad = 32 << 10
+// a longer one is an error wrapping ErrUnsupported (the puzzle's JSON, as
+// f-puzzles exports it, has no limit). Published puzzles take a few
+// kilobytes. lz-string can expand its input quadratically and the library
+// has no limit on its output: measured, the worst strings of 1, 2.3 and 5
+// KB decompress to 0.26, 1 and 4.2 million characters with 10, 42 and 185
+// MiB allocated (about 0.16·L² characters for L bytes), so at the limit a
+// hostile string costs about 40 million characters and 1.8 GiB allocated
+// in all, most of it garbage as it goes.
+const MaxLoad = 16 << 10
 
 func init() {
 	// The lz-string library fills a package-level table on its first use

@@ -296,7 +296,7 @@ func TestErrors(t *testing.T) {
 		{`https://www.f-puzzles.com/?load=N4Ig!!`, ErrSyntax, `line 1, column 33: '!' is not a character of a load string`},
 		{`https://www.f-puzzles.com/?id=7`, ErrSyntax, `line 1, column 1: a link without an f-puzzles load string`},
 		{`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
-		{"N4Ig" + strings.Repeat("A", MaxLoad), ErrUnsupported, `line 1, column 1: a load string of 32772 bytes (the limit is 32768)`},
+		{"N4Ig" + strings.Repeat("A", MaxLoad), ErrUnsupported, `line 1, column 1: a load string of 16388 bytes (the limit is 16384)`},
 		{`hello`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
 	}
 	for _, tc := range tests {
