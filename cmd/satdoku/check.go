@@ -34,7 +34,7 @@ Inputs are read as for "satdoku solve".`,
 		o.register(fs)
 		return func(args []string) int {
 			if fs.Changed("solution") {
-				sol, code := readOne(e, *solution)
+				sol, code := readOne(e, "check: --solution", *solution)
 				if sol == nil {
 					return code
 				}
@@ -47,17 +47,20 @@ Inputs are read as for "satdoku solve".`,
 	},
 }
 
-// readOne reads the single grid named by a --solution argument.
-func readOne(e *env, arg string) (*satdoku.Grid, int) {
+// readOne reads the single grid named by the argument of a flag (a
+// puzzle, an f-puzzles link, or a file in any input format), for
+// messages "satdoku CMD: --FLAG".
+func readOne(e *env, what, arg string) (*satdoku.Grid, int) {
 	in := newInputs([]string{arg}, e.stdin)
 	defer in.close()
 	it, ok := in.next()
 	if !ok {
-		fmt.Fprintf(e.stderr, "satdoku check: --solution %s: no grid found\n", clip(arg))
+		fmt.Fprintf(e.stderr, "satdoku %s %s: no grid found\n", what, clip(arg))
 		return nil, exitUsage
 	}
+	warnItem(e.stderr, it)
 	if it.err != nil {
-		fmt.Fprintf(e.stderr, "satdoku check: --solution: %s\n", position(newAnswer(it)))
+		fmt.Fprintf(e.stderr, "satdoku %s: %s\n", what, position(newAnswer(it)))
 		return nil, exitUsage
 	}
 	return it.grid, exitOK

@@ -48,7 +48,7 @@ Examples:
   cadical -q p.cnf | satdoku decode --puzzle PUZZLE`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
-		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves")
+		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves: a puzzle, an f-puzzles link, or a file (f-puzzles JSON or any input format)")
 		cnf := fs.String("cnf", "", "the CNF `FILE` the solver was given (its \"c puzzle\" comment names the puzzle)")
 		o.register(fs)
 		return func(args []string) int { return decode(e, &o, *puzzle, *cnf, args) }
@@ -64,12 +64,14 @@ func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
 	}
 	var h encode.Header
 	if puzzleArg != "" {
-		g, err := satdoku.Parse(puzzleArg)
-		if err != nil {
-			return usageError(e, fmt.Errorf("--puzzle: %w", err))
+		g, code := readOne(e, "decode: --puzzle", puzzleArg)
+		if g == nil {
+			return code
 		}
 		h.Puzzle = g
-		h.Vars = g.N() * g.N() * g.N()
+		// N³, and the auxiliary variables of the puzzle's constraints (a
+		// model of the Sequential encoding needs --cnf).
+		h.Vars = encode.Vars(g, encode.DIMACSOptions{})
 	} else {
 		f, err := os.Open(cnfPath)
 		if err != nil {

@@ -112,6 +112,7 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 		if !ok {
 			break
 		}
+		warnItem(e.stderr, it)
 		if it.err != nil {
 			fmt.Fprintln(e.stderr, position(newAnswer(it)))
 			exit = max(exit, exitUsage)

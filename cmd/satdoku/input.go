@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -22,7 +23,11 @@ type item struct {
 	src  int    // 1-based number of the argument it came from
 	only bool   // the only puzzle of the inputs (known when the format depends on it)
 	grid *satdoku.Grid
-	err  error // a *satdoku.ParseError, or why the input could not be read
+	err  error    // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
+	warn []string // warnings of the f-puzzles reader (cosmetic keys ignored)
+	// whole: the item is a whole f-puzzles JSON file, whose errors give
+	// the line and column in the file.
+	whole bool
 }
 
 // inputs walks the command-line arguments and yields their puzzles in order.
@@ -32,6 +37,7 @@ type inputs struct {
 	stdin   io.Reader
 	pos     int // next argument
 	r       *satdoku.Reader
+	links   *linkReader // a list of f-puzzles links, in place of r
 	f       *os.File
 	name    string
 	file    string
@@ -119,6 +125,13 @@ func (in *inputs) read() (item, bool) {
 // rules of its size.
 func (in *inputs) readRaw() (item, bool) {
 	for {
+		if in.links != nil {
+			if it, ok := in.links.next(item{name: in.name, file: in.file, src: in.pos}); ok {
+				return it, true
+			}
+			in.closeFile()
+			continue
+		}
 		if in.r != nil {
 			g, err := in.r.Read()
 			if err == io.EOF {
@@ -140,11 +153,16 @@ func (in *inputs) readRaw() (item, bool) {
 		arg := in.args[in.pos]
 		in.pos++
 		if arg == "-" {
-			in.r, in.name, in.file = satdoku.NewReader(in.stdin), "<stdin>", ""
+			if it, done := in.open(in.stdin, "<stdin>", ""); done {
+				return it, true
+			}
 			continue
 		}
 		if g, err := satdoku.Parse(arg); err == nil {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos}, true
+		} else if isLoadLine(arg) {
+			it := item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), arg: true, src: in.pos}
+			return fpzItem(it, []byte(arg)), true
 		} else if looksLikePuzzle(arg) {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true, src: in.pos}, true
 		}
@@ -152,8 +170,30 @@ func (in *inputs) readRaw() (item, bool) {
 		if err != nil {
 			return item{name: arg, file: arg, text: clip(arg), err: err, src: in.pos}, true
 		}
-		in.f, in.r, in.name, in.file = f, satdoku.NewReader(countReader{f, &in.nread}), arg, arg
+		in.f = f
+		if it, done := in.open(countReader{f, &in.nread}, arg, arg); done {
+			return it, true
+		}
 	}
+}
+
+// open starts reading a source: the classic formats through a
+// satdoku.Reader, a list of f-puzzles links, or, when the source is one
+// f-puzzles JSON object, that one puzzle at once (done).
+func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
+	br := bufio.NewReader(r)
+	in.name, in.file = name, file
+	switch sniff(br) {
+	case sourceJSON:
+		it = fpzJSON(item{name: name, file: file, line: 1, src: in.pos, whole: true}, br)
+		in.closeFile()
+		return it, true
+	case sourceLinks:
+		in.links = newLinkReader(br)
+	default:
+		in.r = satdoku.NewReader(br)
+	}
+	return item{}, false
 }
 
 func (in *inputs) closeFile() {
@@ -161,7 +201,7 @@ func (in *inputs) closeFile() {
 		in.f.Close()
 		in.f = nil
 	}
-	in.r = nil
+	in.r, in.links = nil, nil
 }
 
 // close releases any open file.

@@ -163,6 +163,7 @@ func logicLoop(e *env, args []string, format, rules string, fn logicFunc) int {
 		if it.file != "" {
 			o.record["file"] = it.file
 		}
+		warnItem(e.stderr, it)
 		if it.err != nil {
 			a := newAnswer(it)
 			fmt.Fprintf(e.stderr, "%s\n", position(a))

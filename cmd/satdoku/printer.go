@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/fpuzzles"
 )
 
 // outputFormat is the --format value.
@@ -103,6 +104,7 @@ func (p *printer) emit(a *answer) bool {
 	}
 	p.count++
 	p.exit = max(p.exit, a.exit)
+	warnItem(p.stderr, a.it)
 	if a.Status == statusError {
 		fmt.Fprintf(p.stderr, "%s\n", position(a))
 	} else if a.diag != "" {
@@ -212,11 +214,24 @@ func where(it item) string {
 	return fmt.Sprintf("%s:%d", it.name, it.line)
 }
 
+// warnItem writes the warnings of an item's reader on standard error.
+func warnItem(w io.Writer, it item) {
+	for _, msg := range it.warn {
+		fmt.Fprintf(w, "%s: warning: %s\n", where(it), msg)
+	}
+}
+
 // position formats an error answer for standard error: FILE:LINE:COL: msg.
+// An f-puzzles error in a JSON file has its own line and column; in a link
+// they count in the link's JSON, after the item's position.
 func position(a *answer) string {
 	var pe *satdoku.ParseError
 	if errors.As(a.it.err, &pe) {
 		return fmt.Sprintf("%s:%d:%d: %v", a.it.name, pe.Line, pe.Column, pe.Err)
+	}
+	var fe *fpuzzles.Error
+	if errors.As(a.it.err, &fe) && a.it.whole {
+		return fmt.Sprintf("%s:%s", a.it.name, a.Error)
 	}
 	return fmt.Sprintf("%s: %s", where(a.it), a.Error)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -110,9 +111,17 @@ func newAnswer(it item) *answer {
 		a.Status = statusError
 		a.exit = exitUsage
 		var pe *satdoku.ParseError
-		if errors.As(it.err, &pe) {
+		var fe *fpuzzles.Error
+		switch {
+		case errors.As(it.err, &pe):
 			a.Error = fmt.Sprintf("%d:%d: %v", pe.Line, pe.Column, pe.Err)
-		} else {
+		case errors.As(it.err, &fe) && it.whole:
+			a.Error = fmt.Sprintf("%d:%d: ", fe.Line, fe.Column)
+			if fe.Path != "" {
+				a.Error += fe.Path + ": "
+			}
+			a.Error += fmt.Sprint(fe.Err)
+		default:
 			a.Error = it.err.Error()
 		}
 	}

@@ -20,7 +20,7 @@ func registerRules(fs *pflag.FlagSet, spec *string) {
 // the validator work out their tables for it once.
 type puzzleRules struct {
 	names  []string
-	bySize map[int]sizedRules
+	byBase map[*satdoku.Rules]sizedRules // by the rules the grid was read with
 }
 
 type sizedRules struct {
@@ -34,7 +34,7 @@ func newPuzzleRules(spec string) (*puzzleRules, error) {
 		return nil, nil
 	}
 	known := satdoku.RuleNames()
-	p := &puzzleRules{bySize: map[int]sizedRules{}}
+	p := &puzzleRules{byBase: map[*satdoku.Rules]sizedRules{}}
 	for _, name := range strings.Split(spec, ",") {
 		name = strings.ToLower(strings.TrimSpace(name))
 		if !slices.Contains(known, name) {
@@ -47,14 +47,18 @@ func newPuzzleRules(spec string) (*puzzleRules, error) {
 
 // apply puts g under its rules plus the named ones. A rule the board
 // cannot take (windoku on 6×6) is an error for that puzzle. The rules are
-// worked out once per board size, from the rules of the first grid of that
-// size: every grid read from text has the standard rules of its size.
+// worked out once per rules read: every grid read from text has the shared
+// standard rules of its size; an f-puzzles puzzle has rules of its own.
 func (p *puzzleRules) apply(g *satdoku.Grid) error {
 	n := g.N()
-	sr, ok := p.bySize[n]
+	base := g.Rules()
+	sr, ok := p.byBase[base]
 	if !ok {
-		sr.r, sr.err = g.Rules().WithNamed(p.names...)
-		p.bySize[n] = sr
+		sr.r, sr.err = base.WithNamed(p.names...)
+		if len(p.byBase) > 64 {
+			clear(p.byBase) // a long stream of f-puzzles puzzles: keep it small
+		}
+		p.byBase[base] = sr
 	}
 	if sr.err != nil {
 		return fmt.Errorf("--rules %s on a %d×%d board: %w", strings.Join(p.names, ","), n, n, sr.err)
