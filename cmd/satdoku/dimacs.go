@@ -2,14 +2,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -143,7 +140,7 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 		case d.out != "":
 			werr = writeCNFFile(d.out, it.grid, o)
 		default:
-			werr = encode.WriteDIMACS(newRulesHeader(stdout, it.grid.Rules().Tags()), it.grid, o)
+			werr = encode.WriteDIMACS(stdout, it.grid, o)
 		}
 		if werr != nil {
 			fmt.Fprintf(e.stderr, "satdoku dimacs: %s: %v\n", where(it), werr)
@@ -185,62 +182,11 @@ func writeCNFFile(path string, g *satdoku.Grid, o encode.DIMACSOptions) error {
 		return err
 	}
 	bw := bufio.NewWriter(f)
-	if err = encode.WriteDIMACS(newRulesHeader(bw, g.Rules().Tags()), g, o); err == nil {
+	if err = encode.WriteDIMACS(bw, g, o); err == nil {
 		err = bw.Flush()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
-}
-
-// rulesHeader passes a DIMACS file through to w and adds the comment "c
-// rules TAG,…" naming the puzzle's rules (Rules.Tags) just before the
-// "p cnf" header, unless the file has such a comment already. Only the
-// comment lines are held, one at a time; the clauses go straight through.
-type rulesHeader struct {
-	w    io.Writer
-	tags []string
-	line []byte // the header line being read
-	done bool   // past the header: pass through
-}
-
-// newRulesHeader returns w itself when there are no tags.
-func newRulesHeader(w io.Writer, tags []string) io.Writer {
-	if len(tags) == 0 {
-		return w
-	}
-	return &rulesHeader{w: w, tags: tags}
-}
-
-func (h *rulesHeader) Write(b []byte) (int, error) {
-	if h.done {
-		return h.w.Write(b)
-	}
-	for k, c := range b {
-		h.line = append(h.line, c)
-		if c != '\n' {
-			continue
-		}
-		line := h.line
-		h.line = h.line[:0]
-		switch {
-		case bytes.HasPrefix(line, []byte("c rules ")):
-			h.tags = nil
-		case bytes.HasPrefix(line, []byte("p ")):
-			h.done = true
-			if len(h.tags) > 0 {
-				line = append([]byte("c rules "+strings.Join(h.tags, ",")+"\n"), line...)
-			}
-			if _, err := h.w.Write(line); err != nil {
-				return k, err
-			}
-			n, err := h.w.Write(b[k+1:])
-			return k + 1 + n, err
-		}
-		if _, err := h.w.Write(line); err != nil {
-			return k, err
-		}
-	}
-	return len(b), nil
 }
