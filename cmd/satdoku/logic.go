@@ -118,7 +118,6 @@ type logicOut struct {
 	json   bool
 	w      *bufio.Writer
 	record map[string]any
-	exit   int
 }
 
 // line writes a line of text (text formats only).
