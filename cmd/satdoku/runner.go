@@ -114,8 +114,8 @@ type pool struct {
 	solvers []backend.Solver // one per worker; nil entries for no back end
 	// racer, when not nil, answers the only puzzle of the input (see
 	// lookAhead) in place of the worker's back end, with every core.
-	racer backend.Solver
-	answer  answerFunc
+	racer  backend.Solver
+	answer answerFunc
 	// lookAhead: the first read looks for a second puzzle before handing
 	// on the first, which is marked when it is the only one (item.only).
 	lookAhead bool
