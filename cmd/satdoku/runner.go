@@ -26,7 +26,6 @@ type answerFunc func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *
 func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
 	solvers := []backend.Solver{nil}
-	var racer backend.Solver
 	if so != nil {
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
@@ -42,7 +41,6 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 				return usageError(e, err)
 			}
 		}
-		racer = so.racer(jobs)
 	}
 	p, err := newPrinter(e, o, text)
 	if err != nil {
@@ -60,12 +58,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 
 	sig, release := interruptContext(context.Background())
 	defer release()
-	// With a racer, a single puzzle gets every worker's core: the pool
-	// looks ahead for a second one, unless a person may be typing them.
-	if racer != nil && in.readsStdin() && isTerminal(e.stdin) {
-		racer = nil
-	}
-	r := &pool{solvers: solvers, racer: racer, answer: answerFn, lookAhead: racer != nil || p.looksAhead(e, in), flush: p.flush}
+	r := &pool{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
 	r.emit = func(a *answer) bool {
 		prog.step()
 		if st != nil {
@@ -112,10 +105,7 @@ func usageError(e *env, err error) int {
 // to end.
 type pool struct {
 	solvers []backend.Solver // one per worker; nil entries for no back end
-	// racer, when not nil, answers the only puzzle of the input (see
-	// lookAhead) in place of the worker's back end, with every core.
-	racer  backend.Solver
-	answer answerFunc
+	answer  answerFunc
 	// lookAhead: the first read looks for a second puzzle before handing
 	// on the first, which is marked when it is the only one (item.only).
 	lookAhead bool
@@ -271,9 +261,6 @@ func (r *pool) take() (int, item, bool) {
 func (r *pool) answerItem(s backend.Solver, it item) *answer {
 	start := time.Now()
 	a := newAnswer(it)
-	if it.only && r.racer != nil {
-		s = r.racer
-	}
 	if it.err == nil {
 		r.answer(r.ctx, s, it.grid, a)
 	}

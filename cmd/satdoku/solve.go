@@ -107,20 +107,6 @@ func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
 }
 
-// racer returns the back end that answers a single puzzle with the jobs
-// workers' cores at once (see satsolve.Racer), or nil: with one worker, or
-// with an external solver (one process per puzzle already).
-func (s *solverFlags) racer(jobs int) backend.Solver {
-	if jobs < 2 || s.solver != "" {
-		return nil
-	}
-	enc, err := encode.ParseEncoding(s.encoding)
-	if err != nil {
-		return nil
-	}
-	return satsolve.NewRacer(satsolve.Options{Encoding: enc, Timeout: s.timeout}, jobs)
-}
-
 // certifier returns the certifier of the flags, nil without --certify.
 func (s *solverFlags) certifier() *certifier {
 	if !s.certify {

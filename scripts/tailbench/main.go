@@ -13,7 +13,9 @@
 //	go run ./scripts/tailbench -satdoku /tmp/satdoku -timeout 60s -sizes 16,25,36,49,64
 //
 // -satdoku takes a comma-separated list of binaries, each optionally named
-// (before=/tmp/a,after=/tmp/b), to compare two builds side by side; -args
+// (before=/tmp/a,after=/tmp/b), to compare two builds side by side, each
+// optionally with flags of its own after the path ('race=/tmp/b --jobs=2');
+// -args
 // adds flags to every satdoku run of gini, -extargs to every run of an
 // external solver (default --encoding reduced: the formula without the
 // clauses the givens satisfy, far smaller on big boards than the extended
@@ -111,14 +113,17 @@ func main() {
 	base := []string{"solve", "--unique", "--format", "json", to}
 	first := ""
 	for _, b := range strings.Split(*bins, ",") {
-		name, path, ok := strings.Cut(b, "=")
+		name, cmd, ok := strings.Cut(b, "=")
 		if !ok {
-			name, path = "satdoku", b
+			name, cmd = "satdoku", b
 		}
+		f := strings.Fields(cmd)
+		path := f[0]
 		if first == "" {
 			first = path
 		}
 		args := append(slices.Clone(base), strings.Fields(*extra)...)
+		args = append(args, f[1:]...)
 		runners = append(runners, runner{name: name, bin: path, args: args})
 		gini = append(gini, name)
 	}
