@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"time"
 
 	"github.com/go-air/gini"
@@ -69,6 +70,13 @@ type Solver struct {
 	c      call
 	// onModel, when set (by tests), sees every solution decoded.
 	onModel func(*satdoku.Grid)
+	// order, when not zero, seeds a random permutation of the compact
+	// variables (see number): another order of the same formula.
+	order uint64
+	// stoppable: a search on an instance of its own runs under GoSolve
+	// and is stopped when the context is done or the deadline passes (a
+	// Racer's Solvers), instead of being left behind.
+	stoppable bool
 }
 
 // call is the state of one call: the pre-pass, the instance and the
@@ -85,6 +93,7 @@ type call struct {
 	// compact variable of an open candidate; vcell lists the encode
 	// variables in the order of the compact ones.
 	cvar []z.Var
+	open []int32 // scratch: the open candidates' encode variables
 }
 
 // The variables every instance reserves; the compact variables of the
@@ -254,6 +263,9 @@ func (s *Solver) number() int {
 	c := &s.c
 	n := s.bd.n
 	v := varBase
+	if s.order != 0 {
+		return s.numberPermuted()
+	}
 	for i, m := range c.pp.cand {
 		if c.pp.val[i] != 0 {
 			continue
@@ -264,6 +276,28 @@ func (s *Solver) number() int {
 		}
 	}
 	return int(v - varBase)
+}
+
+// numberPermuted is number with the compact variables handed out in the
+// random order seeded by s.order.
+func (s *Solver) numberPermuted() int {
+	c := &s.c
+	n := s.bd.n
+	c.open = c.open[:0]
+	for i, m := range c.pp.cand {
+		if c.pp.val[i] != 0 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			c.open = append(c.open, int32(i*n+bits.TrailingZeros64(m)+1))
+		}
+	}
+	r := rand.New(rand.NewPCG(s.order, 0x9e3779b97f4a7c15))
+	r.Shuffle(len(c.open), func(i, j int) { c.open[i], c.open[j] = c.open[j], c.open[i] })
+	for k, e := range c.open {
+		c.cvar[e] = varBase + z.Var(k)
+	}
+	return len(c.open)
 }
 
 // instance picks the gini instance of a call with nv cell variables and
@@ -404,6 +438,9 @@ func (s *Solver) solve() int {
 	if !c.sink.fresh {
 		c.gi.Assume(varAct.Pos())
 	}
+	if s.stoppable && c.sink.fresh {
+		return s.solveStoppable()
+	}
 	if c.deadline.IsZero() {
 		if c.ctx.Err() != nil {
 			return 0
@@ -436,6 +473,51 @@ func (s *Solver) solve() int {
 	s.zombie = done
 	return 0
 }
+
+// solveStoppable runs gini's search with GoSolve and looks for its result
+// at intervals growing from pollMin to pollMax; when the context is done or
+// the deadline passes first, it stops the search (gini stops at its next
+// look at its controls, every 20,000 propagations) and returns 0. Only an
+// instance of a call's own runs it: GoSolve and Try are never mixed on one
+// instance.
+func (s *Solver) solveStoppable() int {
+	c := &s.c
+	if c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
+		return 0
+	}
+	h := c.gi.GoSolve()
+	var deadline <-chan time.Time
+	if !c.deadline.IsZero() {
+		t := time.NewTimer(time.Until(c.deadline))
+		defer t.Stop()
+		deadline = t.C
+	}
+	wait := pollMin
+	tick := time.NewTimer(wait)
+	defer tick.Stop()
+	for {
+		if r, ok := h.Test(); ok {
+			return r
+		}
+		select {
+		case <-c.ctx.Done():
+			h.Stop()
+			return 0
+		case <-deadline:
+			h.Stop()
+			return 0
+		case <-tick.C:
+			wait = min(2*wait, pollMax)
+			tick.Reset(wait)
+		}
+	}
+}
+
+// The intervals at which solveStoppable looks for the search's result.
+const (
+	pollMin = 50 * time.Microsecond
+	pollMax = 5 * time.Millisecond
+)
 
 // tryGrace is how long past the deadline solve waits for gini's own Try to
 // return before it leaves the search behind.
