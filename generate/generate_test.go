@@ -1,8 +1,11 @@
 package generate
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"os/exec"
+	"strconv"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -219,4 +222,66 @@ func TestMinimize(t *testing.T) {
 	if _, _, err := Minimize(ctx, multi, 1); !errors.Is(err, ErrNotUnique) {
 		t.Errorf("a puzzle with several solutions: err = %v", err)
 	}
+}
+
+// TestGenerateMany makes thousands of puzzles, in several sizes and
+// symmetries, and has verify's own counter find each unique; the symmetry
+// is checked exactly. (Minimality is checked on fewer, in TestGenerate.)
+func TestGenerateMany(t *testing.T) {
+	if testing.Short() {
+		t.Skip("thousands of puzzles")
+	}
+	r4, _ := satdoku.Standard(4)
+	r6, _ := satdoku.Standard(6)
+	cases := []struct {
+		o     Options
+		count int
+	}{
+		{Options{}, 1000},
+		{Options{Symmetry: Rot180}, 500},
+		{Options{Symmetry: Mirror}, 200},
+		{Options{Rules: r4, Symmetry: Rot90}, 300},
+		{Options{Rules: r6, Symmetry: Diagonal}, 300},
+	}
+	total := 0
+	for _, c := range cases {
+		g, err := New(c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(c.count) {
+			p, err := g.Generate(context.Background(), 1000+seed)
+			if err != nil {
+				t.Fatalf("%v seed %d: %v", c.o.Symmetry, seed, err)
+			}
+			n := p.Grid.N()
+			if k, _ := verify.Count(p.Grid, 2); k != 1 {
+				t.Fatalf("%d×%d %v seed %d: %d solutions", n, n, c.o.Symmetry, seed, k)
+			}
+			if !c.o.Symmetry.Holds(n, func(i int) bool { return p.Grid.Cell(i) != 0 }) {
+				t.Fatalf("%d×%d seed %d: not %v-symmetric", n, n, seed, c.o.Symmetry)
+			}
+			total++
+		}
+	}
+	t.Logf("%d puzzles, each unique by verify's count", total)
+}
+
+// BenchmarkQQWing runs Debian's qqwing on as many puzzles, for the figure
+// beside BenchmarkMinimal9 in the same run (skipped when qqwing is not
+// installed).
+func BenchmarkQQWing(b *testing.B) {
+	path, err := exec.LookPath("qqwing")
+	if err != nil {
+		b.Skip("qqwing not installed")
+	}
+	b.ResetTimer()
+	out, err := exec.Command(path, "--generate", strconv.Itoa(b.N), "--one-line").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if k := bytes.Count(out, []byte("\n")); k != b.N {
+		b.Fatalf("%d puzzles, want %d", k, b.N)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
