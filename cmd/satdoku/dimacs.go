@@ -71,7 +71,7 @@ type dimacsFlags struct {
 }
 
 func (d *dimacsFlags) run(e *env, args []string) int {
-	o := encode.DIMACSOptions{Version: versionString()}
+	o := encode.DIMACSOptions{Version: shortVersion()}
 	var err error
 	if o.Encoding, err = encode.ParseEncoding(d.encoding); err != nil {
 		return usageError(e, err)
