@@ -141,8 +141,14 @@ func (in *inputs) readRaw() (item, bool) {
 			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err, src: in.pos}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
-				// A read error: this source cannot go on.
-				it.err = fmt.Errorf("read %s: %w", in.name, err)
+				// A read error: this source cannot go on. The message
+				// is given after the source's name: the error's own
+				// copy of the path goes.
+				var pathErr *os.PathError
+				if errors.As(err, &pathErr) {
+					err = pathErr.Err
+				}
+				it.err = fmt.Errorf("read error: %w", err)
 				in.closeFile()
 			}
 			return it, true
@@ -166,7 +172,11 @@ func (in *inputs) readRaw() (item, bool) {
 		} else if looksLikePuzzle(arg) {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true, src: in.pos}, true
 		}
-		f, err := os.Open(arg)
+		if arg == "" {
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, arg: true, src: in.pos,
+				err: errors.New("empty argument: neither a puzzle nor a file name")}, true
+		}
+		f, err := openFile(arg)
 		if err != nil {
 			return item{name: arg, file: arg, text: clip(arg), err: err, src: in.pos}, true
 		}
@@ -194,6 +204,25 @@ func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
 		in.r = satdoku.NewReader(br)
 	}
 	return item{}, false
+}
+
+// openFile opens a puzzle file. Its errors leave out the path, which
+// the messages give before them (where): "x.txt: no such file or
+// directory", "adir: is a directory, not a file of puzzles".
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) {
+			return nil, pathErr.Err
+		}
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, errors.New("is a directory, not a file of puzzles")
+	}
+	return f, nil
 }
 
 func (in *inputs) closeFile() {
