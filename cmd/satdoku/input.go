@@ -16,7 +16,7 @@ import (
 // item is one input puzzle, or the error that took its place.
 type item struct {
 	name string // for messages: a file name, "<stdin>" or "argument N"
-	file string // the file name for JSON records; "" for stdin and arguments
+	file string // the file name for JSON records: "-" for standard input, "" for arguments
 	line int    // 1-based line where the puzzle starts (argument position for arguments)
 	text string // the raw first line, for records of bad input
 	arg  bool   // the puzzle is a command-line argument
@@ -159,7 +159,7 @@ func (in *inputs) readRaw() (item, bool) {
 		arg := in.args[in.pos]
 		in.pos++
 		if arg == "-" {
-			if it, done := in.open(in.stdin, "<stdin>", ""); done {
+			if it, done := in.open(in.stdin, "<stdin>", "-"); done {
 				return it, true
 			}
 			continue

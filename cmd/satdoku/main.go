@@ -47,7 +47,8 @@
 // answer has come for a tenth of a second.
 //
 // With --format json each input puzzle gives exactly one JSON object on one
-// line, with the fields line, file (when read from a named file), puzzle,
+// line, with the fields line, file (the file's name, "-" for standard input;
+// absent for an argument, whose line is its number), puzzle,
 // rules, status (solved, unique, multiple, none, valid, invalid, error,
 // timeout), certified, solution, second, differ, candidates, count, more,
 // conflicts, error and ms.
