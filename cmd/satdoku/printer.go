@@ -158,12 +158,46 @@ func (p *printer) separate() {
 
 // statusLine writes the one-line form of a negative or failed answer.
 func (p *printer) statusLine(a *answer) {
-	p.separate()
 	if a.Status == statusInvalid {
+		p.invalid(a)
+		return
+	}
+	p.separate()
+	fmt.Fprintln(p.w, a.note(a.Status))
+}
+
+// invalid writes an invalid answer: on one line in the line formats; in the
+// grid format one conflict a line, then the grid with the cells at fault
+// marked (in reverse video with color, else a grid of those cells alone).
+func (p *printer) invalid(a *answer) {
+	p.separate()
+	g := a.faulty
+	if p.format != outGrid || g == nil {
 		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
 		return
 	}
-	fmt.Fprintln(p.w, a.note(a.Status))
+	fmt.Fprintf(p.w, "%s:\n", a.Status)
+	for _, c := range a.Conflicts {
+		fmt.Fprintf(p.w, "  %s\n", c)
+	}
+	if len(a.clash) == 0 {
+		return
+	}
+	if p.color {
+		rest := g.Clone() // blank at the cells to mark
+		for _, i := range a.clash {
+			rest.SetCell(i, 0)
+		}
+		p.buf = append(g.AppendColored(p.buf[:0], rest, "\x1b[7m", "\x1b[0m"), '\n')
+		p.w.Write(p.buf)
+		return
+	}
+	only := satdoku.NewGrid(g.Rules())
+	for _, i := range a.clash {
+		only.SetCell(i, g.Cell(i))
+	}
+	fmt.Fprintf(p.w, "the cells at fault:\n")
+	p.grid(only, nil)
 }
 
 // flush writes out the answers buffered so far.
