@@ -32,7 +32,9 @@ have no solution: "satdoku unique" tells.
 With --solution SOLUTION (a puzzle-style grid, or a file holding one), check
 tells whether SOLUTION is a complete grid that obeys the rules and keeps every
 given of each PUZZLE, and lists every problem: each given changed, each
-clash, the empty cells.
+clash, the empty cells. A puzzle that comes with its solution (Kaggle's
+"quizzes,solutions" CSV, QQWing's --csv --solution, "PUZZLE SOLUTION" on a
+line) has that solution checked the same way.
 
 Inputs are read as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
@@ -48,7 +50,14 @@ Inputs are read as for "satdoku solve".`,
 				fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
 				return runPuzzles(e, args, &o, nil, fn, checkText)
 			}
-			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkOne(g, a) }
+			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) {
+				if a.it.sol != nil {
+					// The solution that came with the puzzle.
+					checkSolution(g, a.it.sol, a)
+					return
+				}
+				checkOne(g, a)
+			}
 			return runPuzzles(e, args, &o, nil, fn, checkText)
 		}
 	},

@@ -23,8 +23,9 @@ type item struct {
 	src  int    // 1-based number of the argument it came from
 	only bool   // the only puzzle of the inputs (known when the format depends on it)
 	grid *satdoku.Grid
-	err  error    // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
-	warn []string // warnings of the f-puzzles reader (cosmetic keys ignored)
+	sol  *satdoku.Grid // the solution given with the puzzle (a CSV column, "PUZZLE SOLUTION"), or nil
+	err  error         // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
+	warn []string      // warnings of the f-puzzles reader (cosmetic keys ignored)
 	// whole: the item is a whole f-puzzles JSON file, whose errors give
 	// the line and column in the file.
 	whole bool
@@ -138,7 +139,7 @@ func (in *inputs) readRaw() (item, bool) {
 				in.closeFile()
 				continue
 			}
-			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err, src: in.pos}
+			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, sol: in.r.Solution(), err: err, src: in.pos}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on. The message

@@ -40,6 +40,7 @@ type answer struct {
 	Solution   shown    `json:"solution,omitzero"`
 	Second     shown    `json:"second,omitzero"`
 	Differ     []string `json:"differ,omitempty"`
+	Expected   string   `json:"expected,omitempty"` // the solution given with the puzzle: same, differs or wrong
 	Candidates marks    `json:"candidates,omitempty"`
 	Count      *int     `json:"count,omitempty"`
 	More       bool     `json:"more,omitempty"` // the count reached --limit: there may be more
