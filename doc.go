@@ -18,19 +18,19 @@
 //
 // # Alphabet
 //
-// A blank is '.' or '0'. Digits are '1'-'9', then 'A'-'Z' for 10 to 35
+// A blank is '.' or '0', or 'x', '*' or '_'. Digits are '1'-'9', then 'A'-'Z' for 10 to 35
 // (lowercase is accepted too), so 10×10 and 12×12 boards use 'A' for 10,
 // 'B' for 11 and 'C' for 12, 16×16 boards '1'-'9' and 'A'-'G', and 25×25
 // boards '1'-'9' and 'A'-'P' (16 = G, 25 = P). Digits may also be written as
-// decimal numbers separated by white space, with '.' or 0 for a blank:
+// decimal numbers separated by white space or commas, with '.' or 0 for a blank:
 // "1 . 10 12 …". The formats write boards larger than 25×25 that way.
 //
-// A line is read in number mode if it splits, on white space, '|' and '+',
+// A line is read in number mode if it splits, on white space, '|', '+' and ',',
 // into at least two fields that are each '.' or a decimal number 0..64
 // without a leading zero, at least one of them of two digits ("1 16 . 3").
 // Otherwise it is read in char mode: every rune other than white space and
-// the separators '|', '+' and '-' is one cell ("530 070 000" is three
-// cells, not three numbers).
+// the separators '|', '+', '-' and ',' is one cell ("530 070 000" is three
+// cells, not three numbers; "5,3,0,0,7,…" one cell a digit).
 //
 // # Input formats
 //
@@ -38,6 +38,12 @@
 //
 //   - One puzzle per line, N² cells in char or number mode, as in most
 //     benchmark files: "53..7....6..195...".
+//   - A puzzle line with more after it: its solution (a second field of
+//     as many cells, after white space, ',', ';' or ':': Kaggle's
+//     "quizzes,solutions" CSV, QQWing's --csv --solution, "PUZZLE
+//     SOLUTION"), which Reader.Solution returns; or a name, a rating or a
+//     '#' comment, which are dropped. The first field must be a whole
+//     puzzle in char mode.
 //   - A grid of N lines of N cells, with any of the usual separators: box
 //     bars '|' and '+', border lines such as "------+-------+------",
 //     "-------|-------|-------" or "+-------+-------+-------+", blank lines,
@@ -86,8 +92,13 @@
 // # Streams and errors
 //
 // Between puzzles, blank lines and lines starting with '#' are skipped, and
-// a line "end" (in any case) ends the input. A UTF-8 byte order mark at the
-// start and carriage returns at line ends are ignored.
+// a line "end" (in any case) ends the input. So are a CSV header (words
+// separated by commas, semicolons or tabs: "quizzes,solutions",
+// "Puzzle,Solution,") and a program's report lines, as QQWing's --stats and
+// --timer write them ("Number of Givens: 27", "Time: 5.7 milliseconds", "2
+// puzzles generated in 0.01 seconds."). A UTF-8 byte order mark at the
+// start and carriage returns at line ends are ignored; a carriage return
+// alone (old Mac files) ends a line.
 //
 // Errors are *ParseError values with a 1-based line and column, wrapping a
 // sentinel such as ErrBadCell or ErrLength; offending characters are quoted

@@ -77,8 +77,8 @@ const (
 	symBad = 0xFF // not a cell
 )
 
-// symTab maps a byte to its cell value in char mode: 0 for a blank ('.' or
-// '0'), 1..35 for '1'-'9', 'A'-'Z' (or 'a'-'z'), symSep or symBad.
+// symTab maps a byte to its cell value in char mode: 0 for a blank ('.',
+// '0', 'x', '*' or '_'), 1..35 for '1'-'9', 'A'-'Z' (or 'a'-'z'), symSep or symBad.
 var symTab = func() (t [256]uint8) {
 	for i := range t {
 		t[i] = symBad
@@ -91,7 +91,10 @@ var symTab = func() (t [256]uint8) {
 		t[c] = uint8(c - 'A' + 10)
 		t[c+'a'-'A'] = uint8(c - 'A' + 10)
 	}
-	for _, c := range " \t\v\f\r|+-" {
+	// Other blanks people write: x (no board in char mode has a 33rd
+	// symbol), * and _.
+	t['x'], t['X'], t['*'], t['_'] = 0, 0, 0, 0
+	for _, c := range " \t\v\f\r|+-," {
 		t[c] = symSep
 	}
 	return t
@@ -103,7 +106,7 @@ func isSpace(c byte) bool {
 }
 
 // isFieldSep reports a separator between fields in number mode.
-func isFieldSep(c byte) bool { return isSpace(c) || c == '|' || c == '+' }
+func isFieldSep(c byte) bool { return isSpace(c) || c == '|' || c == '+' || c == ',' }
 
 // trimSpace trims ASCII white space on both sides.
 func trimSpace(b []byte) []byte {
@@ -167,7 +170,7 @@ func scanNumbers(dst []uint8, line []byte) ([]uint8, bool) {
 		i = end
 		fields++
 		switch {
-		case len(f) == 1 && (f[0] == '.' || f[0] >= '0' && f[0] <= '9'):
+		case len(f) == 1 && (symTab[f[0]] == 0 || f[0] >= '0' && f[0] <= '9'):
 			dst = append(dst, symTab[f[0]])
 		case len(f) == 2 && f[0] >= '1' && f[0] <= '9' && f[1] >= '0' && f[1] <= '9':
 			v := (f[0]-'0')*10 + f[1] - '0'

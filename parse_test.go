@@ -194,7 +194,8 @@ func TestParseErrors(t *testing.T) {
 		{"long line", leet37 + "1", 1, 82, ErrLength, "82 cells, want 81"},
 		{"short line padded", "  " + leet37[:80] + "  ", 1, 83, ErrLength, "80 cells, want 81"},
 		{"bad symbol", "53?." + leet37[4:], 1, 3, ErrBadCell, "invalid cell '?'"},
-		{"far letter", "53x." + leet37[4:], 1, 3, ErrRange, "cell 'x' (33) out of range for 9×9"},
+		{"far letter", "53z." + leet37[4:], 1, 3, ErrRange, "cell 'z' (35) out of range for 9×9"},
+		{"x blank", "53x." + leet37[4:80] + "?", 1, 81, ErrBadCell, "invalid cell '?'"},
 		{"nul byte", "53\x00." + leet37[4:], 1, 3, ErrBadCell, `invalid cell '\x00'`},
 		{"invalid utf-8", "53\xff." + leet37[4:], 1, 3, ErrBadCell, `invalid cell '\xff'`},
 		{"fullwidth digit", "53５." + leet37[4:], 1, 3, ErrBadCell, "invalid cell '５'"},
@@ -315,7 +316,9 @@ func TestNumberMode(t *testing.T) {
 		{"1 064", false, 4},
 		{"10 -", false, 2},
 		{". 10", true, 2},
-		{"10 x", false, 3},
+		{"10 ?", false, 3},
+		{"10 x", true, 2},
+		{"10,x,.", true, 3},
 	}
 	for _, tt := range tests {
 		vals, number := scanLine(nil, []byte(tt.line))

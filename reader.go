@@ -52,15 +52,60 @@ type Reader struct {
 	doc      jsonDoc
 	err      error // sticky: io.EOF or a read error
 	ambSide  int   // the last puzzle was a line of ambSide cells read whole
+	sol      *Grid // the solution given with the last puzzle, or nil
 }
+
+// Solution returns the solution that came with the puzzle last returned
+// by Read, on the same line after it (as in "PUZZLE SOLUTION",
+// "PUZZLE,SOLUTION" or "PUZZLE:SOLUTION": a second field of as many cells
+// as the first), or nil. It is read as it stands, blanks included; nothing
+// checks that it solves the puzzle.
+func (r *Reader) Solution() *Grid { return r.sol }
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReader(r), text: make([]byte, 0, maxText)}
+	return &Reader{br: bufio.NewReader(&crReader{r: r}), text: make([]byte, 0, maxText)}
 }
 
 func newReaderSize(r io.Reader, size int) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, size)}
+	return &Reader{br: bufio.NewReaderSize(&crReader{r: r}, size)}
+}
+
+// crReader turns the line ends of old Mac files, a '\r' alone, into '\n';
+// "\r\n" stays as it is.
+type crReader struct {
+	r      io.Reader
+	lastCR bool // the last byte read was a '\r' turned into '\n'
+}
+
+func (c *crReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n == 0 {
+		return n, err
+	}
+	b := p[:n]
+	if c.lastCR && b[0] == '\n' {
+		// The '\n' of a "\r\n" cut between two reads: the '\r' was
+		// already given as the line's end.
+		n = copy(b, b[1:])
+		b = b[:n]
+	}
+	c.lastCR = false
+	for i := bytes.IndexByte(b, '\r'); i >= 0; {
+		switch {
+		case i+1 < len(b) && b[i+1] != '\n':
+			b[i] = '\n'
+		case i+1 == len(b):
+			b[i] = '\n'
+			c.lastCR = true
+		}
+		j := bytes.IndexByte(b[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n, err
 }
 
 // Line returns the 1-based number of the line where the puzzle (or the
@@ -93,6 +138,7 @@ func (r *Reader) Read() (*Grid, error) {
 		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, ErrSize)
 	}
 	r.ambSide = 0
+	r.sol = nil
 	for {
 		line, long, err := r.nextLine()
 		if err != nil {
@@ -124,11 +170,18 @@ func (r *Reader) Read() (*Grid, error) {
 		if isRule(t) {
 			continue
 		}
-		r.begin(line, t)
 		if len(line) == 81 && (r.Size == 0 || r.Size == 9) {
 			if g := fast81(line); g != nil {
+				r.begin(line, t)
 				return g, nil
 			}
+		}
+		if isReport(t) || isHeader(t) {
+			continue
+		}
+		r.begin(line, t)
+		if puzzle, sol, ok := r.splitRecord(line); ok {
+			return r.readRecord(puzzle, sol)
 		}
 		return r.readCells(line)
 	}

@@ -3,6 +3,8 @@ package satdoku
 import (
 	"bufio"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -522,6 +524,69 @@ func TestReaderLimitCRLF(t *testing.T) {
 			if _, err := r.Read(); !errors.Is(err, want) {
 				t.Errorf("MaxLine %d, Read #%d = %v, want %v", limit, i+1, err, want)
 			}
+		}
+	}
+}
+
+var updateRecords = flag.Bool("update-records", false, "rewrite testdata/formats/*.golden with what the Reader read")
+
+// TestReaderRecords reads the inputs people bring (issue 13): Kaggle's and
+// QQWing's CSV, QQWing's --stats --timer report, a puzzle with its solution
+// on one line, a name or a rating after a puzzle, other blanks, commas, CR
+// line ends. Each puzzle, its solution and each error are compared with the
+// file's .golden.
+func TestReaderRecords(t *testing.T) {
+	for _, name := range []string{"kaggle.csv", "qqwing.csv", "qqwing-stats.txt", "records.txt", "cr-only.txt"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join("testdata", "formats", name)
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var out strings.Builder
+			r := NewReader(f)
+			for {
+				g, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					fmt.Fprintf(&out, "%s:%v\n", name, err)
+					continue
+				}
+				fmt.Fprintf(&out, "%s:%d: %s", name, r.Line(), g)
+				if s := r.Solution(); s != nil {
+					fmt.Fprintf(&out, " solution %s", s)
+				}
+				out.WriteByte('\n')
+			}
+			golden := path + ".golden"
+			if *updateRecords {
+				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.String() != string(want) {
+				t.Errorf("got:\n%swant:\n%s", out.String(), want)
+			}
+		})
+	}
+}
+
+// TestCRReader: lone '\r' line ends become '\n', "\r\n" stays, whichever
+// way the reads cut the input.
+func TestCRReader(t *testing.T) {
+	for _, in := range []string{"a\rb\r\nc\r", "\r\r\n\n", "a\r\nb", "abc"} {
+		want := strings.ReplaceAll(in, "\r\n", "\x00")
+		want = strings.ReplaceAll(strings.ReplaceAll(want, "\r", "\n"), "\x00", "\r\n")
+		got, err := io.ReadAll(&crReader{r: iotest.OneByteReader(strings.NewReader(in))})
+		if err != nil || string(got) != strings.ReplaceAll(want, "\r\n", "\n") && string(got) != want {
+			t.Errorf("%q: got %q, %v; want %q", in, got, err, want)
 		}
 	}
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -20,12 +22,19 @@ var cmdCheck = &command{
 Check reports, for each puzzle, whether its givens obey the rules (LeetCode 36,
 "valid sudoku"): no digit twice in a row, a column or a box. It prints "valid",
 or "invalid:" followed by every conflict in words, such as
-"r1c3 and r1c7 both hold 5 (row 1)". A valid puzzle may still have no
-solution: "satdoku unique" tells.
+"r1c3 and r1c7 both hold 5 (row 1)"; the cells that hold one digit in a unit
+are one conflict, "3 cells hold 5 in row 1: r1c1,r1c3,r1c7", and a pair that
+clashes in two units names both, "(row 1, box 1)". The grid format gives one
+conflict a line, then the grid with the cells at fault marked (in reverse
+video with color, else a grid of those cells alone). A valid puzzle may still
+have no solution: "satdoku unique" tells.
 
 With --solution SOLUTION (a puzzle-style grid, or a file holding one), check
 tells whether SOLUTION is a complete grid that obeys the rules and keeps every
-given of each PUZZLE.
+given of each PUZZLE, and lists every problem: each given changed, each
+clash, the empty cells. A puzzle that comes with its solution (Kaggle's
+"quizzes,solutions" CSV, QQWing's --csv --solution, "PUZZLE SOLUTION" on a
+line) has that solution checked the same way.
 
 Inputs are read as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
@@ -41,7 +50,14 @@ Inputs are read as for "satdoku solve".`,
 				fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
 				return runPuzzles(e, args, &o, nil, fn, checkText)
 			}
-			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkOne(g, a) }
+			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) {
+				if a.it.sol != nil {
+					// The solution that came with the puzzle.
+					checkSolution(g, a.it.sol, a)
+					return
+				}
+				checkOne(g, a)
+			}
 			return runPuzzles(e, args, &o, nil, fn, checkText)
 		}
 	},
@@ -74,15 +90,57 @@ func checkOne(g *satdoku.Grid, a *answer) {
 	a.Status = statusValid
 }
 
+// checkSolution checks sol against puzzle and reports every problem: each
+// given changed, the empty cells, and every rule the grid breaks (grouped
+// as for the givens).
 func checkSolution(puzzle, sol *satdoku.Grid, a *answer) {
-	if err := verify.Solution(puzzle, sol); err != nil {
-		a.Status = statusInvalid
-		a.exit = exitNegative
+	err := verify.Solution(puzzle, sol)
+	if err == nil {
+		a.Status = statusValid
+		a.Solution = shown{sol}
+		return
+	}
+	a.Status = statusInvalid
+	a.exit = exitNegative
+	if errors.Is(err, verify.ErrSize) {
 		a.Conflicts = []string{strings.TrimPrefix(err.Error(), "verify: ")}
 		return
 	}
-	a.Status = statusValid
-	a.Solution = shown{sol}
+	n := puzzle.N()
+	// The solution's digits under the puzzle's rules.
+	g := puzzle.Clone()
+	var empty []string
+	for i := range sol.Len() {
+		d, p := sol.Cell(i), puzzle.Cell(i)
+		c := verify.Cell{Row: i / n, Col: i % n}
+		switch {
+		case d == 0:
+			empty = append(empty, c.String())
+			a.clash = append(a.clash, i)
+		case p != 0 && p != d:
+			a.Conflicts = append(a.Conflicts, fmt.Sprintf("%v holds %d but the puzzle gives %d", c, d, p))
+			a.clash = append(a.clash, i)
+		}
+		g.SetCell(i, d)
+	}
+	lines, cells := groupConflicts(n, verify.Check(g))
+	a.Conflicts = append(a.Conflicts, lines...)
+	a.clash = append(a.clash, cells...)
+	switch len(empty) {
+	case 0:
+	case 1:
+		a.Conflicts = append(a.Conflicts, empty[0]+" is empty")
+	default:
+		a.Conflicts = append(a.Conflicts, fmt.Sprintf("%d cells are empty: %s", len(empty), strings.Join(empty, ",")))
+	}
+	if len(a.Conflicts) == 0 {
+		// A rule Check does not see broken on a full grid: the
+		// validator's own words.
+		a.Conflicts = []string{strings.TrimPrefix(err.Error(), "verify: ")}
+	}
+	slices.Sort(a.clash)
+	a.clash = slices.Compact(a.clash)
+	a.faulty = g
 }
 
 func checkText(p *printer, a *answer) {
@@ -91,7 +149,7 @@ func checkText(p *printer, a *answer) {
 		return
 	}
 	if a.Status == statusInvalid {
-		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
+		p.invalid(a)
 		return
 	}
 	fmt.Fprintln(p.w, a.Status)

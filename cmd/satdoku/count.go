@@ -19,7 +19,8 @@ var cmdCount = &command{
 Count counts the solutions of each puzzle with the SAT solver, excluding each
 solution found until the formula is unsatisfiable or --limit solutions have
 been found. It prints the count, followed by "+" when the limit was reached
-(there may be more). Every solution counted is checked by the validator.
+(there may be more). A puzzle that runs past --timeout prints "timeout" with
+the solutions found by then, "timeout 1234+" (in JSON "count" and "more"). Every solution counted is checked by the validator.
 Inputs are read, and --solver runs an external SAT solver, as for "satdoku
 solve".
 
@@ -50,9 +51,15 @@ solve", and the note follows the count: "1 (certified: independent count)".`,
 func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer, c *certifier) {
 	res, ok := ask(g, a, func() (backend.Result, error) { return s.Count(ctx, g, limit) })
 	if !ok {
-		if a.Status == statusInvalid {
+		switch {
+		case a.Status == statusInvalid:
 			zero := 0
 			a.Count = &zero
+		case a.Status == statusTimeout && res.Count > 0:
+			// The solutions found before the deadline: at least
+			// that many.
+			n := res.Count
+			a.Count, a.More = &n, true
 		}
 		return
 	}
@@ -79,6 +86,11 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 }
 
 func countText(p *printer, a *answer) {
+	if a.Status == statusTimeout && a.Count != nil {
+		p.separate()
+		fmt.Fprintf(p.w, "%s %d+\n", a.Status, *a.Count)
+		return
+	}
 	if a.Count == nil || a.Status == statusInvalid {
 		p.statusLine(a)
 		return

@@ -71,7 +71,7 @@ type dimacsFlags struct {
 }
 
 func (d *dimacsFlags) run(e *env, args []string) int {
-	o := encode.DIMACSOptions{Version: versionString()}
+	o := encode.DIMACSOptions{Version: shortVersion()}
 	var err error
 	if o.Encoding, err = encode.ParseEncoding(d.encoding); err != nil {
 		return usageError(e, err)
@@ -129,7 +129,11 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 		var werr error
 		switch {
 		case d.dir != "":
-			name := fmt.Sprintf("line-%06d.cnf", it.line)
+			line := it.line
+			if it.arg {
+				line = 1 // a puzzle argument is line 1 of its argument
+			}
+			name := fmt.Sprintf("line-%06d.cnf", line)
 			if len(args) > 1 {
 				name = fmt.Sprintf("%d-%s", it.src, name)
 			}

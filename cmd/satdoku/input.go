@@ -16,15 +16,16 @@ import (
 // item is one input puzzle, or the error that took its place.
 type item struct {
 	name string // for messages: a file name, "<stdin>" or "argument N"
-	file string // the file name for JSON records; "" for stdin and arguments
+	file string // the file name for JSON records: "-" for standard input, "" for arguments
 	line int    // 1-based line where the puzzle starts (argument position for arguments)
 	text string // the raw first line, for records of bad input
 	arg  bool   // the puzzle is a command-line argument
 	src  int    // 1-based number of the argument it came from
 	only bool   // the only puzzle of the inputs (known when the format depends on it)
 	grid *satdoku.Grid
-	err  error    // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
-	warn []string // warnings of the f-puzzles reader (cosmetic keys ignored)
+	sol  *satdoku.Grid // the solution given with the puzzle (a CSV column, "PUZZLE SOLUTION"), or nil
+	err  error         // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
+	warn []string      // warnings of the f-puzzles reader (cosmetic keys ignored)
 	// whole: the item is a whole f-puzzles JSON file, whose errors give
 	// the line and column in the file.
 	whole bool
@@ -138,11 +139,17 @@ func (in *inputs) readRaw() (item, bool) {
 				in.closeFile()
 				continue
 			}
-			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, err: err, src: in.pos}
+			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, sol: in.r.Solution(), err: err, src: in.pos}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
-				// A read error: this source cannot go on.
-				it.err = fmt.Errorf("read %s: %w", in.name, err)
+				// A read error: this source cannot go on. The message
+				// is given after the source's name: the error's own
+				// copy of the path goes.
+				var pathErr *os.PathError
+				if errors.As(err, &pathErr) {
+					err = pathErr.Err
+				}
+				it.err = fmt.Errorf("read error: %w", err)
 				in.closeFile()
 			}
 			return it, true
@@ -153,7 +160,7 @@ func (in *inputs) readRaw() (item, bool) {
 		arg := in.args[in.pos]
 		in.pos++
 		if arg == "-" {
-			if it, done := in.open(in.stdin, "<stdin>", ""); done {
+			if it, done := in.open(in.stdin, "<stdin>", "-"); done {
 				return it, true
 			}
 			continue
@@ -166,7 +173,11 @@ func (in *inputs) readRaw() (item, bool) {
 		} else if looksLikePuzzle(arg) {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true, src: in.pos}, true
 		}
-		f, err := os.Open(arg)
+		if arg == "" {
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, arg: true, src: in.pos,
+				err: errors.New("empty argument: neither a puzzle nor a file name")}, true
+		}
+		f, err := openFile(arg)
 		if err != nil {
 			return item{name: arg, file: arg, text: clip(arg), err: err, src: in.pos}, true
 		}
@@ -194,6 +205,25 @@ func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
 		in.r = satdoku.NewReader(br)
 	}
 	return item{}, false
+}
+
+// openFile opens a puzzle file. Its errors leave out the path, which
+// the messages give before them (where): "x.txt: no such file or
+// directory", "adir: is a directory, not a file of puzzles".
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) {
+			return nil, pathErr.Err
+		}
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, errors.New("is a directory, not a file of puzzles")
+	}
+	return f, nil
 }
 
 func (in *inputs) closeFile() {

@@ -31,6 +31,7 @@ func appendRecord(dst []byte, a *answer) []byte {
 	dst = appendGrid(dst, "solution", a.Solution.Grid)
 	dst = appendGrid(dst, "second", a.Second.Grid)
 	dst = appendList(dst, "differ", a.Differ)
+	dst = appendField(dst, "expected", a.Expected)
 	if len(a.Candidates) > 0 {
 		dst = a.Candidates.appendJSON(appendName(dst, "candidates"))
 	}

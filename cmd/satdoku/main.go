@@ -47,7 +47,8 @@
 // answer has come for a tenth of a second.
 //
 // With --format json each input puzzle gives exactly one JSON object on one
-// line, with the fields line, file (when read from a named file), puzzle,
+// line, with the fields line, file (the file's name, "-" for standard input;
+// absent for an argument, whose line is its number), puzzle,
 // rules, status (solved, unique, multiple, none, valid, invalid, error,
 // timeout), certified, solution, second, differ, candidates, count, more,
 // conflicts, error and ms.
@@ -177,9 +178,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch name {
 	case "help", "-h", "--help":
 		if len(args) > 1 && name == "help" {
+			if args[1] == "help" {
+				usage(stdout)
+				return exitOK
+			}
 			c := lookup(args[1])
 			if c == nil {
-				fmt.Fprintf(stderr, "satdoku help %s: unknown command\n", args[1])
+				fmt.Fprintf(stderr, "satdoku help %s: unknown command%s\n", args[1], didYouMean(args[1], commandNames()))
 				return exitUsage
 			}
 			fs := newFlagSet(c, e)
@@ -194,7 +199,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c := lookup(name)
 	if c == nil {
-		fmt.Fprintf(stderr, "satdoku: unknown command %q\n", name)
+		fmt.Fprintf(stderr, "satdoku: unknown command %q%s\n", name, didYouMean(name, commandNames()))
 		fmt.Fprintf(stderr, "Run 'satdoku help' for usage.\n")
 		return exitUsage
 	}
@@ -205,7 +210,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			printHelp(stdout, c, fs)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "satdoku %s: %v\n", c.name, err)
+		fmt.Fprintf(stderr, "satdoku %s: %v%s\n", c.name, err, flagSuggestion(err, fs))
 		fmt.Fprintf(stderr, "Run 'satdoku help %s' for usage.\n", c.name)
 		return exitUsage
 	}
@@ -249,7 +254,7 @@ var cmdVersion = &command{
 	name:  "version",
 	short: "print the version",
 	usage: "version",
-	long:  "Version prints the version of satdoku and of the Go toolchain that built it.",
+	long:  "Version prints the version of satdoku (stamped by -ldflags \"-X main.version=...\", else the module's), the commit it was built from, with \"(modified)\" when the tree had changes, and the version of the Go toolchain that built it.",
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		return func(args []string) int {
 			if len(args) > 0 {
@@ -262,12 +267,58 @@ var cmdVersion = &command{
 	},
 }
 
+// versionString is the version line: the version stamped by the linker,
+// or else the module's version from the build information, followed by
+// the commit (and "modified" when the tree had changes) and the Go
+// version that built it.
 func versionString() string {
-	if version != "" {
-		return version
+	bi, _ := debug.ReadBuildInfo()
+	return formatVersion(version, bi)
+}
+
+// moduleVersion is the version alone (as the DIMACS files name it): the
+// linker's, else the module's, else "devel".
+func moduleVersion(stamped string, bi *debug.BuildInfo) string {
+	v := stamped
+	if v == "" && bi != nil && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if v == "" {
+		v = "devel"
 	}
-	return "devel"
+	return v
+}
+
+// formatVersion builds the version line from the linker's version (may be
+// empty) and the build information (may be nil).
+func formatVersion(stamped string, bi *debug.BuildInfo) string {
+	v := moduleVersion(stamped, bi)
+	if bi == nil {
+		return v
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(len(rev), 12)]
+		if modified == "true" {
+			v += " (modified)"
+		}
+	}
+	if bi.GoVersion != "" {
+		v += " " + bi.GoVersion
+	}
+	return v
+}
+
+// shortVersion is the version without the commit and the Go version.
+func shortVersion() string {
+	bi, _ := debug.ReadBuildInfo()
+	return moduleVersion(version, bi)
 }

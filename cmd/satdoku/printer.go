@@ -38,9 +38,11 @@ type outFlags struct {
 	format string
 	color  string
 	rules  string
+	quiet  bool
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
 	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, json or leetcode (default grid for one puzzle on a terminal, line otherwise)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
 	registerRules(fs, &o.rules)
@@ -63,6 +65,13 @@ type printer struct {
 	exit   int
 	text   textFunc
 	buf    []byte
+	// quiet: the reasons of negative answers are not written on standard
+	// error (--quiet, or when standard output and standard error are
+	// both the terminal, where the answer itself shows the reason).
+	quiet bool
+	// clearLine, when set, is called before anything is written on
+	// standard error: it wipes the progress line.
+	clearLine func()
 }
 
 // newPrinter resolves the output flags against the terminal. With no
@@ -78,7 +87,8 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 		return nil, err
 	}
 	out := &errWriter{w: e.stdout}
-	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text}
+	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text,
+		quiet: o.quiet || tty && isTerminal(e.stderr)}
 	return p, nil
 }
 
@@ -104,10 +114,14 @@ func (p *printer) emit(a *answer) bool {
 	}
 	p.count++
 	p.exit = max(p.exit, a.exit)
+	diag := a.diag != "" && a.Status != statusError && !p.quiet
+	if p.clearLine != nil && (len(a.it.warn) > 0 || a.Status == statusError || diag) {
+		p.clearLine()
+	}
 	warnItem(p.stderr, a.it)
 	if a.Status == statusError {
 		fmt.Fprintf(p.stderr, "%s\n", position(a))
-	} else if a.diag != "" {
+	} else if diag {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
 	if p.format == outJSON {
@@ -158,12 +172,46 @@ func (p *printer) separate() {
 
 // statusLine writes the one-line form of a negative or failed answer.
 func (p *printer) statusLine(a *answer) {
-	p.separate()
 	if a.Status == statusInvalid {
+		p.invalid(a)
+		return
+	}
+	p.separate()
+	fmt.Fprintln(p.w, a.note(a.Status))
+}
+
+// invalid writes an invalid answer: on one line in the line formats; in the
+// grid format one conflict a line, then the grid with the cells at fault
+// marked (in reverse video with color, else a grid of those cells alone).
+func (p *printer) invalid(a *answer) {
+	p.separate()
+	g := a.faulty
+	if p.format != outGrid || g == nil {
 		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
 		return
 	}
-	fmt.Fprintln(p.w, a.note(a.Status))
+	fmt.Fprintf(p.w, "%s:\n", a.Status)
+	for _, c := range a.Conflicts {
+		fmt.Fprintf(p.w, "  %s\n", c)
+	}
+	if len(a.clash) == 0 {
+		return
+	}
+	if p.color {
+		rest := g.Clone() // blank at the cells to mark
+		for _, i := range a.clash {
+			rest.SetCell(i, 0)
+		}
+		p.buf = append(g.AppendColored(p.buf[:0], rest, "\x1b[7m", "\x1b[0m"), '\n')
+		p.w.Write(p.buf)
+		return
+	}
+	only := satdoku.NewGrid(g.Rules())
+	for _, i := range a.clash {
+		only.SetCell(i, g.Cell(i))
+	}
+	fmt.Fprintf(p.w, "the cells at fault:\n")
+	p.grid(only, nil)
 }
 
 // flush writes out the answers buffered so far.

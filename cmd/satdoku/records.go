@@ -40,6 +40,7 @@ type answer struct {
 	Solution   shown    `json:"solution,omitzero"`
 	Second     shown    `json:"second,omitzero"`
 	Differ     []string `json:"differ,omitempty"`
+	Expected   string   `json:"expected,omitempty"` // the solution given with the puzzle: same, differs or wrong
 	Candidates marks    `json:"candidates,omitempty"`
 	Count      *int     `json:"count,omitempty"`
 	More       bool     `json:"more,omitempty"` // the count reached --limit: there may be more
@@ -50,7 +51,9 @@ type answer struct {
 	it       item
 	diag     string // message for standard error, without position
 	exit     int
-	canceled bool // the run was canceled before the answer was complete: not written
+	canceled bool          // the run was canceled before the answer was complete: not written
+	clash    []int         // the cells at fault of an invalid answer, for the grid format to mark
+	faulty   *satdoku.Grid // the grid they are in: the puzzle, or check's --solution
 
 	// With --certify, for a verdict that rests on unsatisfiability (see
 	// certifier): the note the text formats print after the status, the
@@ -132,10 +135,12 @@ func newAnswer(it item) *answer {
 func (a *answer) setInvalid(cs []verify.Conflict) {
 	a.Status = statusInvalid
 	a.exit = exitNegative
-	a.Conflicts = make([]string, len(cs))
-	for i, c := range cs {
-		a.Conflicts[i] = c.String()
+	n := 0
+	if a.it.grid != nil {
+		n = a.it.grid.N()
 	}
+	a.Conflicts, a.clash = groupConflicts(n, cs)
+	a.faulty = a.it.grid
 }
 
 // setInternal marks the answer as an internal error (exit status 3).

@@ -55,6 +55,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 		st = newStats(so.certifier())
 	}
 	prog := newProgress(e, in)
+	p.clearLine = prog.clear
 
 	sig, release := interruptContext(context.Background())
 	defer release()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -35,6 +36,12 @@ the grid format with two solutions, the cells where they differ marked, and
 in JSON with "second" and "differ"); the reason, with those cells, goes to
 standard error. A line that does not parse prints "error" and
 the batch goes on.
+
+A puzzle that comes with its solution (Kaggle's "quizzes,solutions" CSV,
+QQWing's --csv --solution, "PUZZLE SOLUTION" on a line) has it compared with
+the answer: in JSON "expected" is "same", "differs" (another solution: the
+puzzle has several) or "wrong" (it breaks a rule or a given); the last two
+exit 1, with the reason on standard error.
 
 With --solver, an external SAT solver program does the solving instead of
 gini: minisat, cadical, picosat, cryptominisat5 and clasp are run the way each
@@ -81,7 +88,7 @@ Examples:
 					uniqueOne(ctx, s, g, a, true, c)
 				}
 			}
-			return runPuzzles(e, args, &o, &so, fn, solveText)
+			return runPuzzles(e, args, &o, &so, withExpected(fn), solveText)
 		}
 	},
 }
@@ -222,4 +229,44 @@ func solveText(p *printer, a *answer) {
 		return
 	}
 	p.statusLine(a)
+}
+
+// withExpected compares the answer of fn with the solution that came with
+// the puzzle, if any (see compareExpected).
+func withExpected(fn answerFunc) answerFunc {
+	return func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+		fn(ctx, s, g, a)
+		compareExpected(g, a)
+	}
+}
+
+// compareExpected sets a.Expected: "same" when the answer's solution is
+// the one given with the puzzle, "differs" when the given one is another
+// solution, "wrong" when it is none. The last two are negative answers.
+func compareExpected(g *satdoku.Grid, a *answer) {
+	want, sol := a.it.sol, a.Solution.Grid
+	if want == nil || sol == nil {
+		return
+	}
+	if sol.Equal(want) || a.Second.Grid != nil && a.Second.Equal(want) {
+		a.Expected = "same"
+		return
+	}
+	var why string
+	if err := verify.Solution(g, want); err != nil {
+		a.Expected = "wrong"
+		why = "the solution given with the puzzle is wrong: " + strings.TrimPrefix(err.Error(), "verify: ")
+	} else {
+		if a.Status == statusUnique {
+			a.setInternal("the solution given with the puzzle is valid, and unique was proved for another")
+			return
+		}
+		a.Expected = "differs"
+		why = "the solution given with the puzzle is another solution (they differ at " + strings.Join(differ(sol, want), " ") + ")"
+	}
+	a.exit = max(a.exit, exitNegative)
+	if a.diag != "" {
+		why = a.diag + "; " + why
+	}
+	a.diag = why
 }

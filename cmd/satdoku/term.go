@@ -79,11 +79,22 @@ func (p *progress) step() {
 	rate := float64(p.done) / max(el, 1e-9)
 	line := fmt.Sprintf("\r%d puzzles, %.0f/s", p.done, rate)
 	if total, read := p.in.total, p.in.nread.Load(); total > 0 && read > 0 {
-		frac := min(float64(read)/float64(total), 1)
+		// The reader runs ahead of the answers (a buffer, the
+		// window of --jobs): the input read whole is not the run done.
+		frac := min(float64(read)/float64(total), 0.99)
 		eta := time.Duration(el * (1/frac - 1) * float64(time.Second))
 		line += fmt.Sprintf(", %3.0f%%, ETA %v", 100*frac, eta.Round(time.Second))
 	}
 	fmt.Fprintf(p.w, "%s\x1b[K", line)
+}
+
+// clear wipes the line, if one is drawn, before a message on standard
+// error; the next step draws it again.
+func (p *progress) clear() {
+	if p != nil && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
 }
 
 // finish clears the line, if one was drawn.
