@@ -72,14 +72,17 @@ func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
 	return g.Generate(ctx, seed)
 }
 
-// Generator makes puzzles under one set of options. It keeps the rules'
-// formula in a gini instance across puzzles, to ask about each clue; what
-// gini learns there changes no answer, so a puzzle depends only on its
-// seed. A Generator is not safe for concurrent use: make one per goroutine.
+// Generator makes puzzles under one set of options. It keeps a
+// satsolve.Solver across puzzles to ask about each clue (whether the
+// puzzle without it has a solution other than the one it was made from:
+// Solver.Other, whose native pre-pass leaves gini a small formula while
+// many clues are left); the answers are facts, so a puzzle depends only on
+// its seed. A Generator is not safe for concurrent use: make one per
+// goroutine.
 type Generator struct {
 	opt    Options
 	rules  *satdoku.Rules
-	pin    *satsolve.Pinner
+	ask    *satsolve.Solver // asks whether clues can go
 	orbits [][]int
 }
 
@@ -95,11 +98,7 @@ func New(o Options) (*Generator, error) {
 	if o.Tries <= 0 {
 		o.Tries = 1000
 	}
-	pin, err := satsolve.NewPinner(r)
-	if err != nil {
-		return nil, err
-	}
-	return &Generator{opt: o, rules: r, pin: pin, orbits: o.Symmetry.Orbits(r.N())}, nil
+	return &Generator{opt: o, rules: r, ask: satsolve.New(satsolve.Options{}), orbits: o.Symmetry.Orbits(r.N())}, nil
 }
 
 // Generate makes one puzzle from seed.
@@ -133,10 +132,6 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 	if err != nil {
 		return Puzzle{}, false, err
 	}
-	pin := g.pin
-	if err := pin.Pin(sol); err != nil {
-		return Puzzle{}, false, err
-	}
 	puzzle := sol.Clone()
 	clues := sol.Len()
 	for _, k := range g.rng.Perm(len(g.orbits)) {
@@ -147,7 +142,7 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 		for _, i := range orbit {
 			puzzle.SetCell(i, 0)
 		}
-		unique, err := pin.Unique(ctx, puzzle)
+		unique, err := only(ctx, g.ask, puzzle, sol)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -163,7 +158,7 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 		return Puzzle{}, false, nil
 	}
 	if g.opt.Minimal && g.opt.Symmetry != None {
-		minimal, err := Minimal(ctx, puzzle, pin)
+		minimal, err := minimal(ctx, g.ask, puzzle, sol)
 		if err != nil || !minimal {
 			return Puzzle{}, false, err
 		}
@@ -177,9 +172,20 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 	return Puzzle{Grid: puzzle, Solution: sol}, true, nil
 }
 
-// Minimal reports whether every clue of puzzle is needed for it to stay
-// unique, asking pin, a Pinner of the puzzle's solution.
-func Minimal(ctx context.Context, puzzle *satdoku.Grid, pin *satsolve.Pinner) (bool, error) {
+// only reports whether sol is the only solution of puzzle, whose clues
+// are digits of sol: gini finds no other (satsolve.Solver.Other: the
+// formula with sol excluded is unsatisfiable).
+func only(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid) (bool, error) {
+	res, err := s.Other(ctx, puzzle, sol)
+	if err != nil {
+		return false, err
+	}
+	return res.Count == 0, nil
+}
+
+// minimal reports whether every clue of puzzle is needed for it to stay
+// unique; sol is its solution.
+func minimal(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid) (bool, error) {
 	p := puzzle.Clone()
 	for i := range p.Len() {
 		d := p.Cell(i)
@@ -187,7 +193,7 @@ func Minimal(ctx context.Context, puzzle *satdoku.Grid, pin *satsolve.Pinner) (b
 			continue
 		}
 		p.SetCell(i, 0)
-		unique, err := pin.Unique(ctx, p)
+		unique, err := only(ctx, s, p, sol)
 		if err != nil {
 			return false, err
 		}
@@ -310,13 +316,7 @@ func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol 
 		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, res.Status)
 	}
 	sol = res.Solution
-	pin, err := satsolve.NewPinner(sol.Rules())
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := pin.Pin(sol); err != nil {
-		return nil, nil, err
-	}
+	s := satsolve.New(satsolve.Options{})
 	min = puzzle.Clone()
 	rng := rand.New(rand.NewPCG(seed, 0x5a7d0c0))
 	for _, i := range rng.Perm(min.Len()) {
@@ -325,7 +325,7 @@ func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol 
 			continue
 		}
 		min.SetCell(i, 0)
-		unique, err := pin.Unique(ctx, min)
+		unique, err := only(ctx, s, min, sol)
 		if err != nil {
 			return nil, nil, err
 		}

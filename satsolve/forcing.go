@@ -99,3 +99,15 @@ func Forcing(ctx context.Context, puzzle *satdoku.Grid, i int) (digit int, clues
 	}
 	return digit, core, nil
 }
+
+// fixedAdder feeds DIMACS clauses to gini with the fixed numbering.
+type fixedAdder struct{ gi *gini.Gini }
+
+func (a *fixedAdder) Add(l int) { a.gi.Add(z.Dimacs2Lit(l)) }
+
+func (a *fixedAdder) AddClause(lits []int) {
+	for _, l := range lits {
+		a.gi.Add(z.Dimacs2Lit(l))
+	}
+	a.gi.Add(0)
+}

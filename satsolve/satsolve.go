@@ -666,3 +666,27 @@ func (a *sink) AddClause(lits []int) {
 		gi.ActivateWith(varAct.Pos())
 	}
 }
+
+// Other looks for a solution of g other than sol, a solution of g that the
+// caller already has (a puzzle generator asking whether a clue can go):
+// the formula of Solve with sol excluded, one search. The result has Count
+// 0 and StatusNone when there is none (sol is g's only solution), or Count
+// 1, StatusSolved and the other solution. It saves Unique's first search.
+// sol must be a complete grid of g's size; Other does not check that it
+// solves g (when it does not, it is merely another solution to find).
+func (s *Solver) Other(ctx context.Context, g, sol *satdoku.Grid) (backend.Result, error) {
+	if sol == nil || g == nil || sol.N() != g.N() || !sol.Full() {
+		return backend.Result{}, fmt.Errorf("satsolve: %w: no complete grid to exclude", backend.ErrGrid)
+	}
+	if err := s.begin(ctx, g); err != nil {
+		return backend.Result{}, err
+	}
+	encode.BlockOpen(&s.c.sink, &s.c.dom, sol)
+	res, err := s.search(g, 1, nil)
+	if err != nil {
+		return res, err
+	}
+	s.end()
+	res.Status = backend.StatusOf(res.Count, 1)
+	return res, nil
+}

@@ -10,7 +10,7 @@ import (
 
 // variantCorpus makes, for a rule family, k unique 9×9 puzzles: rules
 // derived from a random solution, and the givens taken out in a random
-// order for as long as a Pinner proves the puzzle unique.
+// order for as long as Solver.Other finds no other solution.
 func variantCorpus(tb testing.TB, fam variantFamily, seed uint64, k int) []*satdoku.Grid {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 11))
@@ -25,18 +25,12 @@ func variantCorpus(tb testing.TB, fam variantFamily, seed uint64, k int) []*satd
 		if err := full.SetRules(r); err != nil {
 			tb.Fatal(err)
 		}
-		pin, err := NewPinner(r)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := pin.Pin(full); err != nil {
-			tb.Fatal(err)
-		}
+		s := New(Options{})
 		puzzle := full.Clone()
 		for _, i := range rng.Perm(81) {
 			d := puzzle.Cell(i)
 			puzzle.SetCell(i, 0)
-			if u, err := pin.Unique(context.Background(), puzzle); err != nil || !u {
+			if res, err := s.Other(context.Background(), puzzle, full); err != nil || res.Count != 0 {
 				puzzle.SetCell(i, d)
 			}
 		}
