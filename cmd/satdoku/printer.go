@@ -49,6 +49,9 @@ type outFlags struct {
 	rules  string
 	quiet  bool
 	timer  bool
+	// stats: --stats of a command that runs no solver (check); the
+	// others have it in solverFlags.
+	stats bool
 	// compose, when set, writes an answer's text in place of the
 	// command's own (solve --show).
 	compose func(p *printer, a *answer)
