@@ -98,6 +98,9 @@ type printer struct {
 	// noSep: the answer's text is being captured; separate writes
 	// nothing (emit separates the answer as a whole).
 	noSep bool
+	// numbers: the answer being written came as a JSON board in numbers,
+	// and --format leetcode writes its grids in numbers too.
+	numbers bool
 }
 
 // newPrinter resolves the output flags against the terminal. With no
@@ -146,6 +149,7 @@ func (p *printer) emit(a *answer) bool {
 	}
 	p.count++
 	p.exit = max(p.exit, a.exit)
+	p.numbers = a.it.numbers
 	diag := a.diag != "" && a.Status != statusError && !p.quiet
 	if p.clearLine != nil && (len(a.it.warn) > 0 || a.Status == statusError || diag) {
 		p.clearLine()
@@ -285,7 +289,7 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 			p.buf = g.AppendFormat(p.buf, satdoku.FormatGrid)
 		}
 	case outLeetCode:
-		p.buf = g.AppendFormat(p.buf, satdoku.FormatLeetCode)
+		p.buf = p.appendLeetCode(p.buf, g)
 	default:
 		p.buf = g.AppendFormat(p.buf, satdoku.FormatLine)
 	}
@@ -296,9 +300,41 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 // oneLine is a grid in the printer's single-line format (line or leetcode).
 func (p *printer) oneLine(g *satdoku.Grid) string {
 	if p.format == outLeetCode {
-		return g.Format(satdoku.FormatLeetCode)
+		return string(p.appendLeetCode(nil, g))
 	}
 	return g.String()
+}
+
+// appendLeetCode appends g as a LeetCode board: in symbols, or, for a
+// puzzle that came as a JSON board in numbers, in decimal strings ("10"
+// rather than "A" on a 16×16 board), so the board comes back in the style
+// it went in.
+func (p *printer) appendLeetCode(dst []byte, g *satdoku.Grid) []byte {
+	n := g.N()
+	if !p.numbers || n <= 9 || n > 25 {
+		return g.AppendFormat(dst, satdoku.FormatLeetCode) // the same either way up to 9×9, numbers from 36×36
+	}
+	dst = append(dst, '[')
+	for r := range n {
+		if r > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for c := range n {
+			if c > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, '"')
+			if v := g.Get(r, c); v == 0 {
+				dst = append(dst, '.')
+			} else {
+				dst = strconv.AppendInt(dst, int64(v), 10)
+			}
+			dst = append(dst, '"')
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, ']')
 }
 
 // separate writes a blank line between multi-line answers.
