@@ -16,7 +16,7 @@ func isRecordSep(c byte) bool {
 // separated by commas, semicolons or tabs, each a word (letters, '_', ' ',
 // quotes) or empty, and at least one a word of two letters or more.
 func isHeader(t []byte) bool {
-	if bytes.IndexAny(t, ",;\t") < 0 {
+	if !bytes.ContainsAny(t, ",;\t") {
 		return false
 	}
 	word := false
