@@ -425,6 +425,9 @@ type jsonDoc struct {
 	vals   []uint8
 	cells  []jsonCell
 	rowBuf []jsonRow
+	// numbers: some cell was written as a decimal number, a JSON
+	// number (5, 12) or a string of two digits ("12").
+	numbers bool
 
 	peek struct { // a token read ahead
 		ok   bool
@@ -492,6 +495,7 @@ func (d *jsonDoc) parse() (*Grid, *ParseError) {
 		return nil, d.errAt(off, because(ErrSyntax, "invalid JSON: %s", strings.TrimPrefix(err.Error(), "json: ")))
 	}
 	d.peek.ok = false
+	d.numbers = false
 	d.dec = json.NewDecoder(bytes.NewReader(d.buf))
 	d.dec.UseNumber()
 	t, open, _, err := d.next()
@@ -524,6 +528,7 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 		v = 0
 	case json.Number:
 		kind = cellNumber
+		d.numbers = true
 		if x, err := strconv.Atoi(string(t)); err == nil {
 			if x < 0 || x > MaxN {
 				return d.errAt(s, because(ErrRange, "cell %s out of range", t))
@@ -535,6 +540,7 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 		case len(b) == 1 && symTab[b[0]] < symSep:
 			v = int(symTab[b[0]])
 		case len(b) == 2 && b[0] >= '1' && b[0] <= '9' && b[1] >= '0' && b[1] <= '9':
+			d.numbers = true
 			if v = int(b[0]-'0')*10 + int(b[1]-'0'); v > MaxN {
 				return d.errAt(s, because(ErrRange, "cell %s out of range", strconv.Quote(t)))
 			}

@@ -53,6 +53,7 @@ type Reader struct {
 	err      error // sticky: io.EOF or a read error
 	ambSide  int   // the last puzzle was a line of ambSide cells read whole
 	sol      *Grid // the solution given with the last puzzle, or nil
+	numbers  bool  // the last puzzle was a JSON board written in numbers
 }
 
 // Solution returns the solution that came with the puzzle last returned
@@ -61,6 +62,13 @@ type Reader struct {
 // as the first), or nil. It is read as it stands, blanks included; nothing
 // checks that it solves the puzzle.
 func (r *Reader) Solution() *Grid { return r.sol }
+
+// Numbers reports whether the puzzle last returned by Read was a JSON
+// board with its values written as decimal numbers — JSON numbers
+// ([[10,0,3,…],…]) or strings of them ([["10",".","3",…],…]) — rather
+// than symbols ("A" for 10). A program that writes the board back can keep
+// the style, which FormatLeetCode does not on boards of 10×10 to 25×25.
+func (r *Reader) Numbers() bool { return r.numbers }
 
 // NewReader returns a Reader reading from r.
 func NewReader(r io.Reader) *Reader {
@@ -139,6 +147,7 @@ func (r *Reader) Read() (*Grid, error) {
 	}
 	r.ambSide = 0
 	r.sol = nil
+	r.numbers = false
 	for {
 		line, long, err := r.nextLine()
 		if err != nil {
@@ -529,6 +538,7 @@ func (r *Reader) readJSON(line []byte) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.numbers = d.numbers
 	return g, nil
 }
 

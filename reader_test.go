@@ -590,3 +590,23 @@ func TestCRReader(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderNumbers: Numbers tells a JSON board written in numbers from
+// one in symbols, puzzle by puzzle.
+func TestReaderNumbers(t *testing.T) {
+	in := `[[1,0,0,0],[0,0,0,0],[0,0,0,0],[2,0,0,0]]
+[["1",".",".","."],[".",".",".","."],[".",".",".","."],["2",".",".","."]]
+1...........2...
+[1,0,0,0,0,0,0,0,0,0,0,0,2,0,0,0]
+`
+	want := []bool{true, false, false, true}
+	r := NewReader(strings.NewReader(in))
+	for i, w := range want {
+		if _, err := r.Read(); err != nil {
+			t.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		if r.Numbers() != w {
+			t.Errorf("puzzle %d: Numbers() = %v, want %v", i+1, r.Numbers(), w)
+		}
+	}
+}

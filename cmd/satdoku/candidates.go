@@ -131,7 +131,7 @@ func candidatesText(p *printer, a *answer) {
 		count += "+"
 	}
 	p.separate()
-	if p.format != outGrid {
+	if !p.multiline() {
 		p.buf = append(p.buf[:0], count...)
 		for _, m := range a.Candidates {
 			p.buf = append(p.buf, ' ')

@@ -36,11 +36,14 @@ clash, the empty cells. A puzzle that comes with its solution (Kaggle's
 "quizzes,solutions" CSV, QQWing's --csv --solution, "PUZZLE SOLUTION" on a
 line) has that solution checked the same way.
 
-Inputs are read as for "satdoku solve".`,
+Inputs are read as for "satdoku solve". --stats sums up the run on standard
+error, as for "satdoku solve"; check runs no SAT solver, so it takes no
+--encoding, --solver or --jobs.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		solution := fs.String("solution", "", "check this completed `grid` (or the first grid in this file) against each puzzle")
 		o.register(fs)
+		fs.BoolVar(&o.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
 		return func(args []string) int {
 			if fs.Changed("solution") {
 				sol, code := readOne(e, "check: --solution", *solution)

@@ -101,7 +101,7 @@ func countText(p *printer, a *answer) {
 	} else {
 		fmt.Fprintln(p.w, a.note(strconv.Itoa(*a.Count)))
 	}
-	if p.format == outGrid && a.Status == statusMultiple && a.Second.Grid != nil {
+	if p.multiline() && a.Status == statusMultiple && a.Second.Grid != nil {
 		// The grid format shows two of the solutions, and where they differ.
 		p.twoGrids(a)
 	}

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdDecode = &command{
@@ -39,9 +41,14 @@ it is). A file of the pure rules (--givens omit, not reduced) has every full
 grid as a model: its answer is checked as a full grid, not against the
 puzzle.
 
-Exit status: 0 solved (or unique), 1 no solution (UNSAT) or multiple, 2
-usage error or unreadable solver output, 3 a model that does not decode or
-that the validator rejects.
+A model that does not solve the puzzle — it changes a given, breaks a
+rule, leaves a cell empty or fills one twice, or is the blocked solution —
+is most often the answer for another file: it prints "invalid:" with every
+problem, as "satdoku check --solution" does, and exits 1.
+
+Exit status: 0 solved (or unique), 1 no solution (UNSAT), multiple, or a
+model that does not solve the puzzle, 2 usage error or unreadable solver
+output.
 
 Examples:
   satdoku dimacs -o p.cnf PUZZLE && minisat p.cnf p.out; satdoku decode --cnf p.cnf p.out
@@ -162,10 +169,22 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 		}
 	}
 	if err != nil {
-		fail(exitInternal, "solver answer rejected: %v", err)
+		// Not a model of this formula: two digits in a cell, or none.
+		a.Status, a.exit = statusInvalid, exitNegative
+		a.Conflicts = []string{"the model does not decode: " + strings.TrimPrefix(err.Error(), "encode: ")}
+		a.diag = notThisPuzzle
+		return
+	}
+	if !modelSolves(g, sol, a) {
 		return
 	}
 	if h.Block != nil {
+		if sol.Equal(h.Block) {
+			a.Status, a.exit = statusInvalid, exitNegative
+			a.Conflicts = []string{"the model is the blocked solution: it breaks the --block clause"}
+			a.diag = notThisPuzzle
+			return
+		}
 		if a.setSolution(g, h.Block) && a.setSecond(g, sol) {
 			a.Status, a.exit = statusMultiple, exitNegative
 			a.diag = "more than one solution: the solver found a second one"
@@ -175,4 +194,23 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 	if a.setSolution(g, sol) {
 		a.Status = statusSolved
 	}
+}
+
+// notThisPuzzle is the reason given for a model that does not solve the
+// puzzle: the user's mistake, most often a model of another file.
+const notThisPuzzle = "the model does not solve this puzzle (is it the answer for another CNF file?)"
+
+// modelSolves checks the grid a model decodes to against the puzzle.
+// When it is not a solution, the answer is "invalid" with every problem
+// (a given changed, a clash, an empty cell, as "check --solution" lists
+// them), exit status 1: a model of another puzzle is the user's mistake,
+// not satdoku's.
+func modelSolves(puzzle, sol *satdoku.Grid, a *answer) bool {
+	if verify.Solution(puzzle, sol) == nil {
+		return true
+	}
+	checkSolution(puzzle, sol, a)
+	a.Solution = shown{}
+	a.diag = notThisPuzzle
+	return false
 }

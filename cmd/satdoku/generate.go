@@ -59,7 +59,7 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 		clues := fs.Int("clues", 0, "stop at `K` clues or fewer")
 		seed := fs.Uint64("seed", 0, "make puzzle i from seed `S`+i (default random)")
 		jobs := fs.IntP("jobs", "j", 1, "make puzzles with `N` workers (0: one per CPU)")
-		format := fs.String("format", "line", "output `format`: line, grid or json")
+		format := fs.String("format", "line", "output `format`: line, grid, compact or json")
 		difficulty := fs.String("difficulty", "", "keep puzzles at a `level` (easy, medium, hard, fiendish, diabolical) or in a score range MIN-MAX")
 		return func(args []string) int {
 			if len(args) > 0 {
@@ -75,8 +75,8 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
 			f, err := parseOutputFormat(*format)
-			if err != nil || f == outLeetCode || f == outAuto {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid or json)", *format))
+			if err != nil || f == outLeetCode || f == outAuto || f == outCSV {
+				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact or json)", *format))
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))
@@ -226,7 +226,7 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Rules: g.Rules().Tags(), Solution: r.p.Solution.String(),
 				Clues: r.p.Clues(), Rating: rt.Score, Level: rt.Level, Seed: r.p.Seed, Tries: r.p.Tries})
 			p.w.Write(append(b, '\n'))
-		case outGrid:
+		case outGrid, outCompact:
 			p.separate()
 			p.grid(g, g)
 		default:

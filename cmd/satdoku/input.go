@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -24,8 +25,11 @@ type item struct {
 	only bool   // the only puzzle of the inputs (known when the format depends on it)
 	grid *satdoku.Grid
 	sol  *satdoku.Grid // the solution given with the puzzle (a CSV column, "PUZZLE SOLUTION"), or nil
-	err  error         // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
-	warn []string      // warnings of the f-puzzles reader (cosmetic keys ignored)
+	// numbers: the puzzle was a JSON board written in numbers, which
+	// --format leetcode keeps (see satdoku.Reader.Numbers).
+	numbers bool
+	err     error    // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
+	warn    []string // warnings of the f-puzzles reader (cosmetic keys ignored)
 	// whole: the item is a whole f-puzzles JSON file, whose errors give
 	// the line and column in the file.
 	whole bool
@@ -139,7 +143,8 @@ func (in *inputs) readRaw() (item, bool) {
 				in.closeFile()
 				continue
 			}
-			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, sol: in.r.Solution(), err: err, src: in.pos}
+			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, sol: in.r.Solution(), err: err, src: in.pos,
+				numbers: in.r.Numbers()}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on. The message
@@ -166,7 +171,8 @@ func (in *inputs) readRaw() (item, bool) {
 			continue
 		}
 		if g, err := satdoku.Parse(arg); err == nil {
-			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos}, true
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos,
+				numbers: jsonNumbers(arg)}, true
 		} else if isLoadLine(arg) {
 			it := item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), arg: true, src: in.pos}
 			return fpzItem(it, []byte(arg)), true
@@ -236,6 +242,17 @@ func (in *inputs) closeFile() {
 
 // close releases any open file.
 func (in *inputs) close() { in.closeFile() }
+
+// jsonNumbers reports whether a puzzle argument is a JSON board written in
+// numbers (see satdoku.Reader.Numbers).
+func jsonNumbers(arg string) bool {
+	if !strings.HasPrefix(strings.TrimSpace(arg), "[") {
+		return false
+	}
+	r := satdoku.NewReader(strings.NewReader(arg))
+	_, err := r.Read()
+	return err == nil && r.Numbers()
+}
 
 // looksLikePuzzle reports whether a command-line argument that did not parse
 // was meant as a puzzle rather than a file name: long, and mostly symbols.

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -22,14 +26,19 @@ const (
 	outGrid     outputFormat = "grid"
 	outJSON     outputFormat = "json"
 	outLeetCode outputFormat = "leetcode"
+	// outCompact is QQWing's --compact layout: a row of symbols a line,
+	// no separators.
+	outCompact outputFormat = "compact"
+	// outCSV is a header, then one row per puzzle (see csvHeader).
+	outCSV outputFormat = "csv"
 )
 
 func parseOutputFormat(s string) (outputFormat, error) {
 	switch f := outputFormat(s); f {
-	case outAuto, outLine, outGrid, outJSON, outLeetCode:
+	case outAuto, outLine, outGrid, outJSON, outLeetCode, outCompact, outCSV:
 		return f, nil
 	}
-	return "", fmt.Errorf("invalid --format %q (want line, grid, json or leetcode)", s)
+	return "", fmt.Errorf("invalid --format %q (want line, grid, compact, json, leetcode or csv)", s)
 }
 
 // outFlags are the flags every puzzle command shares: the output format and
@@ -39,11 +48,19 @@ type outFlags struct {
 	color  string
 	rules  string
 	quiet  bool
+	timer  bool
+	// stats: --stats of a command that runs no solver (check); the
+	// others have it in solverFlags.
+	stats bool
+	// compose, when set, writes an answer's text in place of the
+	// command's own (solve --show).
+	compose func(p *printer, a *answer)
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
-	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, json or leetcode (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode or csv (default grid for one puzzle on a terminal, line otherwise)")
+	fs.BoolVar(&o.timer, "timer", false, "give the time each puzzle took: after the answer in the line formats, on a line \"time 0.062ms\" after it in the grid formats, in a column ms in CSV (JSON always has ms)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
 	registerRules(fs, &o.rules)
 }
@@ -72,6 +89,18 @@ type printer struct {
 	// clearLine, when set, is called before anything is written on
 	// standard error: it wipes the progress line.
 	clearLine func()
+
+	timer bool        // --timer: each answer's time
+	csv   *csv.Writer // --format csv, over w
+	// compose, when set, writes the text of an answer in place of text
+	// (solve --show).
+	compose func(p *printer, a *answer)
+	// noSep: the answer's text is being captured; separate writes
+	// nothing (emit separates the answer as a whole).
+	noSep bool
+	// numbers: the answer being written came as a JSON board in numbers,
+	// and --format leetcode writes its grids in numbers too.
+	numbers bool
 }
 
 // newPrinter resolves the output flags against the terminal. With no
@@ -86,9 +115,15 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f == outCompact || f == outCSV {
+		color = false // compact is plain text, as QQWing writes it
+	}
 	out := &errWriter{w: e.stdout}
 	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text,
-		quiet: o.quiet || tty && isTerminal(e.stderr)}
+		quiet: o.quiet || tty && isTerminal(e.stderr), timer: o.timer, compose: o.compose}
+	if f == outCSV {
+		p.csv = csv.NewWriter(p.w)
+	}
 	return p, nil
 }
 
@@ -114,6 +149,7 @@ func (p *printer) emit(a *answer) bool {
 	}
 	p.count++
 	p.exit = max(p.exit, a.exit)
+	p.numbers = a.it.numbers
 	diag := a.diag != "" && a.Status != statusError && !p.quiet
 	if p.clearLine != nil && (len(a.it.warn) > 0 || a.Status == statusError || diag) {
 		p.clearLine()
@@ -124,10 +160,15 @@ func (p *printer) emit(a *answer) bool {
 	} else if diag {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
-	if p.format == outJSON {
+	switch {
+	case p.format == outJSON:
 		p.buf = append(appendRecord(p.buf[:0], a), '\n')
 		p.w.Write(p.buf) // a failed write is in p.out
-	} else {
+	case p.format == outCSV:
+		p.csvRow(a)
+	case p.timer || p.compose != nil:
+		p.composed(a)
+	default:
 		p.text(p, a)
 	}
 	if p.tty {
@@ -136,10 +177,111 @@ func (p *printer) emit(a *answer) bool {
 	return p.out.err == nil
 }
 
+// multiline reports whether the format writes grids over several lines
+// (grid or compact).
+func (p *printer) multiline() bool { return p.format == outGrid || p.format == outCompact }
+
+// composed writes an answer whose text is put together from parts: the
+// fields of solve --show, and the time of --timer. The parts are captured,
+// then written on one line (the line formats: "PUZZLE SOLUTION 0.062ms")
+// or one after the other with a blank line between (grid and compact,
+// the time on a line "time 0.062ms" of its own).
+func (p *printer) composed(a *answer) {
+	text := func() { p.text(p, a) }
+	if p.compose != nil {
+		text = func() { p.compose(p, a) }
+	}
+	out := p.capture(text)
+	p.separate()
+	if !p.timer {
+		p.w.Write(out)
+		return
+	}
+	ms := strconv.FormatFloat(a.MS, 'f', 3, 64) + "ms"
+	if p.multiline() {
+		p.w.Write(out)
+		fmt.Fprintf(p.w, "time %s\n", ms)
+		return
+	}
+	out = bytes.TrimRight(out, "\n")
+	p.w.Write(out)
+	fmt.Fprintf(p.w, " %s\n", ms)
+}
+
+// capture returns what fn writes to p.w, with separate silenced.
+func (p *printer) capture(fn func()) []byte {
+	var buf bytes.Buffer
+	saved, sep := p.w, p.noSep
+	p.w, p.noSep = bufio.NewWriter(&buf), true
+	fn()
+	p.w.Flush()
+	p.w, p.noSep = saved, sep
+	return buf.Bytes()
+}
+
+// csvHeader names the columns of --format csv, in order; with --timer a
+// column ms follows.
+var csvHeader = []string{"puzzle", "solution", "status", "second", "differ", "expected", "count", "more",
+	"certified", "candidates", "conflicts", "error", "file", "line"}
+
+// csvRow writes the answer as a CSV row, after the header if it is the
+// first.
+func (p *printer) csvRow(a *answer) {
+	if p.count == 1 {
+		p.csvHead()
+	}
+	row := make([]string, 0, len(csvHeader)+1)
+	grid := func(g *satdoku.Grid) string {
+		if g == nil {
+			return ""
+		}
+		return g.String()
+	}
+	count, more := "", ""
+	if a.Count != nil {
+		count = strconv.Itoa(*a.Count)
+	}
+	if a.More {
+		more = "true"
+	}
+	certified := ""
+	if a.Certified != certNone {
+		certified = strings.Trim(a.Certified.jsonText(), `"`)
+	}
+	var cands []byte
+	if a.Candidates != nil && a.it.grid != nil {
+		for i, m := range a.Candidates {
+			if i > 0 {
+				cands = append(cands, ' ')
+			}
+			cands = appendDigits(cands, m, a.it.grid.N())
+		}
+	}
+	row = append(row, a.Puzzle, grid(a.Solution.Grid), a.Status, grid(a.Second.Grid), strings.Join(a.Differ, " "),
+		a.Expected, count, more, certified, string(cands), conflictText(a.Conflicts), a.Error, a.File, strconv.Itoa(a.Line))
+	if p.timer {
+		row = append(row, strconv.FormatFloat(a.MS, 'f', 3, 64))
+	}
+	p.csv.Write(row) // a failed write is in p.out
+	p.csv.Flush()
+}
+
+// csvHead writes the CSV header.
+func (p *printer) csvHead() {
+	h := csvHeader
+	if p.timer {
+		h = append(h[:len(h):len(h)], "ms")
+	}
+	p.csv.Write(h)
+	p.csv.Flush()
+}
+
 // grid writes g in the text format chosen, coloring filled-in cells.
 func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 	p.buf = p.buf[:0]
 	switch p.format {
+	case outCompact:
+		p.buf = appendCompact(p.buf, g)
 	case outGrid:
 		if p.color && puzzle != nil {
 			p.buf = g.AppendColored(p.buf, puzzle, "\x1b[31m", "\x1b[0m")
@@ -147,7 +289,7 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 			p.buf = g.AppendFormat(p.buf, satdoku.FormatGrid)
 		}
 	case outLeetCode:
-		p.buf = g.AppendFormat(p.buf, satdoku.FormatLeetCode)
+		p.buf = p.appendLeetCode(p.buf, g)
 	default:
 		p.buf = g.AppendFormat(p.buf, satdoku.FormatLine)
 	}
@@ -158,16 +300,74 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 // oneLine is a grid in the printer's single-line format (line or leetcode).
 func (p *printer) oneLine(g *satdoku.Grid) string {
 	if p.format == outLeetCode {
-		return g.Format(satdoku.FormatLeetCode)
+		return string(p.appendLeetCode(nil, g))
 	}
 	return g.String()
 }
 
+// appendLeetCode appends g as a LeetCode board: in symbols, or, for a
+// puzzle that came as a JSON board in numbers, in decimal strings ("10"
+// rather than "A" on a 16×16 board), so the board comes back in the style
+// it went in.
+func (p *printer) appendLeetCode(dst []byte, g *satdoku.Grid) []byte {
+	n := g.N()
+	if !p.numbers || n <= 9 || n > 25 {
+		return g.AppendFormat(dst, satdoku.FormatLeetCode) // the same either way up to 9×9, numbers from 36×36
+	}
+	dst = append(dst, '[')
+	for r := range n {
+		if r > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for c := range n {
+			if c > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, '"')
+			if v := g.Get(r, c); v == 0 {
+				dst = append(dst, '.')
+			} else {
+				dst = strconv.AppendInt(dst, int64(v), 10)
+			}
+			dst = append(dst, '"')
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, ']')
+}
+
 // separate writes a blank line between multi-line answers.
 func (p *printer) separate() {
-	if p.format == outGrid && p.count > 1 {
+	if p.multiline() && p.count > 1 && !p.noSep {
 		p.w.WriteByte('\n')
 	}
+}
+
+// appendCompact appends g in QQWing's compact layout: one row a line, the
+// symbols of the line format with nothing between them ('.' for a blank;
+// numbers separated by spaces on boards larger than 25×25), no trailing
+// newline.
+func appendCompact(dst []byte, g *satdoku.Grid) []byte {
+	n := g.N()
+	line := g.String()
+	if n > 25 {
+		f := strings.Fields(line)
+		for r := range n {
+			if r > 0 {
+				dst = append(dst, '\n')
+			}
+			dst = append(dst, strings.Join(f[r*n:(r+1)*n], " ")...)
+		}
+		return dst
+	}
+	for r := range n {
+		if r > 0 {
+			dst = append(dst, '\n')
+		}
+		dst = append(dst, line[r*n:(r+1)*n]...)
+	}
+	return dst
 }
 
 // statusLine writes the one-line form of a negative or failed answer.
@@ -186,7 +386,7 @@ func (p *printer) statusLine(a *answer) {
 func (p *printer) invalid(a *answer) {
 	p.separate()
 	g := a.faulty
-	if p.format != outGrid || g == nil {
+	if !p.multiline() || g == nil {
 		fmt.Fprintf(p.w, "%s: %s\n", a.Status, conflictText(a.Conflicts))
 		return
 	}
@@ -223,6 +423,9 @@ func (p *printer) flush() { p.w.Flush() }
 // After an interrupt the status is exitInterrupt, and standard error says
 // how many answers were written.
 func (p *printer) finish(interrupted bool) int {
+	if p.format == outCSV && p.count == 0 && !interrupted {
+		p.csvHead() // no puzzles: the header alone
+	}
 	p.w.Flush()
 	if err := p.out.err; err != nil {
 		if !errors.Is(err, syscall.EPIPE) {

@@ -145,6 +145,32 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
+// TestInterruptStats: --stats after SIGINT sums up the answers written
+// (issue 13, defect 11).
+func TestInterruptStats(t *testing.T) {
+	cmd := selfCommand(t, "solve", "--stats")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	p := startLines(t, cmd)
+	io.WriteString(stdin, leet37+"\n"+leet37+"\n"+leet37+"\n")
+	p.want(t, 3)
+	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := p.wait(t, workerGrace+10*time.Second)
+	if code != exitInterrupt {
+		t.Errorf("exit %d, want %d", code, exitInterrupt)
+	}
+	for _, want := range []string{"satdoku: interrupted after 3 answers\n", "satdoku: 3 puzzles: solved 3\n", "satdoku: per puzzle p50 "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q, want %q in it", stderr, want)
+		}
+	}
+}
+
 // TestInterruptExternalSolver: SIGINT while an external solver works on a
 // hard puzzle kills the solver, removes its temporary directory, writes the
 // answers so far and exits 130.

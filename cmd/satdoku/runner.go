@@ -51,8 +51,11 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 		return usageError(e, err)
 	}
 	var st *stats
-	if so != nil && so.stats {
+	switch {
+	case so != nil && so.stats:
 		st = newStats(so.certifier())
+	case o.stats:
+		st = newStats(nil)
 	}
 	prog := newProgress(e, in)
 	p.clearLine = prog.clear

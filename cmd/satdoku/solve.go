@@ -37,6 +37,12 @@ in JSON with "second" and "differ"); the reason, with those cells, goes to
 standard error. A line that does not parse prints "error" and
 the batch goes on.
 
+--show puzzle,solution prints the puzzle before its answer: on one line in
+the line formats ("PUZZLE SOLUTION", which reads back as a puzzle with its
+solution), one grid after the other in grid and compact. --format compact is
+QQWing's compact layout, --format csv a header and one row per puzzle, and
+--timer adds the time each puzzle took.
+
 A puzzle that comes with its solution (Kaggle's "quizzes,solutions" CSV,
 QQWing's --csv --solution, "PUZZLE SOLUTION" on a line) has it compared with
 the answer: in JSON "expected" is "same", "differs" (another solution: the
@@ -78,9 +84,15 @@ Examples:
 		var o outFlags
 		var so solverFlags
 		unique := fs.Bool("unique", false, "also prove that the solution is unique (a second solve must be UNSAT)")
+		show := fs.String("show", "solution", "the `fields` to print for each puzzle, comma-separated, in order: puzzle, solution (the answer)")
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
+			compose, err := parseShow(*show)
+			if err != nil {
+				return usageError(e, err)
+			}
+			o.compose = compose
 			c := so.certifier()
 			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) { solveOne(ctx, s, g, a, c) }
 			if *unique {
@@ -213,7 +225,7 @@ func solveText(p *printer, a *answer) {
 		}
 		// With --certify: the note on a line of its own above the grid,
 		// or after the one-line solution.
-		if p.format == outGrid {
+		if p.multiline() {
 			fmt.Fprintln(p.w, a.note(a.Status))
 			p.grid(sol, a.it.grid)
 			return
@@ -221,7 +233,7 @@ func solveText(p *printer, a *answer) {
 		fmt.Fprintf(p.w, "%s (%s)\n", p.oneLine(sol), a.certNote)
 		return
 	}
-	if a.Status == statusMultiple && a.Second.Grid != nil && p.format == outGrid {
+	if a.Status == statusMultiple && a.Second.Grid != nil && p.multiline() {
 		// --unique: the grid format shows both solutions. The line
 		// format keeps the status alone: which second solution is found
 		// may depend on the worker (--jobs), and the line is compared.
@@ -229,6 +241,57 @@ func solveText(p *printer, a *answer) {
 		return
 	}
 	p.statusLine(a)
+}
+
+// parseShow reads the --show fields and returns what writes them, nil for
+// the default (the solution alone).
+func parseShow(s string) (func(p *printer, a *answer), error) {
+	var fields []string
+	seen := map[string]bool{}
+	for f := range strings.SplitSeq(s, ",") {
+		f = strings.TrimSpace(f)
+		if f != "puzzle" && f != "solution" {
+			return nil, fmt.Errorf("invalid --show field %q (want puzzle and solution, comma-separated)", f)
+		}
+		if seen[f] {
+			return nil, fmt.Errorf("invalid --show %q: %s twice", s, f)
+		}
+		seen[f] = true
+		fields = append(fields, f)
+	}
+	if !seen["solution"] {
+		return nil, fmt.Errorf("invalid --show %q: the solution (the answer) must be one of the fields", s)
+	}
+	if len(fields) == 1 {
+		return nil, nil
+	}
+	return func(p *printer, a *answer) { showFields(p, a, fields) }, nil
+}
+
+// showFields writes the --show fields of an answer: in the line formats
+// on one line, separated by a space ("PUZZLE SOLUTION", which reads back
+// as a puzzle with its solution); in grid and compact one after the other,
+// a blank line between. The solution field is the answer as solve writes
+// it: the solution, or the status ("none", "multiple", "invalid: …"). A
+// line that did not parse has no puzzle to show.
+func showFields(p *printer, a *answer, fields []string) {
+	parts := make([]string, 0, len(fields))
+	for _, f := range fields {
+		switch {
+		case f == "solution":
+			parts = append(parts, strings.TrimRight(string(p.capture(func() { solveText(p, a) })), "\n"))
+		case a.it.grid == nil:
+		case p.multiline():
+			parts = append(parts, strings.TrimRight(string(p.capture(func() { p.grid(a.it.grid, nil) })), "\n"))
+		default:
+			parts = append(parts, p.oneLine(a.it.grid))
+		}
+	}
+	sep := " "
+	if p.multiline() {
+		sep = "\n\n"
+	}
+	fmt.Fprintln(p.w, strings.Join(parts, sep))
 }
 
 // withExpected compares the answer of fn with the solution that came with

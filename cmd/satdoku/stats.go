@@ -65,7 +65,8 @@ func (s *stats) quantile(q float64) time.Duration {
 	return 0
 }
 
-// write prints the summary:
+// write prints the summary (after an interrupt too: of the answers
+// written); with no puzzles, "0 puzzles" and the elapsed time alone:
 //
 //	satdoku: 9999 puzzles: unique 9999
 //	satdoku: elapsed 412ms, 24268 puzzles/s, 1 job
@@ -91,9 +92,19 @@ func (s *stats) write(w io.Writer, jobs int) {
 	if jobs == 1 {
 		job = "job"
 	}
-	fmt.Fprintf(w, "satdoku: %d puzzles: %s\n", s.puzzles, strings.Join(parts, ", "))
+	switch s.puzzles {
+	case 0:
+		// No answer to count or time: the run and its length alone.
+		fmt.Fprintf(w, "satdoku: 0 puzzles\n")
+	case 1:
+		fmt.Fprintf(w, "satdoku: 1 puzzle: %s\n", strings.Join(parts, ", "))
+	default:
+		fmt.Fprintf(w, "satdoku: %d puzzles: %s\n", s.puzzles, strings.Join(parts, ", "))
+	}
 	fmt.Fprintf(w, "satdoku: elapsed %v, %.0f puzzles/s, %d %s\n", el.Round(time.Millisecond), rate, jobs, job)
-	fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
+	if s.puzzles > 0 {
+		fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
+	}
 	if s.cert == nil {
 		return
 	}

@@ -86,7 +86,7 @@ func uniqueText(p *printer, a *answer) {
 	sol, second := a.Solution.Grid, a.Second.Grid
 	switch {
 	case a.Status == statusUnique && sol != nil:
-		if p.format == outGrid {
+		if p.multiline() {
 			p.separate()
 			fmt.Fprintln(p.w, a.note("unique"))
 			p.grid(sol, a.it.grid)
@@ -107,7 +107,7 @@ func uniqueText(p *printer, a *answer) {
 // color, or without color followed by a third grid that holds only them.
 func (p *printer) multiple(a *answer) {
 	sol, second := a.Solution.Grid, a.Second.Grid
-	if p.format != outGrid {
+	if !p.multiline() {
 		fmt.Fprintf(p.w, "multiple %s %s %s\n", p.oneLine(sol), p.oneLine(second), strings.Join(a.Differ, ","))
 		return
 	}
