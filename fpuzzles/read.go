@@ -901,32 +901,31 @@ func (r *reader) mark(key string, a, b, v int) {
 	m[p] = append(m[p], v)
 }
 
-func (r *reader) difference(it *node, path string) error {
-	a, b, err := r.pair(it, path)
-	if err != nil {
-		return err
-	}
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		v = 1
-	}
-	if v < 1 || v >= r.n {
-		return r.fail(it.get("value"), field(path, "value"), ErrInvalid, "no two digits 1 to %d differ by %d", r.n, v)
-	}
-	rel := satdoku.Relation{A: a, B: b, Kind: satdoku.Consecutive, Name: "white dot"}
-	if v != 1 {
-		rel.Kind, rel.Value = satdoku.Difference, v
-	}
-	r.rels = append(r.rels, rel)
-	r.mark("difference", a, b, v)
-	r.tag(tagKropki)
-	return nil
+// A kropkiDot describes one colour of Kropki dot: its key, the value of a
+// dot without one, the range of values it can take (lo to N+top), and the
+// relations it makes (the default value's kind, and the general one with a
+// Value).
+type kropkiDot struct {
+	key, name   string
+	def, lo     int
+	top         int
+	plain, kind satdoku.RelationKind
+	bad         string // the message for a value out of range, with N and the value
 }
 
-func (r *reader) ratio(it *node, path string) error {
+var (
+	whiteDot = kropkiDot{key: "difference", name: "white dot", def: 1, lo: 1, top: -1,
+		plain: satdoku.Consecutive, kind: satdoku.Difference, bad: "no two digits 1 to %d differ by %d"}
+	blackDot = kropkiDot{key: "ratio", name: "black dot", def: 2, lo: 2,
+		plain: satdoku.Double, kind: satdoku.Ratio, bad: "no two distinct digits 1 to %d have ratio %d"}
+)
+
+func (r *reader) difference(it *node, path string) error { return r.dot(it, path, &whiteDot) }
+
+func (r *reader) ratio(it *node, path string) error { return r.dot(it, path, &blackDot) }
+
+// dot reads a Kropki dot of colour k.
+func (r *reader) dot(it *node, path string, k *kropkiDot) error {
 	a, b, err := r.pair(it, path)
 	if err != nil {
 		return err
@@ -936,17 +935,17 @@ func (r *reader) ratio(it *node, path string) error {
 		return err
 	}
 	if !ok {
-		v = 2
+		v = k.def
 	}
-	if v < 2 || v > r.n {
-		return r.fail(it.get("value"), field(path, "value"), ErrInvalid, "no two distinct digits 1 to %d have ratio %d", r.n, v)
+	if v < k.lo || v > r.n+k.top {
+		return r.fail(it.get("value"), field(path, "value"), ErrInvalid, k.bad, r.n, v)
 	}
-	rel := satdoku.Relation{A: a, B: b, Kind: satdoku.Double, Name: "black dot"}
-	if v != 2 {
-		rel.Kind, rel.Value = satdoku.Ratio, v
+	rel := satdoku.Relation{A: a, B: b, Kind: k.plain, Name: k.name}
+	if v != k.def {
+		rel.Kind, rel.Value = k.kind, v
 	}
 	r.rels = append(r.rels, rel)
-	r.mark("ratio", a, b, v)
+	r.mark(k.key, a, b, v)
 	r.tag(tagKropki)
 	return nil
 }

@@ -34,10 +34,10 @@ further. The level word follows the score: easy (below 2.5), medium (below
 Formats: line ("4.2 hard xy-wing"), json (puzzle, rating, level,
 technique, steps). Inputs are read as for "satdoku solve", with --rules.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		format := fs.String("format", "line", "output `format`: line or json")
-		rules := fs.String("rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", "))
+		var lf logicFlags
+		lf.register(fs)
 		return func(args []string) int {
-			return logicLoop(e, args, *format, *rules, rateOne)
+			return logicLoop(e, args, &lf, rateOne)
 		}
 	},
 }
@@ -55,10 +55,10 @@ removes, cells r/c from 1. The step is checked against the puzzle's solution
 Formats: line (the sentence), json (technique, rating, text, placements and
 eliminations as {"cell":"r3c5","digit":7}).`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		format := fs.String("format", "line", "output `format`: line or json")
-		rules := fs.String("rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", "))
+		var lf logicFlags
+		lf.register(fs)
 		return func(args []string) int {
-			return logicLoop(e, args, *format, *rules, hintOne)
+			return logicLoop(e, args, &lf, hintOne)
 		}
 	},
 }
@@ -79,8 +79,8 @@ its digit, found by gini (the rules with those givens as assumptions and
 another digit in the cell are unsatisfiable) and minimal: without any one
 of them, the cell could hold another digit.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		format := fs.String("format", "line", "output `format`: line or json")
-		rules := fs.String("rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", "))
+		var lf logicFlags
+		lf.register(fs)
 		cell := fs.String("cell", "", "explain why `rRcC` holds its digit")
 		show := fs.Int("candidates", 0, "show the candidates before step `K`")
 		return func(args []string) int {
@@ -89,11 +89,11 @@ of them, the cell could hold another digit.`,
 				if err != nil {
 					return usageError(e, err)
 				}
-				return logicLoop(e, args, *format, *rules, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+				return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 					return forcingOne(ctx, g, r, c, o)
 				})
 			}
-			return logicLoop(e, args, *format, *rules, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+			return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 				return explainOne(ctx, g, *show, o)
 			})
 		}
@@ -110,6 +110,18 @@ func parseCellName(s string) (r, c int, err error) {
 		return 0, 0, fmt.Errorf("invalid --cell %q (want r5c3: row and column from 1)", s)
 	}
 	return r, c, nil
+}
+
+// logicFlags are the flags of the commands that answer one puzzle at a
+// time with a record of their own (rate, hint, explain, minimize).
+type logicFlags struct {
+	format string
+	rules  string
+}
+
+func (lf *logicFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&lf.format, "format", "line", "output `format`: line or json")
+	registerRules(fs, &lf.rules)
 }
 
 // logicOut is where a logic command writes one puzzle's answer: the text
@@ -137,7 +149,8 @@ var errNegative = errors.New("negative")
 
 // logicLoop runs fn on every puzzle of the inputs, one at a time, in order.
 // A bad input line is reported (FILE:LINE:COL) and the rest still answered.
-func logicLoop(e *env, args []string, format, rules string, fn logicFunc) int {
+func logicLoop(e *env, args []string, lf *logicFlags, fn logicFunc) int {
+	format, rules := lf.format, lf.rules
 	if format != "line" && format != "json" {
 		return usageError(e, fmt.Errorf("invalid --format %q (want line or json)", format))
 	}

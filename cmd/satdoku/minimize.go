@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -27,11 +26,11 @@ finds it unique too). A puzzle without exactly one solution is answered
 Formats: line (the minimal puzzle), json (puzzle, minimal, clues, solution).
 Inputs are read as for "satdoku solve", with --rules.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		format := fs.String("format", "line", "output `format`: line or json")
-		rules := fs.String("rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", "))
+		var lf logicFlags
+		lf.register(fs)
 		seed := fs.Uint64("seed", 1, "the `seed` of the order clues are tried in")
 		return func(args []string) int {
-			return logicLoop(e, args, *format, *rules, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+			return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 				min, sol, err := generate.Minimize(ctx, g, *seed)
 				if errors.Is(err, generate.ErrNotUnique) {
 					return fmt.Errorf("%w: %w", errNegative, err)
