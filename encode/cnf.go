@@ -163,7 +163,13 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
 	fmt.Fprintf(bw, "p cnf %d %d\n", vars, clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
-	writeFormula(&dw, g, o)
+	// A writer that fails (a full disk, or an external solver's file whose
+	// deadline passed) stops the encoder: a 64×64 formula is tens of
+	// millions of clauses.
+	writeFormula(&dw, g, o, func() bool { return dw.err != nil })
+	if dw.err != nil {
+		return fmt.Errorf("encode: write DIMACS: %w", dw.err)
+	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("encode: write DIMACS: %w", err)
 	}
@@ -175,7 +181,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 // Sequential encoding and of the constraints) and of clauses.
 func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 	var k Counter
-	writeFormula(&k, g, o)
+	writeFormula(&k, g, o, nil)
 	n := g.N()
 	return max(n*n*n, k.Vars), k.Clauses
 }
@@ -196,12 +202,18 @@ func Vars(g *satdoku.Grid, o DIMACSOptions) int {
 // numbering is the comment line that states the variable numbering.
 const numbering = "var(r,c,d) = (r*N+c)*N+d, r,c from 0, d from 1"
 
-// writeFormula adds the clauses WriteDIMACS writes.
-func writeFormula(a Adder, g *satdoku.Grid, o DIMACSOptions) {
+// writeFormula adds the clauses WriteDIMACS writes; stop, when not nil,
+// is the encoder's Stop (see Encoder), and a formula it stops is left
+// incomplete.
+func writeFormula(a Adder, g *satdoku.Grid, o DIMACSOptions, stop func() bool) {
+	enc := NewEncoder(g.Rules(), o.Encoding)
+	enc.Stop = stop
+	var d *Domain
 	if o.Encoding == Reduced {
-		NewEncoder(g.Rules(), o.Encoding).Write(a, GivensDomain(g))
-	} else {
-		Rules(a, g.Rules(), o.Encoding)
+		d = GivensDomain(g)
+	}
+	if err := enc.Write(a, d); err != nil {
+		return
 	}
 	if o.Givens == GivensUnits {
 		Givens(a, g)
@@ -583,12 +595,15 @@ func clipText(s string) string {
 type dimacsWriter struct {
 	w   *bufio.Writer
 	buf []byte
+	err error // the first write error: the encoder stops at it
 }
 
 func (d *dimacsWriter) Add(lit int) {
 	if lit == 0 {
 		d.buf = append(d.buf, '0', '\n')
-		d.w.Write(d.buf)
+		if _, err := d.w.Write(d.buf); err != nil && d.err == nil {
+			d.err = err
+		}
 		d.buf = d.buf[:0]
 		return
 	}
