@@ -77,7 +77,11 @@ func (p *progress) step() {
 	p.drawn = true
 	el := now.Sub(p.start).Seconds()
 	rate := float64(p.done) / max(el, 1e-9)
-	line := fmt.Sprintf("\r%d puzzles, %.0f/s", p.done, rate)
+	noun := "puzzles"
+	if p.done == 1 {
+		noun = "puzzle"
+	}
+	line := fmt.Sprintf("\r%d %s, %.0f/s", p.done, noun, rate)
 	if total, read := p.in.total, p.in.nread.Load(); total > 0 && read > 0 {
 		// The reader runs ahead of the answers (a buffer, the
 		// window of --jobs): the input read whole is not the run done.
