@@ -52,7 +52,7 @@ func TestProgress(t *testing.T) {
 	in.nread.Store(250)
 	p := &progress{w: &b, in: in, start: time.Now().Add(-time.Second)}
 	p.step()
-	if !regexp.MustCompile(`^\r1 puzzles, \d+/s,  25%, ETA \d+s\x1b\[K$`).MatchString(b.String()) {
+	if !regexp.MustCompile(`^\r1 puzzle, \d+/s,  25%, ETA \d+s\x1b\[K$`).MatchString(b.String()) {
 		t.Errorf("progress line %q", b.String())
 	}
 	b.Reset()
