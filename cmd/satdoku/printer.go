@@ -222,7 +222,7 @@ func (p *printer) capture(fn func()) []byte {
 // csvHeader names the columns of --format csv, in order; with --timer a
 // column ms follows.
 var csvHeader = []string{"puzzle", "solution", "status", "second", "differ", "expected", "count", "more",
-	"certified", "candidates", "conflicts", "error", "file", "line"}
+	"certified", "candidates", "conflicts", "error", "file", "line", "rules"}
 
 // csvRow writes the answer as a CSV row, after the header if it is the
 // first.
@@ -258,7 +258,8 @@ func (p *printer) csvRow(a *answer) {
 		}
 	}
 	row = append(row, a.Puzzle, grid(a.Solution.Grid), a.Status, grid(a.Second.Grid), strings.Join(a.Differ, " "),
-		a.Expected, count, more, certified, string(cands), conflictText(a.Conflicts), a.Error, a.File, strconv.Itoa(a.Line))
+		a.Expected, count, more, certified, string(cands), conflictText(a.Conflicts), a.Error, a.File, strconv.Itoa(a.Line),
+		strings.Join(a.Rules, " "))
 	if p.timer {
 		row = append(row, strconv.FormatFloat(a.MS, 'f', 3, 64))
 	}
