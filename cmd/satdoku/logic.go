@@ -129,7 +129,7 @@ func (lf *logicFlags) register(fs *pflag.FlagSet) {
 type logicOut struct {
 	json   bool
 	w      *bufio.Writer
-	record map[string]any
+	record *record
 }
 
 // line writes a line of text (text formats only).
@@ -170,23 +170,25 @@ func logicLoop(e *env, args []string, lf *logicFlags, fn logicFunc) int {
 		if !ok || ctx.Err() != nil {
 			break
 		}
-		o := &logicOut{json: format == "json", w: w, record: map[string]any{}}
-		o.record["line"] = it.line
+		o := &logicOut{json: format == "json", w: w, record: newRecord()}
+		o.record.set("line", it.line)
 		if it.file != "" {
-			o.record["file"] = it.file
+			o.record.set("file", it.file)
 		}
 		warnItem(e.stderr, it)
 		if it.err != nil {
 			a := newAnswer(it)
 			fmt.Fprintf(e.stderr, "%s\n", position(a))
 			status = max(status, exitUsage)
-			o.record["status"], o.record["error"] = statusError, a.Error
+			o.record.set("status", statusError)
+			o.record.set("error", a.Error)
 			if o.json {
 				writeJSON(w, o.record)
 			}
 			continue
 		}
-		o.record["puzzle"] = it.grid.String()
+		o.record.set("puzzle", it.grid.String())
+		o.record.set("status", "") // each command says; here for the field's place
 		if err := fn(ctx, it.grid, o); err != nil {
 			if ctx.Err() != nil {
 				break
@@ -198,9 +200,10 @@ func logicLoop(e *env, args []string, lf *logicFlags, fn logicFunc) int {
 			msg := strings.TrimPrefix(err.Error(), "negative: ")
 			fmt.Fprintf(e.stderr, "%s: %s\n", where(it), msg)
 			status = max(status, code)
-			o.record["status"], o.record["error"] = statusError, msg
+			o.record.set("status", statusError)
+			o.record.set("error", msg)
 			if code == exitNegative {
-				o.record["status"] = statusNone
+				o.record.set("status", statusNone)
 			}
 		}
 		if o.json {
@@ -224,7 +227,7 @@ func logicLoop(e *env, args []string, lf *logicFlags, fn logicFunc) int {
 	return status
 }
 
-func writeJSON(w *bufio.Writer, rec map[string]any) {
+func writeJSON(w *bufio.Writer, rec *record) {
 	b, _ := json.Marshal(rec)
 	w.Write(append(b, '\n'))
 }
@@ -270,22 +273,78 @@ func rateOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 		}
 		return err
 	}
-	o.record["rating"], o.record["level"], o.record["technique"], o.record["steps"] = r.Score, r.Level, r.Technique, r.Steps
+	o.record.set("status", "rated")
+	o.record.set("rating", r.Score)
+	o.record.set("level", r.Level)
+	o.record.set("technique", r.Technique)
+	o.record.set("steps", r.Steps)
 	o.line("%.1f %s %s", r.Score, r.Level, r.Technique)
 	return nil
 }
 
+// cellDigit is a placement or an elimination in JSON.
+type cellDigit struct {
+	Cell  string `json:"cell"`
+	Digit int    `json:"digit"`
+}
+
 // stepRecord is a step in JSON.
-func stepRecord(st logic.Step, n int) map[string]any {
-	list := func(cs []logic.Candidate) []map[string]any {
-		out := []map[string]any{}
+func stepRecord(st logic.Step, n int) *record {
+	list := func(cs []logic.Candidate) []cellDigit {
+		out := []cellDigit{}
 		for _, c := range cs {
-			out = append(out, map[string]any{"cell": fmt.Sprintf("r%dc%d", c.Cell/n+1, c.Cell%n+1), "digit": c.Digit})
+			out = append(out, cellDigit{fmt.Sprintf("r%dc%d", c.Cell/n+1, c.Cell%n+1), c.Digit})
 		}
 		return out
 	}
-	return map[string]any{"technique": st.Technique, "rating": st.Rating, "text": st.Text,
-		"placements": list(st.Placements), "eliminations": list(st.Eliminations)}
+	r := newRecord()
+	r.set("technique", st.Technique)
+	r.set("rating", st.Rating)
+	r.set("text", st.Text)
+	r.set("placements", list(st.Placements))
+	r.set("eliminations", list(st.Eliminations))
+	return r
+}
+
+// record is a JSON object whose fields keep the order they were first set
+// in, as the records of the other commands do.
+type record struct {
+	keys []string
+	vals map[string]any
+}
+
+func newRecord() *record { return &record{vals: map[string]any{}} }
+
+// set sets field k to v.
+func (r *record) set(k string, v any) {
+	if _, ok := r.vals[k]; !ok {
+		r.keys = append(r.keys, k)
+	}
+	r.vals[k] = v
+}
+
+// merge sets the fields of q in r, in q's order.
+func (r *record) merge(q *record) {
+	for _, k := range q.keys {
+		r.set(k, q.vals[k])
+	}
+}
+
+// MarshalJSON writes the fields in order.
+func (r *record) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, k := range r.keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(r.vals[k])
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, kb...), ':'), vb...)
+	}
+	return append(b, '}'), nil
 }
 
 func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
@@ -300,21 +359,19 @@ func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 	st, ok := s.Next()
 	if !ok {
 		if s.Solved() {
-			o.record["status"] = "solved"
+			o.record.set("status", "solved")
 			o.line("solved: nothing left to do")
 			return nil
 		}
-		o.record["status"] = "trial"
+		o.record.set("status", "trial")
 		o.line("needs trial: no technique applies")
 		return nil
 	}
 	if err := checkStep(st, sol); err != nil {
 		return err
 	}
-	o.record["status"] = "hint"
-	for k, v := range stepRecord(st, g.N()) {
-		o.record[k] = v
-	}
+	o.record.set("status", "hint")
+	o.record.merge(stepRecord(st, g.N()))
 	o.line("%s", st.Text)
 	return nil
 }
@@ -328,7 +385,7 @@ func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) err
 	if err != nil {
 		return fmt.Errorf("%w: %w", errNegative, err)
 	}
-	var steps []map[string]any
+	steps := []*record{}
 	for k := 1; ; k++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -347,12 +404,13 @@ func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) err
 		o.line("%d. %s", k, st.Text)
 		s.Apply(st)
 	}
-	o.record["steps"] = steps
+	o.record.set("steps", steps)
 	if s.Solved() {
-		o.record["status"], o.record["solution"] = "solved", s.Grid().String()
+		o.record.set("status", "solved")
+		o.record.set("solution", s.Grid().String())
 		o.line("solved: %s", s.Grid().String())
 	} else {
-		o.record["status"] = "trial"
+		o.record.set("status", "trial")
 		o.line("needs trial from here")
 		o.line("%s", stateMarks(s))
 	}
@@ -398,7 +456,10 @@ func forcingOne(ctx context.Context, g *satdoku.Grid, r, c int, o *logicOut) err
 	for _, k := range core {
 		names = append(names, fmt.Sprintf("r%dc%d=%d", k/n+1, k%n+1, g.Cell(k)))
 	}
-	o.record["status"], o.record["cell"], o.record["digit"], o.record["givens"] = "forced", fmt.Sprintf("r%dc%d", r, c), d, names
+	o.record.set("status", "forced")
+	o.record.set("cell", fmt.Sprintf("r%dc%d", r, c))
+	o.record.set("digit", d)
+	o.record.set("givens", names)
 	o.line("r%dc%d must be %d: forced by the %d givens %s", r, c, d, len(core), strings.Join(names, " "))
 	return nil
 }

@@ -38,7 +38,10 @@ Inputs are read as for "satdoku solve", with --rules.`,
 				if err != nil {
 					return err
 				}
-				o.record["status"], o.record["minimal"], o.record["clues"], o.record["solution"] = "minimal", min.String(), min.Givens(), sol.String()
+				o.record.set("status", "minimal")
+				o.record.set("minimal", min.String())
+				o.record.set("clues", min.Givens())
+				o.record.set("solution", sol.String())
 				o.line("%s", min.String())
 				return nil
 			})
