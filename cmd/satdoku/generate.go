@@ -167,9 +167,17 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 	defer wg.Wait() // after cancel: the workers stop at their next question
 	ctx, cancel := context.WithCancel(sig)
 	defer cancel()
-	results := make([]chan generated, count)
+	// A window of slots, puzzle i in slot i mod len: the producer hands
+	// out puzzle i only once puzzle i−len has been written, so a slot
+	// holds one result at a time and memory stays flat however many
+	// puzzles are asked for.
+	results := make([]chan generated, 16*jobs)
 	for i := range results {
 		results[i] = make(chan generated, 1)
+	}
+	free := make(chan struct{}, len(results))
+	for range len(results) {
+		free <- struct{}{}
 	}
 	next := make(chan int)
 	for range min(jobs, max(count, 1)) {
@@ -180,13 +188,18 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 				if newErr == nil {
 					r.p, r.err = g.Generate(ctx, seed+uint64(i))
 				}
-				results[i] <- r
+				results[i%len(results)] <- r
 			}
 		})
 	}
 	go func() {
 		defer close(next)
 		for i := range count {
+			select {
+			case <-free:
+			case <-ctx.Done():
+				return
+			}
 			select {
 			case next <- i:
 			case <-ctx.Done():
@@ -202,7 +215,8 @@ func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o gen
 	for i := range count {
 		var r generated
 		select {
-		case r = <-results[i]:
+		case r = <-results[i%len(results)]:
+			free <- struct{}{}
 		case <-sig.Done():
 			p.flush()
 			return exitInterrupt
