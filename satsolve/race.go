@@ -75,7 +75,7 @@ var errNotStarted = errors.New("satsolve: the race ended before this solver star
 // error, or, when every Solver fails, the first error.
 func (r *Racer) race(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
 	if len(r.ss) == 1 {
-		return r.ss[0].run(ctx, g, limit)
+		return r.ss[0].run(ctx, g, limit, nil)
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -101,7 +101,7 @@ func (r *Racer) race(ctx context.Context, g *satdoku.Grid, limit int) (backend.R
 					return
 				}
 			}
-			res, err := s.run(rctx, g, limit)
+			res, err := s.run(rctx, g, limit, nil)
 			answers <- answer{res, err}
 		}()
 	}

@@ -116,14 +116,14 @@ var _ backend.Solver = (*Solver)(nil)
 // StatusNone. A timeout gives StatusUnknown and an error wrapping
 // backend.ErrTimeout.
 func (s *Solver) Solve(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
-	return s.run(ctx, g, 1)
+	return s.run(ctx, g, 1, nil)
 }
 
 // Unique finds a solution of g and proves it unique: StatusUnique with the
 // solution, StatusMultiple with two different solutions in Solution and
 // Second, or StatusNone.
 func (s *Solver) Unique(ctx context.Context, g *satdoku.Grid) (backend.Result, error) {
-	return s.run(ctx, g, 2)
+	return s.run(ctx, g, 2, nil)
 }
 
 // Count counts the solutions of g, stopping at limit (at least 1): Count is
@@ -137,7 +137,7 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 	if limit < 1 {
 		return backend.Result{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
 	}
-	return s.run(ctx, g, limit)
+	return s.run(ctx, g, limit, nil)
 }
 
 // Solve solves g with a new Solver; see Solver.Solve.
@@ -155,10 +155,14 @@ func Count(ctx context.Context, g *satdoku.Grid, limit int, o Options) (backend.
 	return New(o).Count(ctx, g, limit)
 }
 
-// run looks for up to limit solutions of g, blocking each one found.
-func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int) (backend.Result, error) {
+// run looks for up to limit solutions of g, blocking each one found, with
+// the solution exclude (when not nil) excluded from the start.
+func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int, exclude *satdoku.Grid) (backend.Result, error) {
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Result{}, err
+	}
+	if exclude != nil {
+		encode.BlockOpen(&s.c.sink, &s.c.dom, exclude)
 	}
 	res, err := s.search(g, limit, nil)
 	if err != nil {
@@ -678,15 +682,5 @@ func (s *Solver) Other(ctx context.Context, g, sol *satdoku.Grid) (backend.Resul
 	if sol == nil || g == nil || sol.N() != g.N() || !sol.Full() {
 		return backend.Result{}, fmt.Errorf("satsolve: %w: no complete grid to exclude", backend.ErrGrid)
 	}
-	if err := s.begin(ctx, g); err != nil {
-		return backend.Result{}, err
-	}
-	encode.BlockOpen(&s.c.sink, &s.c.dom, sol)
-	res, err := s.search(g, 1, nil)
-	if err != nil {
-		return res, err
-	}
-	s.end()
-	res.Status = backend.StatusOf(res.Count, 1)
-	return res, nil
+	return s.run(ctx, g, 1, sol)
 }
