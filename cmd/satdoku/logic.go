@@ -33,13 +33,7 @@ further. The level word follows the score: easy (below 2.5), medium (below
 
 Formats: line ("4.2 hard xy-wing"), json (puzzle, rating, level,
 technique, steps). Inputs are read as for "satdoku solve", with --rules.`,
-	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		var lf logicFlags
-		lf.register(fs)
-		return func(args []string) int {
-			return logicLoop(e, args, &lf, rateOne)
-		}
-	},
+	setup: logicSetup(rateOne),
 }
 
 var cmdHint = &command{
@@ -54,13 +48,7 @@ removes, cells r/c from 1. The step is checked against the puzzle's solution
 
 Formats: line (the sentence), json (technique, rating, text, placements and
 eliminations as {"cell":"r3c5","digit":7}).`,
-	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		var lf logicFlags
-		lf.register(fs)
-		return func(args []string) int {
-			return logicLoop(e, args, &lf, hintOne)
-		}
-	},
+	setup: logicSetup(hintOne),
 }
 
 var cmdExplain = &command{
@@ -122,6 +110,16 @@ type logicFlags struct {
 func (lf *logicFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&lf.format, "format", "line", "output `format`: line or json")
 	registerRules(fs, &lf.rules)
+}
+
+// logicSetup is the setup of a logic command that answers each puzzle
+// with fn and has no flags of its own.
+func logicSetup(fn logicFunc) func(*pflag.FlagSet, *env) func([]string) int {
+	return func(fs *pflag.FlagSet, e *env) func([]string) int {
+		var lf logicFlags
+		lf.register(fs)
+		return func(args []string) int { return logicLoop(e, args, &lf, fn) }
+	}
 }
 
 // logicOut is where a logic command writes one puzzle's answer: the text
@@ -347,14 +345,24 @@ func (r *record) MarshalJSON() ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+// solvedState returns g's solution (see solution) and the logical state
+// of g that steps are taken from.
+func solvedState(ctx context.Context, g *satdoku.Grid) (*satdoku.Grid, *logic.State, error) {
 	sol, err := solution(ctx, g)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	s, err := logic.New(g)
 	if err != nil {
-		return fmt.Errorf("%w: %w", errNegative, err)
+		return nil, nil, fmt.Errorf("%w: %w", errNegative, err)
+	}
+	return sol, s, nil
+}
+
+func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+	sol, s, err := solvedState(ctx, g)
+	if err != nil {
+		return err
 	}
 	st, ok := s.Next()
 	if !ok {
@@ -377,13 +385,9 @@ func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 }
 
 func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) error {
-	sol, err := solution(ctx, g)
+	sol, s, err := solvedState(ctx, g)
 	if err != nil {
 		return err
-	}
-	s, err := logic.New(g)
-	if err != nil {
-		return fmt.Errorf("%w: %w", errNegative, err)
 	}
 	steps := []*record{}
 	for k := 1; ; k++ {
