@@ -53,7 +53,7 @@ func (s *State) xChainGraph(d int) *chainGraph {
 	id := make([]int32, n*n)
 	for i := range id {
 		id[i] = -1
-		if s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+		if s.open(i, d) {
 			id[i] = int32(len(g.nodes))
 			g.nodes = append(g.nodes, Candidate{i, d})
 		}

@@ -62,7 +62,7 @@ func (s *State) hiddenSingle(boxes bool) (Step, bool) {
 		}
 		d := lowDigit(single)
 		for _, i := range un.Cells {
-			if s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+			if s.open(i, d) {
 				r := RatingHiddenSingle
 				if boxes {
 					r = RatingHiddenSingleBox
@@ -130,7 +130,7 @@ func (s *State) lockedCandidates(pointing bool) (Step, bool) {
 			d := lowDigit(m)
 			var el []Candidate
 			for _, i := range onlyB {
-				if s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+				if s.open(i, d) {
 					el = append(el, Candidate{i, d})
 				}
 			}

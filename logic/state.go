@@ -288,6 +288,9 @@ func (s *State) contradiction() string {
 // bit returns the mask of digit d.
 func bit(d int) uint64 { return 1 << (d - 1) }
 
+// open reports whether cell i is empty and still has digit d.
+func (s *State) open(i, d int) bool { return s.value[i] == 0 && s.cand[i]&bit(d) != 0 }
+
 // lowDigit returns the smallest digit of a nonzero mask.
 func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }
 

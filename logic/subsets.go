@@ -113,7 +113,7 @@ func (s *State) hiddenSubset(k int, rating float64) (Step, bool) {
 		for _, d := range digits(once &^ placed) {
 			var w uint64
 			for x, i := range un.Cells {
-				if s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+				if s.open(i, d) {
 					w |= 1 << x
 				}
 			}
@@ -188,7 +188,7 @@ func (s *State) fish(k int, rating float64) (Step, bool) {
 				var w uint64
 				for c := range n {
 					i := cell(b, c)
-					if s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+					if s.open(i, d) {
 						w |= 1 << c
 					}
 				}
@@ -217,7 +217,7 @@ func (s *State) fish(k int, rating float64) (Step, bool) {
 					}
 					for b := range n {
 						i := cell(b, c)
-						if !contains(bs, b) && s.value[i] == 0 && s.cand[i]&bit(d) != 0 {
+						if !contains(bs, b) && s.open(i, d) {
 							el = append(el, Candidate{i, d})
 						}
 					}
