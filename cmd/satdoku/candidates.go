@@ -98,14 +98,9 @@ func candidatesOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit
 		}
 		return
 	}
-	if m.Count > 0 && !a.setSolution(g, m.Solution) {
+	if !a.setFound(g, m.Count, limit, m.Solution, m.Second) {
 		return
 	}
-	if m.Count > 1 && !a.setSecond(g, m.Second) {
-		return
-	}
-	n := m.Count
-	a.Count, a.More = &n, n >= limit
 	switch m.Status {
 	case backend.StatusNone:
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"

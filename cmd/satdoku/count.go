@@ -46,6 +46,20 @@ solve", and the note follows the count: "1 (certified: independent count)".`,
 	},
 }
 
+// setFound records n solutions counted up to limit, and the first two of
+// them after the validator has accepted them; it reports false when it
+// rejected one (the answer is then an internal error).
+func (a *answer) setFound(g *satdoku.Grid, n, limit int, sol, second *satdoku.Grid) bool {
+	if n > 0 && !a.setSolution(g, sol) {
+		return false
+	}
+	if n > 1 && !a.setSecond(g, second) {
+		return false
+	}
+	a.Count, a.More = &n, n >= limit
+	return true
+}
+
 // countOne counts the solutions of g up to limit; c certifies a count
 // below the limit (nil: no --certify).
 func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer, c *certifier) {
@@ -63,15 +77,10 @@ func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int,
 		}
 		return
 	}
-	if res.Count > 0 && !a.setSolution(g, res.Solution) {
-		return
-	}
-	if res.Count > 1 && !a.setSecond(g, res.Second) {
+	if !a.setFound(g, res.Count, limit, res.Solution, res.Second) {
 		return
 	}
 	n := res.Count
-	a.Count = &n
-	a.More = n >= limit
 	switch {
 	case n == 0:
 		a.Status, a.exit = statusNone, exitNegative
