@@ -30,12 +30,16 @@ const (
 	StatusUnique
 	// StatusMultiple: the puzzle has at least two solutions.
 	StatusMultiple
+	// StatusInvalid: the puzzle's givens break a rule. Back ends never
+	// answer it (such a puzzle is simply unsatisfiable to them); package
+	// checked does, having screened the givens before asking.
+	StatusInvalid
 )
 
-var statusNames = [...]string{"unknown", "none", "solved", "unique", "multiple"}
+var statusNames = [...]string{"unknown", "none", "solved", "unique", "multiple", "invalid"}
 
-// String returns the status's name: "unknown", "none", "solved", "unique" or
-// "multiple".
+// String returns the status's name: "unknown", "none", "solved", "unique",
+// "multiple" or "invalid".
 func (s Status) String() string {
 	if int(s) < len(statusNames) {
 		return statusNames[s]
@@ -145,4 +149,28 @@ func StatusOf(count, limit int) Status {
 		return StatusSolved
 	}
 	return StatusUnique
+}
+
+// Candidater is a Solver that also finds true candidates: the digits each
+// cell holds in at least one solution.
+type Candidater interface {
+	Solver
+	// Candidates counts the solutions of g up to limit (at least 1), as
+	// Count does, and then finds a solution for every candidate no
+	// solution found so far holds, until each is found or ruled out. It
+	// calls see with every solution it finds, before marking its digits;
+	// an error from see stops the call and is returned (wrapped). The
+	// Marks' Result is Count's.
+	Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (Marks, error)
+}
+
+// Marks is the answer of Candidater.Candidates.
+type Marks struct {
+	// Result is the count of the solutions up to the limit, as Count
+	// answers it.
+	Result
+	// Cands holds one mask per cell, row-major: bit d−1 is set when the
+	// cell holds digit d in some solution found. Every mask is 0 when the
+	// puzzle has no solution.
+	Cands []uint64
 }

@@ -1,9 +1,9 @@
 // Package generate makes puzzles: a random solution under a set of rules,
 // then clues taken out, in symmetric orbits and in a random order, for as
 // long as gini proves the puzzle still unique. Every puzzle it returns has
-// been checked by package verify: its solution keeps every rule and agrees
-// with the clues, and on boards up to 9×9 verify's own counter finds it
-// unique too.
+// been checked through package checked: the validator finds that its
+// solution keeps every rule and agrees with the clues, and on boards up to
+// 9×9 its own counter finds the puzzle unique too.
 //
 // Generation is deterministic: the same seed and options give the same
 // puzzle, whatever else runs at the same time.
@@ -15,11 +15,12 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/satsolve"
-	"github.com/satdoku/satdoku/verify"
 )
 
 // Options configure Generate. The zero Options make classic 9×9 puzzles
@@ -210,22 +211,26 @@ func minimal(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid)
 // can take long, and gini's proof stands alone.
 const checkCountUpTo = 9
 
-// check has package verify check a generated puzzle: the solution keeps
-// every rule and agrees with every clue, and, on small boards, the puzzle
-// has no other solution.
+// certifyBudget bounds the validator's own count of a generated puzzle;
+// on boards up to checkCountUpTo it is far more than the count needs.
+const certifyBudget = time.Minute
+
+// check has the checked layer check the claim that sol is the one solution
+// of puzzle, which gini proved: the validator checks the solution against
+// every rule and clue, and, on small boards, counts the puzzle's solutions
+// itself.
 func check(ctx context.Context, puzzle, sol *satdoku.Grid) error {
-	if err := verify.Solution(puzzle, sol); err != nil {
+	o := checked.Options{Certify: puzzle.N() <= checkCountUpTo, Budget: certifyBudget}
+	a, err := checked.New(checked.Claim(sol), o).Unique(ctx, puzzle)
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
 		return fmt.Errorf("generate: internal error: %w: %w", err, backend.ErrFailed)
-	}
-	if puzzle.N() > checkCountUpTo {
-		return nil
-	}
-	k, _, err := verify.CountContext(ctx, puzzle, 2)
-	if err != nil {
-		return err
-	}
-	if k != 1 {
-		return fmt.Errorf("generate: internal error: gini proved unique a puzzle with %d solutions: %w", k, backend.ErrFailed)
+	case a.Status != backend.StatusUnique:
+		return fmt.Errorf("generate: internal error: the validator finds the puzzle %v: %w", a.Status, backend.ErrFailed)
+	case o.Certify && a.Certificate.Method != checked.Count:
+		return fmt.Errorf("generate: internal error: uniqueness not certified (%v): %w", a.Certificate, backend.ErrFailed)
 	}
 	return nil
 }
@@ -308,15 +313,15 @@ var ErrNotUnique = errors.New("generate: the puzzle is not unique")
 // left is needed, and its solution. A puzzle without exactly one solution is
 // an error wrapping ErrNotUnique.
 func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol *satdoku.Grid, err error) {
-	res, err := satsolve.Unique(ctx, puzzle, satsolve.Options{})
+	s := satsolve.New(satsolve.Options{})
+	a, err := checked.New(s, checked.Options{}).Unique(ctx, puzzle)
 	if err != nil {
 		return nil, nil, err
 	}
-	if res.Status != backend.StatusUnique {
-		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, res.Status)
+	if a.Status != backend.StatusUnique {
+		return nil, nil, fmt.Errorf("%w: %v", ErrNotUnique, a.Status)
 	}
-	sol = res.Solution
-	s := satsolve.New(satsolve.Options{})
+	sol = a.Solution
 	min = puzzle.Clone()
 	rng := rand.New(rand.NewPCG(seed, 0x5a7d0c0))
 	for _, i := range rng.Perm(min.Len()) {

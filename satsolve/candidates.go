@@ -7,45 +7,14 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
-	"github.com/satdoku/satdoku/verify"
 )
-
-// Marks is the answer of Candidates: the true candidates of a puzzle, the
-// digits each cell holds in at least one of its solutions, and a count of
-// the solutions up to a limit.
-type Marks struct {
-	// Cands holds one mask per cell, row-major: bit d−1 is set when the
-	// cell holds digit d in some solution. Every mask is 0 when the puzzle
-	// has no solution; a cell whose mask has a single bit holds that digit
-	// in every solution.
-	Cands []uint64
-	// Count is the number of solutions found, at most the limit: Count ==
-	// limit means "limit or more".
-	Count int
-	// Status is StatusNone, StatusUnique, StatusMultiple, or StatusSolved
-	// for a limit of 1, as for Solver.Count.
-	Status backend.Status
-	// Solution and Second are the first two solutions found, nil when
-	// there are fewer.
-	Solution, Second *satdoku.Grid
-}
-
-// Digits returns the candidates of cell i in increasing order.
-func (m *Marks) Digits(i int) []int {
-	var ds []int
-	for b := m.Cands[i]; b != 0; b &= b - 1 {
-		ds = append(ds, bits.TrailingZeros64(b)+1)
-	}
-	return ds
-}
 
 // Candidates finds the true candidates of g — the digits each cell holds
 // in at least one solution — and counts its solutions up to limit (at
 // least 1).
 //
 // The solutions are first counted as Count counts them, each found blocked
-// in turn; every one is checked by the validator (package verify) and its
-// digits are marked. A count below the limit has seen every solution, and
+// in turn, and the digits of every one are marked. A count below the limit has seen every solution, and
 // the marks are complete. Otherwise, for every candidate the pre-pass left
 // open that no solution found so far holds, gini is asked once more,
 // under the assumption that the cell holds the digit: a model, checked in
@@ -53,21 +22,25 @@ func (m *Marks) Digits(i int) []int {
 // clauses do not get in the way: a solution that holds a digit no solution
 // found holds is none of the blocked ones.
 //
+// Every solution found goes to see before its digits are marked (package
+// checked passes the validator there); an error from see stops the call.
 // The call counts as one for Options.Timeout and the context; a timeout
-// gives an error wrapping backend.ErrTimeout, a solution that the
-// validator rejects one wrapping backend.ErrFailed.
-func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (Marks, error) {
+// gives an error wrapping backend.ErrTimeout. It implements
+// backend.Candidater.
+func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Marks, error) {
 	if limit < 1 {
-		return Marks{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
+		return backend.Marks{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
 	}
 	if err := s.begin(ctx, g); err != nil {
-		return Marks{}, err
+		return backend.Marks{}, err
 	}
 	n := g.N()
-	m := Marks{Cands: make([]uint64, n*n)}
+	m := backend.Marks{Cands: make([]uint64, n*n)}
 	mark := func(sol *satdoku.Grid) error {
-		if err := verify.Solution(g, sol); err != nil {
-			return fmt.Errorf("satsolve: internal error: solution rejected: %w: %w", err, backend.ErrFailed)
+		if see != nil {
+			if err := see(sol); err != nil {
+				return err
+			}
 		}
 		for i := range m.Cands {
 			m.Cands[i] |= 1 << (sol.Cell(i) - 1)
@@ -76,9 +49,9 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (Ma
 	}
 	res, err := s.search(g, limit, mark)
 	if err != nil {
-		return Marks{}, err
+		return backend.Marks{Result: res}, err
 	}
-	m.Count, m.Solution, m.Second = res.Count, res.Solution, res.Second
+	m.Result = res
 	m.Status = backend.StatusOf(res.Count, limit)
 	if m.Count < limit {
 		s.end() // every solution has been seen
@@ -98,7 +71,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (Ma
 			r := s.solve()
 			if r == 0 {
 				s.drop()
-				return Marks{}, s.stopped(g, m.Count, "looking for candidates")
+				return backend.Marks{Result: m.Result}, s.stopped(g, m.Count, "looking for candidates")
 			}
 			if r < 0 {
 				continue
@@ -106,11 +79,11 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (Ma
 			sol, err := s.decode(g.Rules())
 			if err != nil {
 				s.drop()
-				return Marks{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
+				return backend.Marks{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
 			}
 			if err := mark(sol); err != nil {
 				s.drop()
-				return Marks{}, err
+				return backend.Marks{}, err
 			}
 		}
 	}
@@ -120,6 +93,6 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (Ma
 
 // Candidates finds the true candidates of g with a new Solver; see
 // Solver.Candidates.
-func Candidates(ctx context.Context, g *satdoku.Grid, limit int, o Options) (Marks, error) {
-	return New(o).Candidates(ctx, g, limit)
+func Candidates(ctx context.Context, g *satdoku.Grid, limit int, o Options, see func(*satdoku.Grid) error) (backend.Marks, error) {
+	return New(o).Candidates(ctx, g, limit, see)
 }

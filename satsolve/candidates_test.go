@@ -84,7 +84,7 @@ func TestCandidates(t *testing.T) {
 		want := bruteMarks(tt.g)
 		s := solvers[k%2]
 		for _, limit := range []int{1, 2, 10, 1000} {
-			m, err := s.Candidates(context.Background(), tt.g, limit)
+			m, err := s.Candidates(context.Background(), tt.g, limit, nil)
 			if err != nil {
 				t.Fatalf("%s, limit %d: %v", tt.name, limit, err)
 			}
@@ -109,18 +109,18 @@ func TestCandidates(t *testing.T) {
 func TestCandidatesStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Candidates(ctx, grid(t, "................"), 2, Options{})
+	_, err := Candidates(ctx, grid(t, "................"), 2, Options{}, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: got %v", err)
 	}
-	if _, err := Candidates(context.Background(), grid(t, "................"), 0, Options{}); !errors.Is(err, backend.ErrLimit) {
+	if _, err := Candidates(context.Background(), grid(t, "................"), 0, Options{}, nil); !errors.Is(err, backend.ErrLimit) {
 		t.Errorf("limit 0: got %v", err)
 	}
 	// A Solver goes on solving after a call of Candidates.
 	s := New(Options{})
 	g := grid(t, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	for range 3 {
-		if _, err := s.Candidates(context.Background(), grid(t, "................"), 1); err != nil {
+		if _, err := s.Candidates(context.Background(), grid(t, "................"), 1, nil); err != nil {
 			t.Fatal(err)
 		}
 		res, err := s.Unique(context.Background(), g)

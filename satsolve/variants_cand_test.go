@@ -36,7 +36,7 @@ func TestCandidatesVariants(t *testing.T) {
 							puzzle.SetCell(i, sol.Cell(i))
 						}
 					}
-					m, err := s.Candidates(ctx, puzzle, 5)
+					m, err := s.Candidates(ctx, puzzle, 5, nil)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/checked"
 )
 
 var cmdCandidates = &command{
@@ -60,7 +60,7 @@ Examples:
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
-			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
 				candidatesOne(ctx, s, g, *limit, a)
 			}
 			return runPuzzles(e, args, &o, &so, fn, candidatesText)
@@ -72,47 +72,17 @@ Examples:
 // counted costs a SAT call, and the candidates are complete at any limit.
 const defaultCandidatesLimit = 100
 
-// candidater is a back end that finds true candidates: gini's.
-type candidater interface {
-	Candidates(ctx context.Context, g *satdoku.Grid, limit int) (satsolve.Marks, error)
-}
-
 // candidatesOne finds the true candidates of g and counts its solutions up
 // to limit.
-func candidatesOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer) {
-	cs, ok := s.(candidater)
-	if !ok {
-		a.setInternal("the back end cannot find candidates")
+func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit int, a *answer) {
+	ca, err := s.Candidates(ctx, g, limit)
+	if !a.counted(ca, err) {
 		return
 	}
-	var m satsolve.Marks
-	_, ok = ask(g, a, func() (backend.Result, error) {
-		var err error
-		m, err = cs.Candidates(ctx, g, limit)
-		return backend.Result{}, err
-	})
-	if !ok {
-		if a.Status == statusInvalid {
-			zero := 0
-			a.Count = &zero
-		}
-		return
+	a.setCountStatus(ca.Status)
+	if ca.Status != backend.StatusNone {
+		a.Candidates = marks(ca.Candidates)
 	}
-	if !a.setFound(g, m.Count, limit, m.Solution, m.Second) {
-		return
-	}
-	switch m.Status {
-	case backend.StatusNone:
-		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
-		return
-	case backend.StatusSolved:
-		a.Status = statusSolved
-	case backend.StatusUnique:
-		a.Status = statusUnique
-	default:
-		a.Status = statusMultiple
-	}
-	a.Candidates = marks(m.Cands)
 }
 
 func candidatesText(p *printer, a *answer) {

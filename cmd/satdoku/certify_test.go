@@ -2,16 +2,13 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/internal/solvertest"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -173,61 +170,5 @@ func TestCertifyFakeSolver(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestCertifierCount: the independent count that certifies gini's
-// verdicts rejects each claim that is false (an internal error, the
-// verdict and its solutions withdrawn), marks a claim not certified when
-// the budget runs out, and with a back end that checks proofs requires
-// the Result's certificate.
-func TestCertifierCount(t *testing.T) {
-	multiple := satdoku.MustParse("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
-	unique := satdoku.MustParse(leet37)
-	_, sol := verify.Count(unique, 1)
-	_, first := verify.Count(multiple, 1)
-	count := func(n int) *int { return &n }
-	tests := []struct {
-		name    string
-		c       *certifier
-		g       *satdoku.Grid
-		a       answer
-		claimed int
-		mark    certMark
-		err     string
-	}{
-		{"unique, true", &certifier{budget: time.Minute}, unique, answer{Status: statusUnique, Solution: shown{sol}}, 1, certCount, ""},
-		{"unique, false", &certifier{budget: time.Minute}, multiple, answer{Status: statusUnique, Solution: shown{first}}, 1, certNone,
-			"internal error: certificate failed: the solver's verdict is 1 solution(s), the independent count finds 2 or more"},
-		{"none, false", &certifier{budget: time.Minute}, unique, answer{Status: statusNone}, 0, certNone,
-			"internal error: certificate failed: the solver's verdict is 0 solution(s), the independent count finds 1 or more"},
-		{"count, false", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple, Count: count(3), Solution: shown{first}}, 3, certNone,
-			"internal error: certificate failed: the solver's verdict is 3 solution(s), the independent count finds 4 or more"},
-		{"count at the limit: no claim", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple, Count: count(3), More: true}, 3, certNone, ""},
-		{"multiple: no claim", &certifier{budget: time.Minute}, multiple, answer{Status: statusMultiple}, 2, certNone, ""},
-		{"out of budget", &certifier{budget: time.Nanosecond}, unique, answer{Status: statusUnique, Solution: shown{sol}}, 1, certNot, ""},
-		{"unique, another solution", &certifier{budget: time.Minute}, unique, answer{Status: statusUnique, Solution: shown{first}}, 1, certNone,
-			"internal error: certificate failed: the independent count finds another solution than the solver's: " + sol.String()},
-		{"proofs, none given", &certifier{proofs: true}, unique, answer{Status: statusUnique, Solution: shown{sol}}, 1, certNone,
-			"internal error: certificate failed: the solver's unique verdict came without a checked proof"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a := tt.a
-			ok := tt.c.check(context.Background(), tt.g, backend.Result{}, tt.claimed, &a)
-			if ok != (tt.err == "") || a.Error != tt.err || a.Certified != tt.mark {
-				t.Fatalf("check = %v, error %q, certified %v; want %v, %q, %v", ok, a.Error, a.Certified, tt.err == "", tt.err, tt.mark)
-			}
-			if tt.err != "" && (a.Status != statusError || a.exit != exitInternal || a.Solution.Grid != nil || a.Count != nil) {
-				t.Fatalf("a failed certificate leaves %+v", a)
-			}
-		})
-	}
-	// A canceled run: no answer.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	a := answer{Status: statusUnique, Solution: shown{sol}}
-	if (&certifier{budget: time.Minute}).check(ctx, unique, backend.Result{}, 1, &a) || !a.canceled {
-		t.Errorf("canceled: %+v", a)
 	}
 }

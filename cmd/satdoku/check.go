@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -50,10 +47,10 @@ error, as for "satdoku solve"; check runs no SAT solver, so it takes no
 				if sol == nil {
 					return code
 				}
-				fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
+				fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
 				return runPuzzles(e, args, &o, nil, fn, checkText)
 			}
-			fn := func(_ context.Context, _ backend.Solver, g *satdoku.Grid, a *answer) {
+			fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) {
 				if a.it.sol != nil {
 					// The solution that came with the puzzle.
 					checkSolution(g, a.it.sol, a)
@@ -97,53 +94,23 @@ func checkOne(g *satdoku.Grid, a *answer) {
 // given changed, the empty cells, and every rule the grid breaks (grouped
 // as for the givens).
 func checkSolution(puzzle, sol *satdoku.Grid, a *answer) {
-	err := verify.Solution(puzzle, sol)
-	if err == nil {
+	d := checked.Diagnose(puzzle, sol)
+	if d == nil {
 		a.Status = statusValid
 		a.Solution = shown{sol}
 		return
 	}
-	a.Status = statusInvalid
-	a.exit = exitNegative
-	if errors.Is(err, verify.ErrSize) {
-		a.Conflicts = []string{strings.TrimPrefix(err.Error(), "verify: ")}
-		return
+	a.setDiagnosis(d)
+}
+
+// setDiagnosis makes the answer invalid with the problems of a grid
+// offered as a solution.
+func (a *answer) setDiagnosis(d *checked.Diagnosis) {
+	a.Status, a.exit = statusInvalid, exitNegative
+	a.Conflicts, a.clash = d.Problems, d.Cells
+	if d.Grid != nil {
+		a.faulty = d.Grid
 	}
-	n := puzzle.N()
-	// The solution's digits under the puzzle's rules.
-	g := puzzle.Clone()
-	var empty []string
-	for i := range sol.Len() {
-		d, p := sol.Cell(i), puzzle.Cell(i)
-		c := verify.Cell{Row: i / n, Col: i % n}
-		switch {
-		case d == 0:
-			empty = append(empty, c.String())
-			a.clash = append(a.clash, i)
-		case p != 0 && p != d:
-			a.Conflicts = append(a.Conflicts, fmt.Sprintf("%v holds %d but the puzzle gives %d", c, d, p))
-			a.clash = append(a.clash, i)
-		}
-		g.SetCell(i, d)
-	}
-	lines, cells := groupConflicts(n, verify.Check(g))
-	a.Conflicts = append(a.Conflicts, lines...)
-	a.clash = append(a.clash, cells...)
-	switch len(empty) {
-	case 0:
-	case 1:
-		a.Conflicts = append(a.Conflicts, empty[0]+" is empty")
-	default:
-		a.Conflicts = append(a.Conflicts, fmt.Sprintf("%d cells are empty: %s", len(empty), strings.Join(empty, ",")))
-	}
-	if len(a.Conflicts) == 0 {
-		// A rule Check does not see broken on a full grid: the
-		// validator's own words.
-		a.Conflicts = []string{strings.TrimPrefix(err.Error(), "verify: ")}
-	}
-	slices.Sort(a.clash)
-	a.clash = slices.Compact(a.clash)
-	a.faulty = g
 }
 
 func checkText(p *printer, a *answer) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 )
 
 var cmdCount = &command{
@@ -37,61 +38,52 @@ solve", and the note follows the count: "1 (certified: independent count)".`,
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
-			c := so.certifier()
-			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-				countOne(ctx, s, g, *limit, a, c)
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+				countOne(ctx, s, g, *limit, a)
 			}
 			return runPuzzles(e, args, &o, &so, fn, countText)
 		}
 	},
 }
 
-// setFound records n solutions counted up to limit, and the first two of
-// them after the validator has accepted them; it reports false when it
-// rejected one (the answer is then an internal error).
-func (a *answer) setFound(g *satdoku.Grid, n, limit int, sol, second *satdoku.Grid) bool {
-	if n > 0 && !a.setSolution(g, sol) {
-		return false
+// countOne counts the solutions of g up to limit.
+func countOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit int, a *answer) {
+	ca, err := s.Count(ctx, g, limit)
+	if !a.counted(ca, err) {
+		return
 	}
-	if n > 1 && !a.setSecond(g, second) {
-		return false
-	}
-	a.Count, a.More = &n, n >= limit
-	return true
+	a.setCountStatus(ca.Status)
 }
 
-// countOne counts the solutions of g up to limit; c certifies a count
-// below the limit (nil: no --certify).
-func countOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, limit int, a *answer, c *certifier) {
-	res, ok := ask(g, a, func() (backend.Result, error) { return s.Count(ctx, g, limit) })
-	if !ok {
-		switch {
-		case a.Status == statusInvalid:
-			zero := 0
-			a.Count = &zero
-		case a.Status == statusTimeout && res.Count > 0:
-			// The solutions found before the deadline: at least
-			// that many.
-			n := res.Count
-			a.Count, a.More = &n, true
-		}
-		return
-	}
-	if !a.setFound(g, res.Count, limit, res.Solution, res.Second) {
-		return
-	}
-	n := res.Count
+// counted records the answer of a count (Count, Candidates) as take does,
+// with the count: zero for conflicting givens, and after a timeout the
+// solutions found by then ("at least that many").
+func (a *answer) counted(ca checked.Answer, err error) bool {
+	ok := a.take(ca, err)
+	n := ca.Count
 	switch {
-	case n == 0:
-		a.Status, a.exit = statusNone, exitNegative
-	case n == 1 && limit == 1:
+	case ok:
+		a.Count, a.More = &n, ca.More
+	case a.Status == statusInvalid:
+		a.Count = &n
+	case a.Status == statusTimeout && n > 0:
+		a.Count, a.More = &n, true
+	}
+	return ok
+}
+
+// setCountStatus sets the status of a completed count.
+func (a *answer) setCountStatus(st backend.Status) {
+	switch st {
+	case backend.StatusNone:
+		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
+	case backend.StatusSolved:
 		a.Status = statusSolved
-	case n == 1:
+	case backend.StatusUnique:
 		a.Status = statusUnique
 	default:
 		a.Status = statusMultiple
 	}
-	c.check(ctx, g, res, n, a)
 }
 
 func countText(p *printer, a *answer) {

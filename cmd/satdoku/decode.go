@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdDecode = &command{
@@ -147,7 +147,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 	case encode.Unsatisfiable:
 		if h.Block != nil {
 			// The formula excluded this solution: no other exists.
-			if a.setSolution(g, h.Block) {
+			if a.blocked(g, h.Block) {
 				a.Status = statusUnique
 			}
 			return
@@ -185,15 +185,29 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 			a.diag = notThisPuzzle
 			return
 		}
-		if a.setSolution(g, h.Block) && a.setSecond(g, sol) {
+		if a.blocked(g, h.Block) {
+			a.Second = shown{sol}
+			a.Differ = differ(h.Block, sol)
 			a.Status, a.exit = statusMultiple, exitNegative
 			a.diag = "more than one solution: the solver found a second one"
 		}
 		return
 	}
-	if a.setSolution(g, sol) {
-		a.Status = statusSolved
+	a.Solution = shown{sol}
+	a.Status = statusSolved
+}
+
+// blocked records the solution that a file's --block clause excludes: it
+// must be a solution of the puzzle (the file's header says it is), else
+// the file is not what satdoku wrote.
+func (a *answer) blocked(puzzle, block *satdoku.Grid) bool {
+	if d := checked.Diagnose(puzzle, block); d != nil {
+		a.Status, a.exit = statusError, exitUsage
+		a.Error = "the blocked solution in the file's header does not solve its puzzle: " + strings.Join(d.Problems, "; ")
+		return false
 	}
+	a.Solution = shown{block}
+	return true
 }
 
 // notThisPuzzle is the reason given for a model that does not solve the
@@ -206,10 +220,11 @@ const notThisPuzzle = "the model does not solve this puzzle (is it the answer fo
 // them), exit status 1: a model of another puzzle is the user's mistake,
 // not satdoku's.
 func modelSolves(puzzle, sol *satdoku.Grid, a *answer) bool {
-	if verify.Solution(puzzle, sol) == nil {
+	d := checked.Diagnose(puzzle, sol)
+	if d == nil {
 		return true
 	}
-	checkSolution(puzzle, sol, a)
+	a.setDiagnosis(d)
 	a.Solution = shown{}
 	a.diag = notThisPuzzle
 	return false

@@ -13,9 +13,9 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/satsolve"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdDIMACS = &command{
@@ -101,7 +101,7 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 			return usageError(e, err)
 		}
 	}
-	solver := satsolve.New(satsolve.Options{Timeout: d.timeout})
+	solver := checked.New(satsolve.New(satsolve.Options{Timeout: d.timeout}), checked.Options{})
 	stdout := bufio.NewWriter(e.stdout)
 	exit := exitOK
 	for {
@@ -160,23 +160,19 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 
 // blockSolution finds the solution of g to block, with gini, and checks it
 // with the validator. Without one it returns nil, the exit status and why.
-func blockSolution(s *satsolve.Solver, g *satdoku.Grid) (*satdoku.Grid, int, string) {
-	if cs := verify.Check(g); len(cs) > 0 {
-		return nil, exitNegative, "conflicting givens, no solution to block"
-	}
-	res, err := s.Solve(context.Background(), g)
+func blockSolution(s *checked.Solver, g *satdoku.Grid) (*satdoku.Grid, int, string) {
+	ca, err := s.Solve(context.Background(), g)
 	switch {
 	case errors.Is(err, backend.ErrTimeout):
 		return nil, exitNegative, "timed out looking for the solution to block"
 	case err != nil:
 		return nil, exitInternal, "internal error: " + err.Error()
-	case res.Status == backend.StatusNone:
+	case ca.Status == backend.StatusInvalid:
+		return nil, exitNegative, "conflicting givens, no solution to block"
+	case ca.Status == backend.StatusNone:
 		return nil, exitNegative, "no solution to block"
 	}
-	if err := verify.Solution(g, res.Solution); err != nil {
-		return nil, exitInternal, "internal error: solver answer rejected: " + err.Error()
-	}
-	return res.Solution, exitOK, ""
+	return ca.Solution, exitOK, ""
 }
 
 // writeCNFFile writes the CNF of g to the file path.

@@ -13,9 +13,9 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/satsolve"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdRate = &command{
@@ -234,17 +234,17 @@ func writeJSON(w *bufio.Writer, rec *record) {
 // reference every logical step is checked against. A puzzle with no
 // solution is a negative answer; one with several keeps the first.
 func solution(ctx context.Context, g *satdoku.Grid) (*satdoku.Grid, error) {
-	res, err := satsolve.Solve(ctx, g, satsolve.Options{})
-	if err != nil {
-		return nil, err
-	}
-	if res.Status != backend.StatusSolved {
+	ca, err := checked.New(satsolve.New(satsolve.Options{}), checked.Options{}).Solve(ctx, g)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("internal error: %w", err)
+	case ca.Status == backend.StatusInvalid:
+		lines, _ := checked.Describe(g.N(), ca.Conflicts)
+		return nil, fmt.Errorf("%w: conflicting givens: %s", errNegative, conflictText(lines))
+	case ca.Status != backend.StatusSolved:
 		return nil, fmt.Errorf("%w: no solution", errNegative)
 	}
-	if err := verify.Solution(g, res.Solution); err != nil {
-		return nil, fmt.Errorf("internal error: solver answer rejected: %w", err)
-	}
-	return res.Solution, nil
+	return ca.Solution, nil
 }
 
 // checkStep checks a step against a solution: it places the solution's

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -139,8 +140,32 @@ func (a *answer) setInvalid(cs []verify.Conflict) {
 	if a.it.grid != nil {
 		n = a.it.grid.N()
 	}
-	a.Conflicts, a.clash = groupConflicts(n, cs)
+	a.Conflicts, a.clash = checked.Describe(n, cs)
 	a.faulty = a.it.grid
+}
+
+// take records the answer of a call to the checked layer, or its error:
+// the solutions (which the validator passed), the cells where two differ,
+// the certificate, and, for conflicting givens, the conflicts. It reports
+// whether the call answered the question: the command then sets the
+// status from ca.Status; otherwise the answer's status is set (invalid,
+// timeout, error) or the run was canceled.
+func (a *answer) take(ca checked.Answer, err error) bool {
+	if err != nil {
+		a.setFailure(err)
+		return false
+	}
+	if ca.Status == backend.StatusInvalid {
+		a.setInvalid(ca.Conflicts)
+		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
+		return false
+	}
+	a.Solution, a.Second = shown{ca.Solution}, shown{ca.Second}
+	if ca.Second != nil {
+		a.Differ = cellNames(ca.Solution.N(), ca.Differ())
+	}
+	a.certify(ca.Certificate)
+	return true
 }
 
 // setInternal marks the answer as an internal error (exit status 3).
@@ -165,49 +190,31 @@ func (a *answer) setFailure(err error) {
 		a.Status, a.exit = statusError, exitInternal
 		a.Error = err.Error()
 	case errors.Is(err, backend.ErrCertificate):
-		// --certify: the solver claimed UNSAT and its proof failed.
-		a.setInternal("certificate failed: %v", err)
+		// --certify: the claim of unsatisfiability failed its check.
+		a.setInternal("certificate failed: %s", strings.TrimPrefix(err.Error(), "checked: certificate failed: "))
+	case errors.Is(err, checked.ErrRejected):
+		a.setInternal("solver answer rejected: %s", strings.TrimPrefix(err.Error(), "checked: "+checked.ErrRejected.Error()+": "))
 	default:
 		a.setInternal("%v", err)
 	}
 }
 
-// setSolution records a solution after the validator has accepted it.
-func (a *answer) setSolution(puzzle, sol *satdoku.Grid) bool {
-	if err := verify.Solution(puzzle, sol); err != nil {
-		a.setInternal("solver answer rejected: %v", err)
-		return false
-	}
-	a.Solution = shown{sol}
-	return true
-}
-
-// setSecond records a second, different solution after validation.
-func (a *answer) setSecond(puzzle, sol *satdoku.Grid) bool {
-	if err := verify.Solution(puzzle, sol); err != nil {
-		a.setInternal("solver's second answer rejected: %v", err)
-		return false
-	}
-	first := a.Solution.Grid
-	if first != nil && first.Equal(sol) {
-		a.setInternal("solver returned the same solution twice")
-		return false
-	}
-	a.Second = shown{sol}
-	if first != nil {
-		a.Differ = differ(first, sol)
-	}
-	return true
-}
-
 // differ lists the cells, as r1c1, where two grids differ.
 func differ(g, h *satdoku.Grid) []string {
-	var out []string
-	n := g.N()
-	for i := 0; i < g.Len(); i++ {
+	var cells []int
+	for i := range g.Len() {
 		if g.Cell(i) != h.Cell(i) {
-			out = append(out, verify.Cell{Row: i / n, Col: i % n}.String())
+			cells = append(cells, i)
 		}
+	}
+	return cellNames(g.N(), cells)
+}
+
+// cellNames names cells, given as indexes on an n×n board, as r1c1.
+func cellNames(n int, cells []int) []string {
+	out := make([]string, len(cells))
+	for k, i := range cells {
+		out[k] = verify.Cell{Row: i / n, Col: i % n}.String()
 	}
 	return out
 }

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 )
 
 // answerFunc answers one puzzle into a with the worker's own back end, nil
 // for a command that needs none. When ctx is canceled it returns soon, with
 // a.canceled set if it could not finish.
-type answerFunc func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer)
+type answerFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer)
 
 // runPuzzles is the loop every puzzle command shares: read a puzzle, answer
 // it, write the answer, in input order and constant memory. The solver
@@ -25,7 +25,7 @@ type answerFunc func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *
 // is exitInterrupt.
 func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
-	solvers := []backend.Solver{nil}
+	solvers := []*checked.Solver{nil}
 	if so != nil {
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
@@ -35,7 +35,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 		if err != nil {
 			return usageError(e, err)
 		}
-		solvers = make([]backend.Solver, jobs)
+		solvers = make([]*checked.Solver, jobs)
 		for i := range solvers {
 			if solvers[i], err = newSolver(); err != nil {
 				return usageError(e, err)
@@ -53,9 +53,9 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 	var st *stats
 	switch {
 	case so != nil && so.stats:
-		st = newStats(so.certifier())
+		st = newStats(so.certify, so.solver != "")
 	case o.stats:
-		st = newStats(nil)
+		st = newStats(false, false)
 	}
 	prog := newProgress(e, in)
 	p.clearLine = prog.clear
@@ -108,7 +108,7 @@ func usageError(e *env, err error) int {
 // is not waited for: it holds nothing, and is left behind for the process
 // to end.
 type pool struct {
-	solvers []backend.Solver // one per worker; nil entries for no back end
+	solvers []*checked.Solver // one per worker; nil entries for no back end
 	answer  answerFunc
 	// lookAhead: the first read looks for a second puzzle before handing
 	// on the first, which is marked when it is the only one (item.only).
@@ -215,7 +215,7 @@ func (r *pool) stop() {
 
 // work is one worker: it answers items with the back end s until the input
 // ends or the run stops.
-func (r *pool) work(s backend.Solver) {
+func (r *pool) work(s *checked.Solver) {
 	for {
 		pos, it, ok := r.take()
 		if !ok {
@@ -262,7 +262,7 @@ func (r *pool) take() (int, item, bool) {
 
 // answerItem answers one item with the back end s, timing it. It returns
 // nil when the run was canceled before the answer was complete.
-func (r *pool) answerItem(s backend.Solver, it item) *answer {
+func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	start := time.Now()
 	a := newAnswer(it)
 	if it.err == nil {

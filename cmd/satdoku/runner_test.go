@@ -15,7 +15,7 @@ import (
 )
 
 func TestStatsQuantile(t *testing.T) {
-	s := newStats(nil)
+	s := newStats(false, false)
 	for i := 1; i <= 100; i++ {
 		s.add(&answer{Status: statusUnique, MS: float64(i) / 10}) // 0.1ms..10ms
 	}

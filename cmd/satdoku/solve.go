@@ -11,10 +11,10 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/extsolve"
 	"github.com/satdoku/satdoku/satsolve"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdSolve = &command{
@@ -93,11 +93,10 @@ Examples:
 				return usageError(e, err)
 			}
 			o.compose = compose
-			c := so.certifier()
-			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) { solveOne(ctx, s, g, a, c) }
+			fn := solveOne
 			if *unique {
-				fn = func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-					uniqueOne(ctx, s, g, a, true, c)
+				fn = func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+					uniqueOne(ctx, s, g, a, true)
 				}
 			}
 			return runPuzzles(e, args, &o, &so, withExpected(fn), solveText)
@@ -126,18 +125,27 @@ func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
 }
 
-// certifier returns the certifier of the flags, nil without --certify.
-func (s *solverFlags) certifier() *certifier {
-	if !s.certify {
-		return nil
+// backend returns what makes the back end the flags choose, one per
+// worker: gini, or the external program named by --solver, behind the
+// validator (package checked) with the --certify options. A program that
+// cannot be found is an error here, before any puzzle is read.
+func (s *solverFlags) backend() (func() (*checked.Solver, error), error) {
+	newBackend, err := s.rawBackend()
+	if err != nil {
+		return nil, err
 	}
-	return &certifier{proofs: s.solver != "", budget: s.budget}
+	o := checked.Options{Certify: s.certify, Budget: s.budget}
+	return func() (*checked.Solver, error) {
+		b, err := newBackend()
+		if err != nil {
+			return nil, err
+		}
+		return checked.New(b, o), nil
+	}, nil
 }
 
-// backend returns what makes the back end the flags choose, one per
-// worker: gini, or the external program named by --solver. A program that
-// cannot be found is an error here, before any puzzle is read.
-func (s *solverFlags) backend() (func() (backend.Solver, error), error) {
+// rawBackend returns what makes the bare back end of the flags.
+func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 	enc, err := encode.ParseEncoding(s.encoding)
 	if err != nil {
 		return nil, err
@@ -171,48 +179,17 @@ func (s *solverFlags) backend() (func() (backend.Solver, error), error) {
 	return newSolver, nil
 }
 
-// precheck answers puzzles whose givens conflict as invalid, so that they
-// never reach the solver. It reports whether the puzzle may go on.
-func precheck(g *satdoku.Grid, a *answer) bool {
-	if cs := verify.Check(g); len(cs) > 0 {
-		a.setInvalid(cs)
-		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
-		return false
-	}
-	return true
-}
-
-// ask makes one call of a back end for the answer a, unless the givens of
-// g conflict (precheck): it reports false when that answers a already, or
-// the call failed (then a's status says how, see setFailure).
-func ask(g *satdoku.Grid, a *answer, call func() (backend.Result, error)) (backend.Result, bool) {
-	if !precheck(g, a) {
-		return backend.Result{}, false
-	}
-	res, err := call()
-	if err != nil {
-		a.setFailure(err)
-		return res, false
-	}
-	return res, true
-}
-
-// solveOne finds a solution; c certifies a none (nil: no --certify).
-func solveOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, c *certifier) {
-	res, ok := ask(g, a, func() (backend.Result, error) { return s.Solve(ctx, g) })
-	if !ok {
+// solveOne finds a solution.
+func solveOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+	ca, err := s.Solve(ctx, g)
+	if !a.take(ca, err) {
 		return
 	}
-	switch res.Status {
+	switch ca.Status {
 	case backend.StatusNone:
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
-		c.check(ctx, g, res, 0, a)
-	case backend.StatusSolved, backend.StatusUnique:
-		if a.setSolution(g, res.Solution) {
-			a.Status = statusSolved
-		}
 	default:
-		a.setInternal("unexpected solver status %v", res.Status)
+		a.Status = statusSolved
 	}
 }
 
@@ -297,7 +274,7 @@ func showFields(p *printer, a *answer, fields []string) {
 // withExpected compares the answer of fn with the solution that came with
 // the puzzle, if any (see compareExpected).
 func withExpected(fn answerFunc) answerFunc {
-	return func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
+	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
 		fn(ctx, s, g, a)
 		compareExpected(g, a)
 	}
@@ -316,9 +293,9 @@ func compareExpected(g *satdoku.Grid, a *answer) {
 		return
 	}
 	var why string
-	if err := verify.Solution(g, want); err != nil {
+	if d := checked.Diagnose(g, want); d != nil {
 		a.Expected = "wrong"
-		why = "the solution given with the puzzle is wrong: " + strings.TrimPrefix(err.Error(), "verify: ")
+		why = "the solution given with the puzzle is wrong: " + strings.Join(d.Problems, "; ")
 	} else {
 		if a.Status == statusUnique {
 			a.setInternal("the solution given with the puzzle is valid, and unique was proved for another")

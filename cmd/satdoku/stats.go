@@ -18,20 +18,22 @@ type stats struct {
 	order    []string
 	hist     [64 * 16]int
 
-	// With --certify: the certifier, the verdicts per certMark (certNone:
-	// no claim of unsatisfiability), and the checks of the certificates
-	// (DRAT proofs or independent counts) with the time they took.
-	cert    *certifier
+	// With --certify (certify; proofs: by DRAT proofs, else by
+	// independent counts): the verdicts per certMark (certNone: no claim
+	// of unsatisfiability), and the checks of the certificates with the
+	// time they took.
+	certify bool
+	proofs  bool
 	byMark  [4]int
 	checks  int
 	check   time.Duration
 	slowest time.Duration
 }
 
-// newStats starts the summary of a run; c is its certifier, nil without
-// --certify.
-func newStats(c *certifier) *stats {
-	return &stats{start: time.Now(), byStatus: map[string]int{}, cert: c}
+// newStats starts the summary of a run, with --certify when certify is
+// set, the certificates DRAT proofs when proofs is.
+func newStats(certify, proofs bool) *stats {
+	return &stats{start: time.Now(), byStatus: map[string]int{}, certify: certify, proofs: proofs}
 }
 
 // add counts one answer.
@@ -105,11 +107,11 @@ func (s *stats) write(w io.Writer, jobs int) {
 	if s.puzzles > 0 {
 		fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
 	}
-	if s.cert == nil {
+	if !s.certify {
 		return
 	}
 	how, what, per := "independent count", "independent counts", "count"
-	if s.cert.proofs {
+	if s.proofs {
 		how, what, per = "DRAT proof", "proof checks", "proof"
 	}
 	fmt.Fprintf(w, "satdoku: certified %d by %s, not certified %d\n", s.byMark[certDRAT]+s.byMark[certCount], how, s.byMark[certNot])

@@ -9,6 +9,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
 )
 
 var cmdUnique = &command{
@@ -41,9 +42,8 @@ with gini. The note follows the status:
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
-			c := so.certifier()
-			fn := func(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer) {
-				uniqueOne(ctx, s, g, a, false, c)
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+				uniqueOne(ctx, s, g, a, false)
 			}
 			return runPuzzles(e, args, &o, &so, fn, uniqueText)
 		}
@@ -51,34 +51,25 @@ with gini. The note follows the status:
 }
 
 // uniqueOne proves uniqueness. With solving set, the answer's diagnostic
-// explains a negative result (for solve --unique). c certifies a unique or
-// none verdict (nil: no --certify).
-func uniqueOne(ctx context.Context, s backend.Solver, g *satdoku.Grid, a *answer, solving bool, c *certifier) {
-	res, ok := ask(g, a, func() (backend.Result, error) { return s.Unique(ctx, g) })
-	if !ok {
+// explains a negative result (for solve --unique).
+func uniqueOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer, solving bool) {
+	ca, err := s.Unique(ctx, g)
+	if !a.take(ca, err) {
 		return
 	}
-	switch res.Status {
+	switch ca.Status {
 	case backend.StatusNone:
 		a.Status, a.exit = statusNone, exitNegative
 		if solving {
 			a.diag = "no solution"
 		}
-		c.check(ctx, g, res, 0, a)
 	case backend.StatusUnique:
-		if a.setSolution(g, res.Solution) {
-			a.Status = statusUnique
-			c.check(ctx, g, res, 1, a)
-		}
-	case backend.StatusMultiple:
-		if a.setSolution(g, res.Solution) && a.setSecond(g, res.Second) {
-			a.Status, a.exit = statusMultiple, exitNegative
-			if solving {
-				a.diag = "more than one solution (they differ at " + strings.Join(a.Differ, " ") + ")"
-			}
-		}
+		a.Status = statusUnique
 	default:
-		a.setInternal("unexpected solver status %v", res.Status)
+		a.Status, a.exit = statusMultiple, exitNegative
+		if solving {
+			a.diag = "more than one solution (they differ at " + strings.Join(a.Differ, " ") + ")"
+		}
 	}
 }
 

@@ -1,0 +1,314 @@
+package checked_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// The LeetCode 37 puzzle and its published solution.
+const (
+	leet    = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	leetSol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+)
+
+// twoSols has exactly two solutions: leet's solution with the four cells
+// of a deadly pattern blank (see deadly; solutions checks the count).
+var twoSols = deadly(leetSol)
+
+// deadly blanks, in the full grid s, the four cells of a rectangle in two
+// rows of one band whose digits x y / y x can swap: what is left has
+// exactly two solutions.
+func deadly(s string) string {
+	g := satdoku.MustParse(s)
+	for r1 := range 9 {
+		for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
+			for a := range 9 {
+				for b := a + 1; b < 9; b++ {
+					if g.Get(r1, a) == g.Get(r2, b) && g.Get(r1, b) == g.Get(r2, a) {
+						for _, c := range [][2]int{{r1, a}, {r1, b}, {r2, a}, {r2, b}} {
+							g.Set(c[0], c[1], 0)
+						}
+						return g.String()
+					}
+				}
+			}
+		}
+	}
+	panic("no deadly pattern in " + s)
+}
+
+// liar is a back end that answers what it is told to, whatever the puzzle:
+// the lies package checked must catch.
+type liar struct {
+	res   backend.Result
+	err   error
+	calls int
+	// see, for Candidates, is the solutions it shows; cands its marks.
+	see   []*satdoku.Grid
+	cands []uint64
+}
+
+func (l *liar) answer() (backend.Result, error) { l.calls++; return l.res, l.err }
+
+func (l *liar) Solve(context.Context, *satdoku.Grid) (backend.Result, error)  { return l.answer() }
+func (l *liar) Unique(context.Context, *satdoku.Grid) (backend.Result, error) { return l.answer() }
+func (l *liar) Count(context.Context, *satdoku.Grid, int) (backend.Result, error) {
+	return l.answer()
+}
+
+func (l *liar) Candidates(_ context.Context, _ *satdoku.Grid, _ int, see func(*satdoku.Grid) error) (backend.Marks, error) {
+	l.calls++
+	for _, g := range l.see {
+		if err := see(g); err != nil {
+			return backend.Marks{}, err
+		}
+	}
+	return backend.Marks{Result: l.res, Cands: l.cands}, l.err
+}
+
+// swapped returns the solution with two of its digits swapped in a row:
+// it breaks a column rule.
+func swapped(s string) *satdoku.Grid {
+	g := satdoku.MustParse(s)
+	a, b := g.Cell(2), g.Cell(3)
+	g.SetCell(2, b)
+	g.SetCell(3, a)
+	return g
+}
+
+// solutions returns every solution of the puzzle, by verify's own count.
+func solutions(t *testing.T, p string) []*satdoku.Grid {
+	t.Helper()
+	g := satdoku.MustParse(p)
+	var out []*satdoku.Grid
+	// With two solutions at most, fixing another digit in one cell finds
+	// the second.
+	n, first := verify.Count(g, 3)
+	if n > 2 {
+		t.Fatalf("%s has more than two solutions", p)
+	}
+	out = append(out, first)
+	if n == 1 {
+		return out
+	}
+	for i := range g.Len() {
+		if g.Cell(i) != 0 {
+			continue
+		}
+		for d := 1; d <= g.N(); d++ {
+			if d == first.Cell(i) {
+				continue
+			}
+			h := g.Clone()
+			h.SetCell(i, d)
+			if k, s := verify.Count(h, 1); k == 1 {
+				return append(out, s)
+			}
+		}
+	}
+	t.Fatalf("verify counts %d solutions of %s and finds one", n, p)
+	return nil
+}
+
+func TestLies(t *testing.T) {
+	sol := satdoku.MustParse(leetSol)
+	two := solutions(t, twoSols)
+	if len(two) != 2 {
+		t.Fatalf("%s: want 2 solutions, verify finds %d", twoSols, len(two))
+	}
+	changedGiven := satdoku.MustParse(leetSol)
+	changedGiven.SetCell(0, 4) // 5 is given there; 4 breaks the given (and the row)
+	holes := satdoku.MustParse(leetSol)
+	holes.SetCell(80, 0)
+	otherPuzzle := satdoku.MustParse(leetSol) // a valid grid, but not of leet's givens: 1 and 2 swapped
+	for i := range otherPuzzle.Len() {
+		if d, ok := map[int]int{1: 2, 2: 1}[otherPuzzle.Cell(i)]; ok {
+			otherPuzzle.SetCell(i, d)
+		}
+	}
+
+	type call func(s *checked.Solver, g *satdoku.Grid) (checked.Answer, error)
+	solve := func(s *checked.Solver, g *satdoku.Grid) (checked.Answer, error) {
+		return s.Solve(context.Background(), g)
+	}
+	unique := func(s *checked.Solver, g *satdoku.Grid) (checked.Answer, error) {
+		return s.Unique(context.Background(), g)
+	}
+	count := func(s *checked.Solver, g *satdoku.Grid) (checked.Answer, error) {
+		return s.Count(context.Background(), g, 10)
+	}
+	cands := func(s *checked.Solver, g *satdoku.Grid) (checked.Answer, error) {
+		return s.Candidates(context.Background(), g, 10)
+	}
+	tests := []struct {
+		name    string
+		puzzle  string
+		liar    liar
+		certify bool
+		call    call
+		want    error
+	}{
+		{"a solution that breaks a rule", leet, liar{res: backend.Result{Status: backend.StatusSolved, Solution: swapped(leetSol)}}, false, solve, checked.ErrRejected},
+		{"a solution that changes a given", leet, liar{res: backend.Result{Status: backend.StatusSolved, Solution: changedGiven}}, false, solve, checked.ErrRejected},
+		{"a solution with an empty cell", leet, liar{res: backend.Result{Status: backend.StatusSolved, Solution: holes}}, false, solve, checked.ErrRejected},
+		{"another puzzle's solution", leet, liar{res: backend.Result{Status: backend.StatusSolved, Solution: otherPuzzle}}, false, solve, checked.ErrRejected},
+		{"solved without a solution", leet, liar{res: backend.Result{Status: backend.StatusSolved}}, false, solve, checked.ErrRejected},
+		{"Solve says multiple", leet, liar{res: backend.Result{Status: backend.StatusMultiple, Solution: sol}}, false, solve, checked.ErrRejected},
+		{"Solve says invalid", leet, liar{res: backend.Result{Status: backend.StatusInvalid}}, false, solve, checked.ErrRejected},
+		{"the same solution twice", twoSols, liar{res: backend.Result{Status: backend.StatusMultiple, Solution: two[0], Second: two[0].Clone(), Count: 2}}, false, unique, checked.ErrRejected},
+		{"a wrong second solution", twoSols, liar{res: backend.Result{Status: backend.StatusMultiple, Solution: two[0], Second: swapped(two[1].String())}}, false, unique, checked.ErrRejected},
+		{"multiple without a second", twoSols, liar{res: backend.Result{Status: backend.StatusMultiple, Solution: two[0]}}, false, unique, checked.ErrRejected},
+		{"a wrong unique solution", leet, liar{res: backend.Result{Status: backend.StatusUnique, Solution: swapped(leetSol)}}, false, unique, checked.ErrRejected},
+		{"none for a solvable puzzle, certified", leet, liar{res: backend.Result{Status: backend.StatusNone}}, true, solve, backend.ErrCertificate},
+		{"unique none for a solvable puzzle, certified", leet, liar{res: backend.Result{Status: backend.StatusNone}}, true, unique, backend.ErrCertificate},
+		{"unique for a puzzle with two, certified", twoSols, liar{res: backend.Result{Status: backend.StatusUnique, Solution: two[1]}}, true, unique, backend.ErrCertificate},
+		{"a count of 1 for a puzzle with two, certified", twoSols, liar{res: backend.Result{Status: backend.StatusUnique, Count: 1, Solution: two[0]}}, true, count, backend.ErrCertificate},
+		{"a count of 0 for a solvable puzzle, certified", leet, liar{res: backend.Result{Status: backend.StatusNone}}, true, count, backend.ErrCertificate},
+		{"a count above the limit", twoSols, liar{res: backend.Result{Status: backend.StatusMultiple, Count: 11, Solution: two[0], Second: two[1]}}, false, count, checked.ErrRejected},
+		{"a count of 2 with one solution twice", twoSols, liar{res: backend.Result{Status: backend.StatusMultiple, Count: 2, Solution: two[0], Second: two[0]}}, false, count, checked.ErrRejected},
+		{"a timed-out count with a wrong solution", twoSols, liar{res: backend.Result{Count: 1, Solution: swapped(two[0].String())}, err: backend.ErrTimeout}, false, count, checked.ErrRejected},
+		{"a wrong solution shown for candidates", leet, liar{see: []*satdoku.Grid{swapped(leetSol)}, res: backend.Result{Count: 1, Solution: sol}}, false, cands, checked.ErrRejected},
+		{"a count with no solution shown for candidates", leet, liar{res: backend.Result{Count: 1, Solution: sol}}, false, cands, checked.ErrRejected},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := tt.liar
+			s := checked.New(&l, checked.Options{Certify: tt.certify})
+			a, err := tt.call(s, satdoku.MustParse(tt.puzzle))
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("error %v, want %v; answer %+v", err, tt.want, a)
+			}
+			if a.Solution != nil || a.Second != nil || a.Status != backend.StatusUnknown || a.Candidates != nil {
+				t.Errorf("the lie reached the caller: %+v", a)
+			}
+		})
+	}
+}
+
+// TestUncertifiedNone documents the limit of an uncertified answer: a
+// "none" rests on the back end's word alone.
+func TestUncertifiedNone(t *testing.T) {
+	l := liar{res: backend.Result{Status: backend.StatusNone}}
+	a, err := checked.New(&l, checked.Options{}).Solve(context.Background(), satdoku.MustParse(leet))
+	if err != nil || a.Status != backend.StatusNone || a.Certificate.Method != checked.NotAsked {
+		t.Fatalf("got %+v, %v; want none, not certified", a, err)
+	}
+}
+
+// TestCandidatesMarksAreChecked: the marks are those of the solutions the
+// validator passed, not the back end's.
+func TestCandidatesMarksAreChecked(t *testing.T) {
+	sol := satdoku.MustParse(leetSol)
+	all := make([]uint64, 81)
+	for i := range all {
+		all[i] = 0x1ff
+	}
+	l := liar{see: []*satdoku.Grid{sol}, res: backend.Result{Status: backend.StatusUnique, Count: 1, Solution: sol}, cands: all}
+	a, err := checked.New(&l, checked.Options{}).Candidates(context.Background(), satdoku.MustParse(leet), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range a.Candidates {
+		if m != 1<<(sol.Cell(i)-1) {
+			t.Fatalf("cell %d: marks %b, want the solution's digit %d alone", i, m, sol.Cell(i))
+		}
+	}
+}
+
+func TestScreen(t *testing.T) {
+	l := liar{res: backend.Result{Status: backend.StatusSolved, Solution: satdoku.MustParse(leetSol)}}
+	s := checked.New(&l, checked.Options{Certify: true})
+	bad := satdoku.MustParse(leet)
+	bad.SetCell(2, 5) // a second 5 in row 1
+	for name, call := range map[string]func() (checked.Answer, error){
+		"solve":      func() (checked.Answer, error) { return s.Solve(context.Background(), bad) },
+		"unique":     func() (checked.Answer, error) { return s.Unique(context.Background(), bad) },
+		"count":      func() (checked.Answer, error) { return s.Count(context.Background(), bad, 2) },
+		"candidates": func() (checked.Answer, error) { return s.Candidates(context.Background(), bad, 2) },
+	} {
+		a, err := call()
+		if err != nil || a.Status != backend.StatusInvalid || len(a.Conflicts) == 0 {
+			t.Errorf("%s: got %+v, %v; want invalid with conflicts", name, a, err)
+		}
+	}
+	if l.calls != 0 {
+		t.Errorf("the back end was asked %d times about conflicting givens", l.calls)
+	}
+	lines, cells := checked.Describe(9, verify.Check(bad))
+	if len(lines) != 1 || lines[0] != "r1c1 and r1c3 both hold 5 (row 1, box 1)" || len(cells) != 2 || cells[0] != 0 || cells[1] != 2 {
+		t.Errorf("Describe: %q %v", lines, cells)
+	}
+}
+
+// TestTruthful: gini's answers, checked, agree with the published solution
+// and with verify's own count, certified.
+func TestTruthful(t *testing.T) {
+	ctx := context.Background()
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{Certify: true})
+	a, err := s.Unique(ctx, satdoku.MustParse(leet))
+	if err != nil || a.Status != backend.StatusUnique || a.Solution.String() != leetSol || a.Certificate.Method != checked.Count {
+		t.Fatalf("unique: %+v, %v", a, err)
+	}
+	a, err = s.Unique(ctx, satdoku.MustParse(twoSols))
+	if err != nil || a.Status != backend.StatusMultiple || len(a.Differ()) == 0 || a.Certificate.Method != checked.NotAsked {
+		t.Fatalf("multiple: %+v, %v", a, err)
+	}
+	a, err = s.Count(ctx, satdoku.MustParse(twoSols), 5)
+	if err != nil || a.Count != 2 || a.More || a.Certificate.Method != checked.Count {
+		t.Fatalf("count: %+v, %v", a, err)
+	}
+	a, err = s.Candidates(ctx, satdoku.MustParse(twoSols), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := solutions(t, twoSols)
+	for i, m := range a.Candidates {
+		want := uint64(1)<<(two[0].Cell(i)-1) | 1<<(two[1].Cell(i)-1)
+		if m != want {
+			t.Fatalf("candidates of cell %d: %b, want %b", i, m, want)
+		}
+	}
+	// leet is unique with 4 at r1c3: a 1 there breaks no given and leaves
+	// no solution.
+	none := satdoku.MustParse(leet)
+	none.SetCell(2, 1)
+	if len(verify.Check(none)) != 0 {
+		t.Fatal("the 1 at r1c3 clashes")
+	}
+	a, err = s.Solve(ctx, none)
+	if err != nil || a.Status != backend.StatusNone || a.Certificate.Method != checked.Count {
+		t.Fatalf("none: %+v, %v", a, err)
+	}
+}
+
+// TestOverBudget: a count that cannot finish within the budget leaves the
+// verdict standing, marked not certified.
+func TestOverBudget(t *testing.T) {
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{Certify: true, Budget: time.Nanosecond})
+	a, err := s.Unique(context.Background(), satdoku.MustParse(leet))
+	if err != nil || a.Status != backend.StatusUnique || a.Certificate.Method != checked.OverBudget {
+		t.Fatalf("got %+v, %v; want unique, over budget", a, err)
+	}
+	if got := a.Certificate.String(); got != "not certified: the independent count ran past its budget of 1ns" {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestDRAT: a back end that checked a DRAT proof of its claim says so, and
+// the claim needs no count.
+func TestDRAT(t *testing.T) {
+	proof := backend.Certificate{Method: "drat", By: "cadical", Proofs: 1}
+	l := liar{res: backend.Result{Status: backend.StatusUnique, Solution: satdoku.MustParse(leetSol), Certificate: proof}}
+	a, err := checked.New(&l, checked.Options{Certify: true, Budget: time.Nanosecond}).Unique(context.Background(), satdoku.MustParse(leet))
+	if err != nil || a.Certificate.Method != checked.DRAT || a.Certificate.String() != "certified: DRAT proof by cadical, checked" {
+		t.Fatalf("got %+v, %v", a, err)
+	}
+}
