@@ -33,14 +33,15 @@ clash, the empty cells. A puzzle that comes with its solution (Kaggle's
 "quizzes,solutions" CSV, QQWing's --csv --solution, "PUZZLE SOLUTION" on a
 line) has that solution checked the same way.
 
-Inputs are read as for "satdoku solve". --stats sums up the run on standard
-error, as for "satdoku solve"; check runs no SAT solver, so it takes no
---encoding, --solver or --jobs.`,
+Inputs are read as for "satdoku solve". --jobs and --stats work as for
+"satdoku solve"; check runs no SAT solver, so it takes no --encoding or
+--solver.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
+		var so solverFlags
 		solution := fs.String("solution", "", "check this completed `grid` (or the first grid in this file) against each puzzle")
 		o.register(fs)
-		fs.BoolVar(&o.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
+		so.registerPool(fs)
 		return func(args []string) int {
 			if fs.Changed("solution") {
 				sol, code := readOne(e, "check: --solution", *solution)
@@ -48,7 +49,7 @@ error, as for "satdoku solve"; check runs no SAT solver, so it takes no
 					return code
 				}
 				fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
-				return runPuzzles(e, args, &o, nil, fn, checkText)
+				return runPuzzles(e, args, &o, &so, fn, checkText)
 			}
 			fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) {
 				if a.it.sol != nil {
@@ -58,7 +59,7 @@ error, as for "satdoku solve"; check runs no SAT solver, so it takes no
 				}
 				checkOne(g, a)
 			}
-			return runPuzzles(e, args, &o, nil, fn, checkText)
+			return runPuzzles(e, args, &o, &so, fn, checkText)
 		}
 	},
 }

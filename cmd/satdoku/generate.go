@@ -2,20 +2,17 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/generate"
 	"github.com/satdoku/satdoku/logic"
 )
@@ -48,8 +45,10 @@ seed is random, and the first puzzle's seed is written to standard error.
 level (easy, medium, hard, fiendish, diabolical) or in a range of scores,
 MIN-MAX, such as 3.0-5.5; the others are made again.
 
-Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
-(one record per puzzle: puzzle, solution, clues, rating, level, seed).`,
+Formats: line (the puzzle, one per line), grid and compact (the puzzle as a
+grid, a blank line between), json (one record per puzzle: puzzle, status
+"generated", solution, clues, rating, level, seed, tries), csv (those
+columns). --stats and --timer work as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		count := fs.IntP("count", "n", 1, "make `N` puzzles")
 		size := fs.Int("size", 9, "board `side`: "+sidesList())
@@ -58,8 +57,10 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 		minimal := fs.Bool("minimal", false, "every clue needed, also under a symmetry")
 		clues := fs.Int("clues", 0, "stop at `K` clues or fewer")
 		seed := fs.Uint64("seed", 0, "make puzzle i from seed `S`+i (default random)")
-		jobs := fs.IntP("jobs", "j", 1, "make puzzles with `N` workers (0: one per CPU)")
-		format := fs.String("format", "line", "output `format`: line, grid, compact or json")
+		o := outFlags{columns: []string{"clues", "rating", "level", "seed", "tries"}}
+		var so solverFlags
+		o.registerOutput(fs)
+		so.registerPool(fs)
 		difficulty := fs.String("difficulty", "", "keep puzzles at a `level` (easy, medium, hard, fiendish, diabolical) or in a score range MIN-MAX")
 		return func(args []string) int {
 			if len(args) > 0 {
@@ -74,9 +75,8 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 			if *minimal && *clues > 0 {
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
-			f, err := parseOutputFormat(*format)
-			if err != nil || f == outLeetCode || f == outAuto || f == outCSV {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact or json)", *format))
+			if f, err := parseOutputFormat(o.format); err != nil || f == outLeetCode {
+				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json or csv)", o.format))
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))
@@ -93,7 +93,7 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 			if err != nil {
 				return usageError(e, err)
 			}
-			j, err := resolveJobs(*jobs)
+			j, err := resolveJobs(so.jobs)
 			if err != nil {
 				return usageError(e, err)
 			}
@@ -101,18 +101,18 @@ Formats: line (the puzzle, one per line), grid (the puzzle as a grid), json
 				*seed = rand.Uint64()
 				fmt.Fprintf(e.stderr, "satdoku generate: --seed %d\n", *seed)
 			}
-			o := generate.Options{Rules: r, Symmetry: s, Minimal: *minimal, Clues: *clues}
+			opt := generate.Options{Rules: r, Symmetry: s, Minimal: *minimal, Clues: *clues}
 			if *difficulty != "" {
 				keep, err := parseDifficulty(*difficulty)
 				if err != nil {
 					return usageError(e, err)
 				}
-				o.Accept = func(g *satdoku.Grid) bool {
+				opt.Accept = func(g *satdoku.Grid) bool {
 					rt, err := logic.Rate(g)
 					return err == nil && keep(rt)
 				}
 			}
-			return runGenerate(e, *count, *seed, j, f, o)
+			return runGenerate(e, &o, &so, *count, *seed, j, opt)
 		}
 	},
 }
@@ -140,123 +140,59 @@ func sidesList() string {
 	return strings.Join(s, ", ")
 }
 
-// generated is one puzzle made, or the error that stopped it.
-type generated struct {
-	p   generate.Puzzle
-	err error
+// seeds is the source of generate's items: count seeds from first on.
+type seeds struct {
+	first uint64
+	count int
+	i     int
 }
 
-// genRecord is the JSON record of a generated puzzle.
-type genRecord struct {
-	Puzzle   string   `json:"puzzle"`
-	Rules    []string `json:"rules,omitempty"` // the tags of the puzzle's rules
-	Solution string   `json:"solution"`
-	Clues    int      `json:"clues"`
-	Rating   float64  `json:"rating"`
-	Level    string   `json:"level"`
-	Seed     uint64   `json:"seed"`
-	Tries    int      `json:"tries"`
+func (s *seeds) next() (item, bool) {
+	if s.i >= s.count {
+		return item{}, false
+	}
+	seed := s.first + uint64(s.i)
+	s.i++
+	return item{name: fmt.Sprintf("seed %d", seed), arg: true, line: s.i, seed: seed, made: true}, true
 }
+
+func (s *seeds) peek(max int) int { return min(max, s.count-s.i) }
+func (s *seeds) readsStdin() bool { return false }
+func (s *seeds) close()           {}
 
 // runGenerate makes count puzzles from seeds seed, seed+1, … with jobs
-// workers, and writes them in seed order.
-func runGenerate(e *env, count int, seed uint64, jobs int, f outputFormat, o generate.Options) int {
-	sig, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	var wg sync.WaitGroup
-	defer wg.Wait() // after cancel: the workers stop at their next question
-	ctx, cancel := context.WithCancel(sig)
-	defer cancel()
-	// A window of slots, puzzle i in slot i mod len: the producer hands
-	// out puzzle i only once puzzle i−len has been written, so a slot
-	// holds one result at a time and memory stays flat however many
-	// puzzles are asked for.
-	results := make([]chan generated, 16*jobs)
-	for i := range results {
-		results[i] = make(chan generated, 1)
-	}
-	free := make(chan struct{}, len(results))
-	for range len(results) {
-		free <- struct{}{}
-	}
-	next := make(chan int)
-	for range min(jobs, max(count, 1)) {
-		wg.Go(func() {
-			g, newErr := generate.New(o)
-			for i := range next {
-				r := generated{err: newErr}
-				if newErr == nil {
-					r.p, r.err = g.Generate(ctx, seed+uint64(i))
-				}
-				results[i%len(results)] <- r
-			}
-		})
-	}
-	go func() {
-		defer close(next)
-		for i := range count {
-			select {
-			case <-free:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
+// workers through the one pipeline, and writes them in seed order. Each
+// worker takes a Generator from a pool of jobs of them (a Generator keeps
+// a solver across puzzles; which one makes a puzzle does not change it).
+func runGenerate(e *env, o *outFlags, so *solverFlags, count int, seed uint64, jobs int, opt generate.Options) int {
+	gens := make(chan *generate.Generator, jobs)
+	for range jobs {
+		g, err := generate.New(opt)
+		if err != nil {
+			return usageError(e, err)
 		}
-	}()
-	p, err := newPrinter(e, &outFlags{format: string(f), color: "never"}, nil)
-	if err != nil {
-		return usageError(e, err)
+		gens <- g
 	}
-	status := exitOK
-	for i := range count {
-		var r generated
-		select {
-		case r = <-results[i%len(results)]:
-			free <- struct{}{}
-		case <-sig.Done():
-			p.flush()
-			return exitInterrupt
+	fn := func(ctx context.Context, _ *checked.Solver, _ *satdoku.Grid, a *answer) {
+		gen := <-gens
+		defer func() { gens <- gen }()
+		p, err := gen.Generate(ctx, a.it.seed)
+		switch {
+		case ctx.Err() != nil:
+			a.canceled = true
+			return
+		case errors.Is(err, generate.ErrTries):
+			a.Status, a.exit, a.diag = statusNone, exitNegative, strings.TrimPrefix(err.Error(), "generate: ")
+			return
+		case err != nil:
+			a.setInternal("%v", err)
+			return
 		}
-		if r.err != nil {
-			if sig.Err() != nil {
-				p.flush()
-				return exitInterrupt
-			}
-			fmt.Fprintf(e.stderr, "satdoku generate: seed %d: %v\n", seed+uint64(i), r.err)
-			status = max(status, exitInternal)
-			if errors.Is(r.err, generate.ErrTries) {
-				status = max(status, exitNegative)
-			}
-			continue
-		}
-		g := r.p.Grid
-		switch f {
-		case outJSON:
-			rt, _ := logic.Rate(g)
-			b, _ := json.Marshal(genRecord{Puzzle: g.String(), Rules: g.Rules().Tags(), Solution: r.p.Solution.String(),
-				Clues: r.p.Clues(), Rating: rt.Score, Level: rt.Level, Seed: r.p.Seed, Tries: r.p.Tries})
-			p.w.Write(append(b, '\n'))
-		case outGrid, outCompact:
-			p.separate()
-			p.grid(g, g)
-		default:
-			fmt.Fprintln(p.w, g.String())
-		}
-		if p.tty {
-			p.flush()
-		}
-		if p.out.err != nil {
-			return exitInternal
-		}
+		g := p.Grid
+		rt, _ := logic.Rate(g)
+		clues := p.Clues()
+		a.Status, a.Puzzle, a.Rules, a.Solution = "generated", g.String(), g.Rules().Tags(), shown{p.Solution}
+		a.extra = &extra{Clues: &clues, Rating: &rt.Score, Level: rt.Level, Seed: &p.Seed, Tries: p.Tries, made: g}
 	}
-	p.flush()
-	if p.out.err != nil {
-		fmt.Fprintf(e.stderr, "satdoku generate: %v\n", p.out.err)
-		return exitInternal
-	}
-	return status
+	return runItems(e, &seeds{first: seed, count: count}, o, so, fn, madeText)
 }

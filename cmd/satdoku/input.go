@@ -33,6 +33,9 @@ type item struct {
 	// whole: the item is a whole f-puzzles JSON file, whose errors give
 	// the line and column in the file.
 	whole bool
+	// made: the item is a seed of generate (seed), not a puzzle read.
+	made bool
+	seed uint64
 }
 
 // inputs walks the command-line arguments and yields their puzzles in order.

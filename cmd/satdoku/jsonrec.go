@@ -43,6 +43,13 @@ func appendRecord(dst []byte, a *answer) []byte {
 		dst = append(dst, `,"more":true`...)
 	}
 	dst = appendList(dst, "conflicts", a.Conflicts)
+	if a.extra != nil {
+		// The fields of the commands beyond solving: encoding/json's own
+		// form of them, without the braces.
+		if b, err := json.Marshal(a.extra); err == nil && len(b) > 2 {
+			dst = append(append(dst, ','), b[1:len(b)-1]...)
+		}
+	}
 	dst = appendField(dst, "error", a.Error)
 	dst = appendName(dst, "ms")
 	dst = appendFloat(dst, a.MS)

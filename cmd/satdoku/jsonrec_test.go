@@ -150,3 +150,30 @@ func BenchmarkAppendRecord(b *testing.B) {
 		}
 	})
 }
+
+// TestAppendRecordExtra: the fields of the commands beyond solving come out
+// as encoding/json writes them, in their place.
+func TestAppendRecordExtra(t *testing.T) {
+	clues, steps, seed, score := 24, 51, uint64(7), 4.2
+	step := stepRecord{Technique: "hidden single", Rating: 1.2, Text: odd(3), Placements: []cellDigit{{"r1c6", 8}}, Eliminations: []cellDigit{}}
+	for i, x := range []*extra{
+		{},
+		{Rating: &score, Level: "hard", Technique: "xy-wing", Steps: &steps},
+		{Step: &step},
+		{Path: []stepRecord{step, step}},
+		{Minimal: odd(5), Clues: &clues},
+		{Clues: &clues, Rating: &score, Level: "easy", Seed: &seed, Tries: 3},
+		{Cell: "r5c5", Digit: 5, Givens: []string{"r1c5=7", odd(7)}},
+	} {
+		a := &answer{Line: i, Puzzle: odd(i), Status: "rated", Conflicts: []string{"x"}, Error: odd(i + 1), MS: 0.5, extra: x}
+		want, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendRecord(nil, a); string(got) != string(want) {
+			t.Fatalf("\n got %s\nwant %s", got, want)
+		}
+	}
+}
+
+func odd(k int) string { return oddStrings[k%len(oddStrings)] }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -16,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdRate = &command{
@@ -31,9 +30,11 @@ Explainer: hidden singles 1.2–1.5, naked singles 2.3, locked candidates
 further. The level word follows the score: easy (below 2.5), medium (below
 3.5), hard (below 5.5), fiendish (below 8.0), diabolical.
 
-Formats: line ("4.2 hard xy-wing"), json (puzzle, rating, level,
-technique, steps). Inputs are read as for "satdoku solve", with --rules.`,
-	setup: logicSetup(rateOne),
+Formats: line ("4.2 hard xy-wing"), grid and compact (the puzzle, then the
+line), json (rating, level, technique, steps), csv (those columns added).
+Inputs are read, and --jobs, --stats and --timer work, as for "satdoku
+solve".`,
+	setup: logicSetup(rateOne, linesText, "rating", "level", "technique", "steps"),
 }
 
 var cmdHint = &command{
@@ -46,9 +47,12 @@ Hint gives, for each puzzle, the easiest technique that applies next (see
 removes, cells r/c from 1. The step is checked against the puzzle's solution
 (found by gini and checked by the validator) before it is written.
 
-Formats: line (the sentence), json (technique, rating, text, placements and
-eliminations as {"cell":"r3c5","digit":7}).`,
-	setup: logicSetup(hintOne),
+Formats: line (the sentence), grid (the sentence, then the candidates with
+the step marked: its placement as the cell's only mark, the candidates it
+removes as 'x'), json ("step": technique, rating, text, placements and
+eliminations as {"cell":"r3c5","digit":7}), csv (a column step). --jobs,
+--stats and --timer work as for "satdoku solve".`,
+	setup: logicSetup(hintOne, linesText, "step"),
 }
 
 var cmdExplain = &command{
@@ -67,8 +71,10 @@ its digit, found by gini (the rules with those givens as assumptions and
 another digit in the cell are unsatisfiable) and minimal: without any one
 of them, the cell could hold another digit.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		var lf logicFlags
-		lf.register(fs)
+		var o outFlags
+		var so solverFlags
+		o.register(fs)
+		so.registerPool(fs)
 		cell := fs.String("cell", "", "explain why `rRcC` holds its digit")
 		show := fs.Int("candidates", 0, "show the candidates before step `K`")
 		return func(args []string) int {
@@ -77,13 +83,15 @@ of them, the cell could hold another digit.`,
 				if err != nil {
 					return usageError(e, err)
 				}
-				return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
-					return forcingOne(ctx, g, r, c, o)
-				})
+				o.columns = []string{"cell", "digit", "givens"}
+				return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error {
+					return forcingOne(ctx, s, g, r, c, a)
+				}), linesText)
 			}
-			return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
-				return explainOne(ctx, g, *show, o)
-			})
+			o.columns = []string{"path"}
+			return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error {
+				return explainOne(ctx, s, g, *show, a)
+			}), linesText)
 		}
 	},
 }
@@ -100,141 +108,152 @@ func parseCellName(s string) (r, c int, err error) {
 	return r, c, nil
 }
 
-// logicFlags are the flags of the commands that answer one puzzle at a
-// time with a record of their own (rate, hint, explain, minimize).
-type logicFlags struct {
-	format string
-	rules  string
-}
-
-func (lf *logicFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&lf.format, "format", "line", "output `format`: line or json")
-	registerRules(fs, &lf.rules)
-}
-
 // logicSetup is the setup of a logic command that answers each puzzle
 // with fn and has no flags of its own.
-func logicSetup(fn logicFunc) func(*pflag.FlagSet, *env) func([]string) int {
+func logicSetup(fn logicFunc, text textFunc, columns ...string) func(*pflag.FlagSet, *env) func([]string) int {
 	return func(fs *pflag.FlagSet, e *env) func([]string) int {
-		var lf logicFlags
-		lf.register(fs)
-		return func(args []string) int { return logicLoop(e, args, &lf, fn) }
+		o := outFlags{columns: columns}
+		var so solverFlags
+		o.register(fs)
+		so.registerPool(fs)
+		return func(args []string) int { return runPuzzles(e, args, &o, &so, logicAnswer(fn), text) }
 	}
 }
 
-// logicOut is where a logic command writes one puzzle's answer: the text
-// lines, or the JSON record's fields.
-type logicOut struct {
-	json   bool
-	w      *bufio.Writer
-	record *record
-}
-
-// line writes a line of text (text formats only).
-func (o *logicOut) line(format string, args ...any) {
-	if !o.json {
-		fmt.Fprintf(o.w, format+"\n", args...)
-	}
-}
-
-// logicFunc answers one puzzle; an error is the puzzle's (exit 1 for a
-// negative answer wrapped in errNegative, 3 for the rest).
-type logicFunc func(ctx context.Context, g *satdoku.Grid, o *logicOut) error
+// logicFunc answers one puzzle into a; an error is the puzzle's: exit 1
+// for a negative answer wrapped in errNegative, 3 for the rest.
+type logicFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error
 
 // errNegative marks an answer that is the puzzle's fault: no solution, a
 // cell not forced.
 var errNegative = errors.New("negative")
 
-// logicLoop runs fn on every puzzle of the inputs, one at a time, in order.
-// A bad input line is reported (FILE:LINE:COL) and the rest still answered.
-func logicLoop(e *env, args []string, lf *logicFlags, fn logicFunc) int {
-	format, rules := lf.format, lf.rules
-	if format != "line" && format != "json" {
-		return usageError(e, fmt.Errorf("invalid --format %q (want line or json)", format))
-	}
-	in := newInputs(args, e.stdin)
-	var err error
-	if in.rules, err = newPuzzleRules(rules); err != nil {
-		return usageError(e, err)
-	}
-	defer in.close()
-	ctx, release := interruptContext(context.Background())
-	defer release()
-	out := &errWriter{w: e.stdout}
-	w := bufio.NewWriter(out)
-	status := exitOK
-	for {
-		it, ok := in.next()
-		if !ok || ctx.Err() != nil {
-			break
+// logicAnswer makes the answerFunc of a logic command: the givens are
+// screened first (conflicts are "invalid", as for every command), and an
+// error of fn becomes the answer's status: "none" with the reason for a
+// negative one, an internal error for the rest.
+func logicAnswer(fn logicFunc) answerFunc {
+	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+		if cs := verify.Check(g); len(cs) > 0 {
+			a.setInvalid(cs)
+			a.diag = "conflicting givens: " + conflictText(a.Conflicts)
+			return
 		}
-		o := &logicOut{json: format == "json", w: w, record: newRecord()}
-		o.record.set("line", it.line)
-		if it.file != "" {
-			o.record.set("file", it.file)
-		}
-		warnItem(e.stderr, it)
-		if it.err != nil {
-			a := newAnswer(it)
-			fmt.Fprintf(e.stderr, "%s\n", position(a))
-			status = max(status, exitUsage)
-			o.record.set("status", statusError)
-			o.record.set("error", a.Error)
-			if o.json {
-				writeJSON(w, o.record)
-			}
-			continue
-		}
-		o.record.set("puzzle", it.grid.String())
-		o.record.set("status", "") // each command says; here for the field's place
-		if err := fn(ctx, it.grid, o); err != nil {
-			if ctx.Err() != nil {
-				break
-			}
-			code := exitInternal
-			if errors.Is(err, errNegative) {
-				code = exitNegative
-			}
-			msg := strings.TrimPrefix(err.Error(), "negative: ")
-			fmt.Fprintf(e.stderr, "%s: %s\n", where(it), msg)
-			status = max(status, code)
-			o.record.set("status", statusError)
-			o.record.set("error", msg)
-			if code == exitNegative {
-				o.record.set("status", statusNone)
-			}
-		}
-		if o.json {
-			writeJSON(w, o.record)
-		}
-		if isTerminal(e.stdout) {
-			w.Flush()
-		}
-		if out.err != nil {
-			break
+		a.extra = &extra{}
+		err := fn(ctx, s, g, a)
+		switch {
+		case err == nil:
+		case ctx.Err() != nil:
+			a.canceled = true
+		case errors.Is(err, errNegative):
+			a.Status, a.exit = statusNone, exitNegative
+			a.diag = strings.TrimPrefix(err.Error(), "negative: ")
+		default:
+			a.setInternal("%s", strings.TrimPrefix(err.Error(), "internal error: "))
 		}
 	}
-	w.Flush()
-	if out.err != nil {
-		fmt.Fprintf(e.stderr, "satdoku: %v\n", out.err)
-		return exitInternal
-	}
-	if ctx.Err() != nil {
-		return exitInterrupt
-	}
-	return status
 }
 
-func writeJSON(w *bufio.Writer, rec *record) {
-	b, _ := json.Marshal(rec)
-	w.Write(append(b, '\n'))
+// extra holds the record fields of the commands beyond solving (rate,
+// hint, explain, minimize, generate); nil for the others, whose records,
+// and the speed of writing them, it leaves alone. In JSON its fields
+// follow "conflicts".
+type extra struct {
+	Minimal   string       `json:"minimal,omitempty"`   // minimize: the puzzle left
+	Clues     *int         `json:"clues,omitempty"`     // generate, minimize
+	Rating    *float64     `json:"rating,omitempty"`    // rate, generate: the puzzle's; hint: the step's
+	Level     string       `json:"level,omitempty"`     // rate, generate
+	Technique string       `json:"technique,omitempty"` // rate: the hardest step's
+	Steps     *int         `json:"steps,omitempty"`     // rate: the steps taken
+	Step      *stepRecord  `json:"step,omitempty"`      // hint
+	Path      []stepRecord `json:"path,omitempty"`      // explain: the steps, in order
+	Cell      string       `json:"cell,omitempty"`      // explain --cell
+	Digit     int          `json:"digit,omitempty"`     // explain --cell
+	Givens    []string     `json:"givens,omitempty"`    // explain --cell: the givens that force it
+	Seed      *uint64      `json:"seed,omitempty"`      // generate
+	Tries     int          `json:"tries,omitempty"`     // generate
+
+	// lines are the text of the line format, one per line.
+	lines []string
+	// made is the puzzle made (minimize, generate).
+	made *satdoku.Grid
+	// grid is what the grid formats draw after the lines: a pencil-mark
+	// grid (hint, explain), or nil for the puzzle's grid.
+	grid []byte
+}
+
+// extraColumns are the CSV columns of the fields of extra, in order,
+// after the columns every command has; a command writes those it sets
+// (outFlags.columns).
+var extraColumns = map[string]func(x *extra) string{
+	"minimal":   func(x *extra) string { return x.Minimal },
+	"clues":     func(x *extra) string { return optional(x.Clues) },
+	"rating":    func(x *extra) string { return optional(x.Rating) },
+	"level":     func(x *extra) string { return x.Level },
+	"technique": func(x *extra) string { return x.Technique },
+	"steps":     func(x *extra) string { return optional(x.Steps) },
+	"step": func(x *extra) string {
+		if x.Step == nil {
+			return ""
+		}
+		return x.Step.Text
+	},
+	"path": func(x *extra) string {
+		texts := make([]string, len(x.Path))
+		for i, st := range x.Path {
+			texts[i] = st.Text
+		}
+		return strings.Join(texts, "; ")
+	},
+	"cell":   func(x *extra) string { return x.Cell },
+	"digit":  func(x *extra) string { return optional(&x.Digit) },
+	"givens": func(x *extra) string { return strings.Join(x.Givens, " ") },
+	"seed":   func(x *extra) string { return optional(x.Seed) },
+	"tries":  func(x *extra) string { return optional(&x.Tries) },
+}
+
+// optional writes a number, "" for nil or zero.
+func optional[T int | uint64 | float64](v *T) string {
+	if v == nil || *v == 0 {
+		return ""
+	}
+	return fmt.Sprint(*v)
+}
+
+// line adds a line to the answer's text.
+func (a *answer) line(format string, args ...any) {
+	a.extra.lines = append(a.extra.lines, fmt.Sprintf(format, args...))
+}
+
+// linesText writes the lines of a logic command's answer; in the grid
+// formats they are followed by the answer's grid.
+func linesText(p *printer, a *answer) {
+	if a.extra == nil || a.Status == statusError || a.Status == statusInvalid || a.Status == statusNone {
+		p.statusLine(a)
+		return
+	}
+	p.separate()
+	for _, l := range a.extra.lines {
+		fmt.Fprintln(p.w, l)
+	}
+	if !p.multiline() {
+		return
+	}
+	if a.extra.grid != nil {
+		p.w.Write(a.extra.grid)
+		p.w.WriteByte('\n')
+		return
+	}
+	if g := a.it.grid; g != nil {
+		p.grid(g, nil)
+	}
 }
 
 // solution finds g's solution with gini, checked by the validator: the
 // reference every logical step is checked against. A puzzle with no
 // solution is a negative answer; one with several keeps the first.
-func solution(ctx context.Context, g *satdoku.Grid) (*satdoku.Grid, error) {
-	ca, err := checked.New(satsolve.New(satsolve.Options{}), checked.Options{}).Solve(ctx, g)
+func solution(ctx context.Context, s *checked.Solver, g *satdoku.Grid) (*satdoku.Grid, error) {
+	ca, err := s.Solve(ctx, g)
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("internal error: %w", err)
@@ -263,7 +282,7 @@ func checkStep(st logic.Step, sol *satdoku.Grid) error {
 	return nil
 }
 
-func rateOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+func rateOne(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
 	r, err := logic.Rate(g)
 	if err != nil {
 		if errors.Is(err, logic.ErrInvalid) || errors.Is(err, logic.ErrNoSolution) {
@@ -271,12 +290,10 @@ func rateOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
 		}
 		return err
 	}
-	o.record.set("status", "rated")
-	o.record.set("rating", r.Score)
-	o.record.set("level", r.Level)
-	o.record.set("technique", r.Technique)
-	o.record.set("steps", r.Steps)
-	o.line("%.1f %s %s", r.Score, r.Level, r.Technique)
+	a.Status = "rated"
+	x := a.extra
+	x.Rating, x.Level, x.Technique, x.Steps = &r.Score, r.Level, r.Technique, &r.Steps
+	a.line("%.1f %s %s", r.Score, r.Level, r.Technique)
 	return nil
 }
 
@@ -286,8 +303,17 @@ type cellDigit struct {
 	Digit int    `json:"digit"`
 }
 
-// stepRecord is a step in JSON.
-func stepRecord(st logic.Step, n int) *record {
+// stepRecord is a logical step in a record.
+type stepRecord struct {
+	Technique    string      `json:"technique"`
+	Rating       float64     `json:"rating"`
+	Text         string      `json:"text"`
+	Placements   []cellDigit `json:"placements"`
+	Eliminations []cellDigit `json:"eliminations"`
+}
+
+// newStepRecord is the record of a step on an n×n board.
+func newStepRecord(st logic.Step, n int) stepRecord {
 	list := func(cs []logic.Candidate) []cellDigit {
 		out := []cellDigit{}
 		for _, c := range cs {
@@ -295,60 +321,13 @@ func stepRecord(st logic.Step, n int) *record {
 		}
 		return out
 	}
-	r := newRecord()
-	r.set("technique", st.Technique)
-	r.set("rating", st.Rating)
-	r.set("text", st.Text)
-	r.set("placements", list(st.Placements))
-	r.set("eliminations", list(st.Eliminations))
-	return r
-}
-
-// record is a JSON object whose fields keep the order they were first set
-// in, as the records of the other commands do.
-type record struct {
-	keys []string
-	vals map[string]any
-}
-
-func newRecord() *record { return &record{vals: map[string]any{}} }
-
-// set sets field k to v.
-func (r *record) set(k string, v any) {
-	if _, ok := r.vals[k]; !ok {
-		r.keys = append(r.keys, k)
-	}
-	r.vals[k] = v
-}
-
-// merge sets the fields of q in r, in q's order.
-func (r *record) merge(q *record) {
-	for _, k := range q.keys {
-		r.set(k, q.vals[k])
-	}
-}
-
-// MarshalJSON writes the fields in order.
-func (r *record) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, k := range r.keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(r.vals[k])
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(append(b, kb...), ':'), vb...)
-	}
-	return append(b, '}'), nil
+	return stepRecord{st.Technique, st.Rating, st.Text, list(st.Placements), list(st.Eliminations)}
 }
 
 // solvedState returns g's solution (see solution) and the logical state
 // of g that steps are taken from.
-func solvedState(ctx context.Context, g *satdoku.Grid) (*satdoku.Grid, *logic.State, error) {
-	sol, err := solution(ctx, g)
+func solvedState(ctx context.Context, cs *checked.Solver, g *satdoku.Grid) (*satdoku.Grid, *logic.State, error) {
+	sol, err := solution(ctx, cs, g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -359,43 +338,54 @@ func solvedState(ctx context.Context, g *satdoku.Grid) (*satdoku.Grid, *logic.St
 	return sol, s, nil
 }
 
-func hintOne(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
-	sol, s, err := solvedState(ctx, g)
+func hintOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer) error {
+	sol, s, err := solvedState(ctx, cs, g)
 	if err != nil {
 		return err
 	}
 	st, ok := s.Next()
 	if !ok {
 		if s.Solved() {
-			o.record.set("status", "solved")
-			o.line("solved: nothing left to do")
+			a.Status = "solved"
+			a.line("solved: nothing left to do")
 			return nil
 		}
-		o.record.set("status", "trial")
-		o.line("needs trial: no technique applies")
+		a.Status = "trial"
+		a.line("needs trial: no technique applies")
 		return nil
 	}
 	if err := checkStep(st, sol); err != nil {
 		return err
 	}
-	o.record.set("status", "hint")
-	o.record.merge(stepRecord(st, g.N()))
-	o.line("%s", st.Text)
+	a.Status = "hint"
+	rec := newStepRecord(st, g.N())
+	a.extra.Step = &rec
+	a.line("%s", st.Text)
+	// The grid formats: the candidates, the step's placements as the
+	// cell's only mark and its eliminations crossed out.
+	masks, cross := stateMasks(s), make([]uint64, g.Len())
+	for _, x := range st.Eliminations {
+		cross[x.Cell] |= 1 << (x.Digit - 1)
+	}
+	for _, x := range st.Placements {
+		masks[x.Cell] = 1 << (x.Digit - 1)
+	}
+	a.extra.grid = appendMarksCrossed(nil, s.Rules(), masks, cross)
 	return nil
 }
 
-func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) error {
-	sol, s, err := solvedState(ctx, g)
+func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show int, a *answer) error {
+	sol, s, err := solvedState(ctx, cs, g)
 	if err != nil {
 		return err
 	}
-	steps := []*record{}
+	path := []stepRecord{}
 	for k := 1; ; k++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if k == show {
-			o.line("%s", stateMarks(s))
+			a.line("%s", stateMarks(s))
 		}
 		st, ok := s.Next()
 		if !ok {
@@ -404,26 +394,28 @@ func explainOne(ctx context.Context, g *satdoku.Grid, show int, o *logicOut) err
 		if err := checkStep(st, sol); err != nil {
 			return err
 		}
-		steps = append(steps, stepRecord(st, g.N()))
-		o.line("%d. %s", k, st.Text)
+		path = append(path, newStepRecord(st, g.N()))
+		a.line("%d. %s", k, st.Text)
 		s.Apply(st)
 	}
-	o.record.set("steps", steps)
+	a.extra.Path = path
 	if s.Solved() {
-		o.record.set("status", "solved")
-		o.record.set("solution", s.Grid().String())
-		o.line("solved: %s", s.Grid().String())
+		a.Status = "solved"
+		a.Solution = shown{s.Grid()}
+		a.line("solved: %s", s.Grid().String())
+		a.extra.grid = s.Grid().AppendFormat(nil, satdoku.FormatGrid)
 	} else {
-		o.record.set("status", "trial")
-		o.line("needs trial from here")
-		o.line("%s", stateMarks(s))
+		a.Status = "trial"
+		a.line("needs trial from here")
+		a.line("%s", stateMarks(s))
+		a.extra.grid = []byte{} // the marks are in the lines
 	}
 	return nil
 }
 
-// stateMarks draws the candidates of s as a pencil-mark grid (a placed
-// digit is a cell's only mark).
-func stateMarks(s *logic.State) string {
+// stateMasks returns the candidates of s, one mask per cell (a placed
+// digit is a cell's only candidate).
+func stateMasks(s *logic.State) []uint64 {
 	n := s.N()
 	masks := make([]uint64, n*n)
 	for i := range masks {
@@ -433,10 +425,16 @@ func stateMarks(s *logic.State) string {
 			masks[i] = s.Candidates(i)
 		}
 	}
-	return strings.TrimRight(string(appendMarks(nil, s.Rules(), masks)), "\n")
+	return masks
 }
 
-func forcingOne(ctx context.Context, g *satdoku.Grid, r, c int, o *logicOut) error {
+// stateMarks draws the candidates of s as a pencil-mark grid (a placed
+// digit is a cell's only mark).
+func stateMarks(s *logic.State) string {
+	return strings.TrimRight(string(appendMarks(nil, s.Rules(), stateMasks(s))), "\n")
+}
+
+func forcingOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, r, c int, a *answer) error {
 	n := g.N()
 	if r > n || c > n {
 		return fmt.Errorf("%w: r%dc%d is off the %d×%d board", errNegative, r, c, n, n)
@@ -449,7 +447,7 @@ func forcingOne(ctx context.Context, g *satdoku.Grid, r, c int, o *logicOut) err
 		}
 		return err
 	}
-	sol, err := solution(ctx, g)
+	sol, err := solution(ctx, cs, g)
 	if err != nil {
 		return err
 	}
@@ -460,10 +458,8 @@ func forcingOne(ctx context.Context, g *satdoku.Grid, r, c int, o *logicOut) err
 	for _, k := range core {
 		names = append(names, fmt.Sprintf("r%dc%d=%d", k/n+1, k%n+1, g.Cell(k)))
 	}
-	o.record.set("status", "forced")
-	o.record.set("cell", fmt.Sprintf("r%dc%d", r, c))
-	o.record.set("digit", d)
-	o.record.set("givens", names)
-	o.line("r%dc%d must be %d: forced by the %d givens %s", r, c, d, len(core), strings.Join(names, " "))
+	a.Status = "forced"
+	a.extra.Cell, a.extra.Digit, a.extra.Givens = fmt.Sprintf("r%dc%d", r, c), d, names
+	a.line("r%dc%d must be %d: forced by the %d givens %s", r, c, d, len(core), strings.Join(names, " "))
 	return nil
 }

@@ -32,7 +32,7 @@
 // JSON board. Puzzles are answered one at a time, in input order, in constant
 // memory.
 //
-// solve, unique and count take --jobs N (-j N): N workers, each with its own
+// Every command that answers puzzles or seeds takes --jobs N (-j N): N workers, each with its own
 // solver, answer the puzzles in parallel while the output stays in input
 // order; at most 16·N answers wait behind a slow puzzle. A worker reads the
 // next puzzle as soon as it is free, so a puzzle typed at a terminal is

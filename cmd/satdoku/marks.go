@@ -76,6 +76,13 @@ func regionsOf(r *satdoku.Rules) []int {
 //	...
 //	------------+----
 func appendMarks(dst []byte, r *satdoku.Rules, m []uint64) []byte {
+	return appendMarksCrossed(dst, r, m, nil)
+}
+
+// appendMarksCrossed is appendMarks with the candidates of cross (one mask
+// per cell, or nil) drawn as 'x' in their places: the candidates a step
+// removes.
+func appendMarksCrossed(dst []byte, r *satdoku.Rules, m, cross []uint64) []byte {
 	n := r.N()
 	reg := regionsOf(r)
 	mh, mw := miniShape(n)
@@ -122,6 +129,8 @@ func appendMarks(dst []byte, r *satdoku.Rules, m []uint64) []byte {
 					switch {
 					case d > n:
 						line = append(line, "  "[:sw]...)
+					case cross != nil && cross[i]&(1<<(d-1)) != 0:
+						line = append(line, " x"[2-sw:]...)
 					case m[i]&(1<<(d-1)) == 0:
 						line = append(line, " ."[2-sw:]...)
 					case sw == 1:

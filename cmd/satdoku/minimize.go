@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/generate"
 )
 
@@ -23,14 +24,17 @@ The result is checked by the validator (on boards up to 9×9 its own count
 finds it unique too). A puzzle without exactly one solution is answered
 "none" or "multiple" and exit status 1.
 
-Formats: line (the minimal puzzle), json (puzzle, minimal, clues, solution).
-Inputs are read as for "satdoku solve", with --rules.`,
+Formats: line (the minimal puzzle), grid and compact (it as a grid), json
+(puzzle, solution, minimal, clues), csv. Inputs are read, and --jobs,
+--stats and --timer work, as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
-		var lf logicFlags
-		lf.register(fs)
+		o := outFlags{columns: []string{"minimal", "clues"}}
+		var so solverFlags
+		o.register(fs)
+		so.registerPool(fs)
 		seed := fs.Uint64("seed", 1, "the `seed` of the order clues are tried in")
 		return func(args []string) int {
-			return logicLoop(e, args, &lf, func(ctx context.Context, g *satdoku.Grid, o *logicOut) error {
+			fn := func(ctx context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
 				min, sol, err := generate.Minimize(ctx, g, *seed)
 				if errors.Is(err, generate.ErrNotUnique) {
 					return fmt.Errorf("%w: %w", errNegative, err)
@@ -38,13 +42,24 @@ Inputs are read as for "satdoku solve", with --rules.`,
 				if err != nil {
 					return err
 				}
-				o.record.set("status", "minimal")
-				o.record.set("minimal", min.String())
-				o.record.set("clues", min.Givens())
-				o.record.set("solution", sol.String())
-				o.line("%s", min.String())
+				a.Status = "minimal"
+				clues := min.Givens()
+				a.extra.Minimal, a.extra.Clues, a.Solution = min.String(), &clues, shown{sol}
+				a.extra.made = min
 				return nil
-			})
+			}
+			return runPuzzles(e, args, &o, &so, logicAnswer(fn), madeText)
 		}
 	},
+}
+
+// madeText writes the puzzle a command made (minimize, generate): on one
+// line, or as a grid.
+func madeText(p *printer, a *answer) {
+	if a.extra == nil || a.extra.made == nil {
+		p.statusLine(a)
+		return
+	}
+	p.separate()
+	p.grid(a.extra.made, nil)
 }

@@ -49,20 +49,26 @@ type outFlags struct {
 	rules  string
 	quiet  bool
 	timer  bool
-	// stats: --stats of a command that runs no solver (check); the
-	// others have it in solverFlags.
-	stats bool
 	// compose, when set, writes an answer's text in place of the
 	// command's own (solve --show).
 	compose func(p *printer, a *answer)
+	// columns are the CSV columns of the command's own fields, after
+	// those of csvHeader (see extraColumns).
+	columns []string
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
+	o.registerOutput(fs)
+	registerRules(fs, &o.rules)
+}
+
+// registerOutput registers the flags of the output alone, for a command
+// that reads no puzzles (generate).
+func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
 	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode or csv (default grid for one puzzle on a terminal, line otherwise)")
 	fs.BoolVar(&o.timer, "timer", false, "give the time each puzzle took: after the answer in the line formats, on a line \"time 0.062ms\" after it in the grid formats, in a column ms in CSV (JSON always has ms)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
-	registerRules(fs, &o.rules)
 }
 
 // textFunc writes an answer in one of the text formats; each command has
@@ -90,8 +96,9 @@ type printer struct {
 	// standard error: it wipes the progress line.
 	clearLine func()
 
-	timer bool        // --timer: each answer's time
-	csv   *csv.Writer // --format csv, over w
+	timer   bool        // --timer: each answer's time
+	csv     *csv.Writer // --format csv, over w
+	columns []string    // the command's own CSV columns
 	// compose, when set, writes the text of an answer in place of text
 	// (solve --show).
 	compose func(p *printer, a *answer)
@@ -120,7 +127,7 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 	}
 	out := &errWriter{w: e.stdout}
 	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text,
-		quiet: o.quiet || tty && isTerminal(e.stderr), timer: o.timer, compose: o.compose}
+		quiet: o.quiet || tty && isTerminal(e.stderr), timer: o.timer, compose: o.compose, columns: o.columns}
 	if f == outCSV {
 		p.csv = csv.NewWriter(p.w)
 	}
@@ -130,7 +137,7 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 // looksAhead reports whether the format depends on the input holding a
 // single puzzle: no --format, standard output a terminal, and no person
 // typing puzzles there (looking ahead must not wait on one).
-func (p *printer) looksAhead(e *env, in *inputs) bool {
+func (p *printer) looksAhead(e *env, in source) bool {
 	return p.format == outAuto && p.tty && (!in.readsStdin() || !isTerminal(e.stdin))
 }
 
@@ -260,6 +267,13 @@ func (p *printer) csvRow(a *answer) {
 	row = append(row, a.Puzzle, grid(a.Solution.Grid), a.Status, grid(a.Second.Grid), strings.Join(a.Differ, " "),
 		a.Expected, count, more, certified, string(cands), conflictText(a.Conflicts), a.Error, a.File, strconv.Itoa(a.Line),
 		strings.Join(a.Rules, " "))
+	for _, c := range p.columns {
+		v := ""
+		if f := extraColumns[c]; f != nil && a.extra != nil {
+			v = f(a.extra)
+		}
+		row = append(row, v)
+	}
 	if p.timer {
 		row = append(row, strconv.FormatFloat(a.MS, 'f', 3, 64))
 	}
@@ -269,9 +283,9 @@ func (p *printer) csvRow(a *answer) {
 
 // csvHead writes the CSV header.
 func (p *printer) csvHead() {
-	h := csvHeader
+	h := append(csvHeader[:len(csvHeader):len(csvHeader)], p.columns...)
 	if p.timer {
-		h = append(h[:len(h):len(h)], "ms")
+		h = append(h, "ms")
 	}
 	p.csv.Write(h)
 	p.csv.Flush()

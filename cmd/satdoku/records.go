@@ -46,6 +46,7 @@ type answer struct {
 	Count      *int     `json:"count,omitempty"`
 	More       bool     `json:"more,omitempty"` // the count reached --limit: there may be more
 	Conflicts  []string `json:"conflicts,omitempty"`
+	*extra              // the fields of rate, hint, explain, minimize and generate
 	Error      string   `json:"error,omitempty"`
 	MS         float64  `json:"ms"`
 

@@ -16,14 +16,39 @@ import (
 // a.canceled set if it could not finish.
 type answerFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer)
 
-// runPuzzles is the loop every puzzle command shares: read a puzzle, answer
-// it, write the answer, in input order and constant memory. The solver
-// flags so choose the back end, one per worker (--jobs); a command that
-// needs none (check) passes nil, and answerFn then gets a nil back end.
+// source yields the items a run answers, in order: the puzzles of the
+// inputs, or generate's seeds.
+type source interface {
+	// next returns the next item, or false at the end.
+	next() (item, bool)
+	// peek reports how many items are left, looking at most max ahead.
+	peek(max int) int
+	// readsStdin reports whether the items come from standard input.
+	readsStdin() bool
+	close()
+}
+
+// runPuzzles is the pipeline of the commands that answer the puzzles of
+// their inputs (arguments, files, standard input): see runItems.
+func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
+	in := newInputs(args, e.stdin)
+	var err error
+	if in.rules, err = newPuzzleRules(o.rules); err != nil {
+		return usageError(e, err)
+	}
+	return runItems(e, in, o, so, answerFn, text)
+}
+
+// runItems is the one pipeline every command shares: take an item, answer
+// it, write the answer, in input order and constant memory, with --jobs
+// workers (see pool), one record per item (answer) and one writer per
+// format (printer). The solver flags so choose the back end, one per
+// worker; a command that needs none (check) passes nil, and answerFn then
+// gets a nil back end.
 //
 // On SIGINT or SIGTERM the run stops (see interruptContext) and the status
 // is exitInterrupt.
-func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
+func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
 	solvers := []*checked.Solver{nil}
 	if so != nil {
@@ -46,16 +71,10 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 	if err != nil {
 		return usageError(e, err)
 	}
-	in := newInputs(args, e.stdin)
-	if in.rules, err = newPuzzleRules(o.rules); err != nil {
-		return usageError(e, err)
-	}
 	var st *stats
 	switch {
 	case so != nil && so.stats:
 		st = newStats(so.certify, so.solver != "")
-	case o.stats:
-		st = newStats(false, false)
 	}
 	prog := newProgress(e, in)
 	p.clearLine = prog.clear
@@ -120,7 +139,7 @@ type pool struct {
 
 	ctx    context.Context
 	cancel context.CancelFunc
-	in     *inputs
+	in     source
 
 	inMu   sync.Mutex // held by the worker that reads; guards in and what follows
 	seq    int        // the items read so far
@@ -148,7 +167,7 @@ const flushAfter = 100 * time.Millisecond
 
 // run answers the items of in until the input ends, the output fails or
 // parent is canceled.
-func (r *pool) run(parent context.Context, in *inputs) {
+func (r *pool) run(parent context.Context, in source) {
 	r.ctx, r.cancel = context.WithCancel(parent)
 	defer r.cancel()
 	r.in = in

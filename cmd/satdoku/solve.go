@@ -125,6 +125,14 @@ func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
 }
 
+// registerPool registers the flags of the pool alone (--jobs, --stats), for
+// the commands that ask gini without flags of their own.
+func (s *solverFlags) registerPool(fs *pflag.FlagSet) {
+	s.encoding, s.budget = "extended", defaultCertifyBudget
+	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "answer with `N` parallel workers, output still in input order (0: one per CPU)")
+	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
+}
+
 // backend returns what makes the back end the flags choose, one per
 // worker: gini, or the external program named by --solver, behind the
 // validator (package checked) with the --certify options. A program that

@@ -53,11 +53,14 @@ const (
 // standard output is not (as in "satdoku solve big.txt > out.json"). On a
 // terminal the answers themselves show the progress, and a progress line
 // would land in them.
-func newProgress(e *env, in *inputs) *progress {
+func newProgress(e *env, src source) *progress {
 	if !isTerminal(e.stderr) || isTerminal(e.stdout) {
 		return nil
 	}
-	in.sizeInputs()
+	in, _ := src.(*inputs) // the files' sizes give an ETA
+	if in != nil {
+		in.sizeInputs()
+	}
 	now := time.Now()
 	// Nothing is drawn in the first second: short runs stay quiet.
 	return &progress{w: e.stderr, in: in, start: now, last: now.Add(progressDelay - progressEvery)}
@@ -82,7 +85,8 @@ func (p *progress) step() {
 		noun = "puzzle"
 	}
 	line := fmt.Sprintf("\r%d %s, %.0f/s", p.done, noun, rate)
-	if total, read := p.in.total, p.in.nread.Load(); total > 0 && read > 0 {
+	if p.in != nil && p.in.total > 0 && p.in.nread.Load() > 0 {
+		total, read := p.in.total, p.in.nread.Load()
 		// The reader runs ahead of the answers (a buffer, the
 		// window of --jobs): the input read whole is not the run done.
 		frac := min(float64(read)/float64(total), 0.99)
