@@ -21,7 +21,7 @@ import (
 	"github.com/satdoku/satdoku/verify"
 )
 
-// published is a record of testdata/fpuzzles/published.txt.
+// published is a record of testdata/published.txt.
 type published struct {
 	name     string // the first comment line: title, setter, rules
 	line     int    // where the record starts
@@ -30,10 +30,10 @@ type published struct {
 	puzzle   string // a load string or JSON
 }
 
-// readPublished reads testdata/fpuzzles/published.txt.
+// readPublished reads testdata/published.txt.
 func readPublished(t *testing.T) []published {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "fpuzzles", "published.txt"))
+	data, err := os.ReadFile(filepath.Join("testdata", "published.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
