@@ -12,40 +12,56 @@
 //
 // The board: "size" (4 to 16, and on to satdoku.MaxN), the given digits
 // of "grid" (a value is a given only when "given" is true: other values
-// are a player's entries and are skipped), the regions (a cell's "region",
-// its box of the standard shape when absent; regions other than the
-// standard boxes are tagged "jigsaw"; a board of a size without a box
-// shape and no regions is a Latin square) and the cells' given pencil
-// marks (the digits allowed there).
+// are a player's entries and are skipped), the regions, the cells' given
+// pencil marks (the digits allowed there; none in a given cell) and
+// "parity", an older form of odd and even cells ("odd" or "even").
+//
+// Regions follow f-puzzles, which writes a cell's "region" (0-based) only
+// where it differs from the default: the box of the standard shape
+// (satdoku.BoxShape: h rows by w columns, h·w = N, h ≤ w and h as large
+// as possible; 2×3 on 6×6, 3×4 on 12×12), or the cell's row on a board of
+// prime size (5×5, 7×7), where there are no boxes. Regions other than the
+// standard ones are tagged "jigsaw". A "region" of null puts the cell in
+// no region: every other region must still have N cells (all null is a
+// Latin square).
 //
 // The global rules "diagonal+", "diagonal-", "antiknight", "antiking",
-// "disjointgroups" and "nonconsecutive", added with satdoku's WithNamed.
+// "disjointgroups" and "nonconsecutive", as satdoku's WithNamed has them,
+// with two conventions of f-puzzles: on a board without rectangular boxes,
+// disjoint groups are the k-th cells, in reading order, of every region;
+// and nonconsecutive says that all white Kropki dots are given, so that a
+// pair of cells with a dot, white or black, is exempt from it.
 //
-// The lists of clues: "extraregion", "killercage", "littlekillersum",
-// "sandwichsum", "thermometer", "arrow" (a circle of several cells reads
-// as a number in reading order), "palindrome", "renban", "whispers" (a
-// difference of at least "value", by default (N+1)/2: 5 on 9×9),
-// "betweenline", "difference" (white dots, by default 1), "ratio" (black
-// dots, by default 2), "xv", "negative" (see below), "clone",
-// "quadruple", "odd", "even", "minimum" and "maximum". A value may be a
-// number or a string; an empty value is no clue (a killer cage without a
-// sum is only a cage of distinct digits).
+// The lists of clues: "extraregion", "killercage" (a sum of 0 is no sum),
+// "littlekillersum", "sandwichsum", "thermometer", "arrow" (a circle of
+// several cells reads as a number in reading order, on boards up to 9×9),
+// "palindrome", "renban", "whispers" (a difference of at least "value",
+// by default (N+1)/2: 5 on 9×9), "betweenline", "difference" (white dots,
+// by default 1), "ratio" (black dots, by default 2), "xv" (one without a
+// value is no mark), "negative" (see below), "clone", "quadruple", "odd",
+// "even", "minimum" and "maximum" (a minimum cell is smaller than each
+// orthogonal neighbour that is not a minimum cell itself, so that a block
+// of minimum cells is smaller than the cells around it; likewise maximum).
+// A value may be a number or a string; an empty value is no clue (a killer
+// cage without a sum is only a cage of distinct digits).
 //
 // "negative" lists the marks whose absence is a clue. For "ratio", every
-// pair of orthogonal neighbours without a black dot has neither ratio of
-// the black dots (2 when there are none); for "difference", it does not
-// differ by any difference of the white dots (1 when there are none);
-// for "xv", its digits add up to neither 5 nor 10.
+// pair of orthogonal neighbours without a Kropki dot (white or black) has
+// none of the ratios of the black dots (2 when there are none); for
+// "difference", it differs by none of the differences of the white dots (1
+// when there are none); for "xv", a pair without an X or a V adds up to
+// neither 5 nor 10.
 //
 // The cosmetic "cage" of f-puzzles enforces nothing, but setters use it
 // for killer cages too: a "cage" whose value is a number is read as a
 // killer cage (its digits are distinct and add up to the value), with a
 // warning; one without a numeric value is ignored, with a warning. The
-// other cosmetic marks, "line", "rectangle", "circle" and "text", are
-// ignored with a warning; "title", "author", "ruleset", "solution",
-// pencil marks, colours and the f-puzzles solver's settings
-// ("truecandidatesoptions", "disabledlogic") are not rules and are
-// skipped without one.
+// other cosmetic marks, "line", "rectangle", "circle", "text" and fog of
+// war ("fogofwar", "foglight"), are ignored with a warning; "title",
+// "author", "ruleset", "solution", "successMessage", the player's marks
+// (centre and corner pencil marks, "candidates"), colours and the
+// f-puzzles solver's settings ("truecandidatesoptions", "disabledlogic")
+// are not rules and are skipped without one.
 //
 // # What is refused
 //

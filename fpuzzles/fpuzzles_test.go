@@ -125,6 +125,23 @@ func TestKeys(t *testing.T) {
 	for _, p := range allPairs(4) {
 		negXV = append(negXV, rel(p[0], p[1], satdoku.NotSum, 5, "negative xv"), rel(p[0], p[1], satdoku.NotSum, 10, "negative xv"))
 	}
+	// A dot of either colour exempts its pair from nonconsecutive and
+	// from the negative rules of both colours.
+	dots := []satdoku.Relation{rel(0, 1, satdoku.Consecutive, 0, "white dot"), rel(4, 8, satdoku.Double, 0, "black dot")}
+	nonConsec, negRatioWhite, negDiffBlack := slices.Clone(dots), slices.Clone(dots), slices.Clone(dots)
+	for _, p := range allPairs(4, [2]int{0, 1}, [2]int{4, 8}) {
+		nonConsec = append(nonConsec, rel(p[0], p[1], satdoku.NotConsecutive, 0, "nonconsecutive"))
+		negRatioWhite = append(negRatioWhite, rel(p[0], p[1], satdoku.NotDouble, 0, "negative ratio"))
+		negDiffBlack = append(negDiffBlack, rel(p[0], p[1], satdoku.NotConsecutive, 0, "negative difference"))
+	}
+	const dotsJSON = `,"difference":[{"cells":["R1C1","R1C2"]}],"ratio":[{"cells":["R2C1","R3C1"]}]`
+	// A 5×5 jigsaw: R1C5 and R2C1 trade rows; the other cells keep their
+	// default region, their row.
+	jig5 := [][]int{{0, 1, 2, 3, 5}, {4, 6, 7, 8, 9}, {10, 11, 12, 13, 14}, {15, 16, 17, 18, 19}, {20, 21, 22, 23, 24}}
+	jig5JSON := `{"size":5,"grid":[[{},{},{},{},{"region":1}],[{"region":0},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}]]}`
+	// A 4×4 board whose first box is in no region.
+	partial := `{"size":4,"grid":[[{"region":null},{"region":null},{},{}],[{"region":null},{"region":null},{},{}],[{},{},{},{}],[{},{},{},{}]]}`
+	jigJSON := `{"size":4,"grid":[[{"region":0},{"region":0},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":3},{"region":3}],[{"region":2},{"region":2},{"region":3},{"region":3}]]`
 	tests := []struct {
 		name string
 		n    int
@@ -191,6 +208,36 @@ func TestKeys(t *testing.T) {
 		{"odd even", 6, board(6, `,"odd":[{"cell":"R1C1"}],"even":[{"cell":"R6C6"}]`),
 			want{cons: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10101, Name: "odd"}, {Kind: satdoku.OneOf, Cells: []int{35}, Mask: 0b101010, Name: "even"}},
 				tags: []string{"odd", "even"}}},
+		{"nonconsecutive spares dotted pairs", 4, board(4, `,"nonconsecutive":true`+dotsJSON),
+			want{rels: nonConsec, tags: []string{"nonconsecutive", "kropki"}}},
+		{"negative ratio spares white dots", 4, board(4, dotsJSON+`,"negative":["ratio"]`),
+			want{rels: negRatioWhite, tags: []string{"kropki", "negative ratio"}}},
+		{"negative difference spares black dots", 4, board(4, dotsJSON+`,"negative":["difference"]`),
+			want{rels: negDiffBlack, tags: []string{"kropki", "negative difference"}}},
+		{"adjacent extremes", 4, board(4, `,"maximum":[{"cell":"R1C1"},{"cell":"R1C2"},{"cell":"R1C1"}],"minimum":[{"cell":"R4C4"}]`),
+			want{rels: []satdoku.Relation{rel(15, 11, satdoku.Less, 0, "minimum"), rel(15, 14, satdoku.Less, 0, "minimum"),
+				rel(4, 0, satdoku.Less, 0, "maximum"), rel(2, 1, satdoku.Less, 0, "maximum"), rel(5, 1, satdoku.Less, 0, "maximum")},
+				tags: []string{"minimum", "maximum"}}},
+		{"xv without a value", 4, board(4, `,"xv":[{"cells":["R1C1","R1C2"]},{"cells":["R2C1","R2C2"],"value":""}]`), want{}},
+		{"killer cage of sum 0", 4, board(4, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"0"}]`),
+			want{extras: []satdoku.ExtraUnit{{Name: "killer cage", Cells: []int{0, 1}}}, tags: []string{"killer cage"}}},
+		{"no rules", 4, board(4, `,"successMessage":"Well done","fogofwar":["R1C1"]`),
+			want{warnings: []string{`ignored "fogofwar": cosmetic, no rule`}}},
+		{"parity and player's marks", 6, `{"size":6,"grid":[[{"parity":"Odd","candidates":[1,2]},{"parity":"even"},{},{},{},{}],` +
+			`[{"value":3,"candidates":[3]},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],[{},{},{},{},{},{}],` +
+			`[{},{},{},{},{},{"value":1,"given":true,"givenPencilMarks":[2,3]}]]}`,
+			want{cons: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10101, Name: "odd"}, {Kind: satdoku.OneOf, Cells: []int{1}, Mask: 0b101010, Name: "even"}},
+				tags: []string{"odd", "even"}}},
+		{"5×5 rows", 5, `{"size":5,"grid":[[{"region":0},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{"region":4}]]}`, want{}},
+		{"5×5 jigsaw", 5, jig5JSON, want{base: must(satdoku.Regions(5, jig5)), tags: []string{"jigsaw"}}},
+		{"cells in no region", 4, partial, want{base: must(satdoku.Regions(4, nil)),
+			extras: []satdoku.ExtraUnit{{Name: "region 2", Cells: []int{2, 3, 6, 7}}, {Name: "region 3", Cells: []int{8, 9, 12, 13}}, {Name: "region 4", Cells: []int{10, 11, 14, 15}}},
+			tags:   []string{"jigsaw"}}},
+		{"no regions", 4, strings.ReplaceAll(board(4, ""), "{}", `{"region":null}`), want{base: must(satdoku.Regions(4, nil))}},
+		{"jigsaw disjoint groups", 4, jigJSON + `,"disjointgroups":true}`, want{base: must(satdoku.Regions(4, jig)),
+			extras: []satdoku.ExtraUnit{{Name: "disjoint group 1", Cells: []int{0, 2, 5, 10}}, {Name: "disjoint group 2", Cells: []int{1, 3, 9, 11}},
+				{Name: "disjoint group 3", Cells: []int{4, 6, 12, 14}}, {Name: "disjoint group 4", Cells: []int{8, 7, 13, 15}}},
+			tags: []string{"jigsaw", "disjoint"}}},
 		{"minimum maximum", 4, board(4, `,"minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R2C2"}]`),
 			want{rels: []satdoku.Relation{rel(0, 1, satdoku.Less, 0, "minimum"), rel(0, 4, satdoku.Less, 0, "minimum"),
 				rel(1, 5, satdoku.Less, 0, "maximum"), rel(4, 5, satdoku.Less, 0, "maximum"), rel(6, 5, satdoku.Less, 0, "maximum"), rel(9, 5, satdoku.Less, 0, "maximum")},
@@ -198,7 +245,7 @@ func TestKeys(t *testing.T) {
 		{"given pencil marks", 4, `{"size":4,"grid":[[{"givenPencilMarks":[1,3]},{"givenPencilMarks":[]},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"givenPencilMarks":["4"]}]]}`,
 			want{cons: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b101, Name: "given pencil marks"}, {Kind: satdoku.OneOf, Cells: []int{15}, Mask: 0b1000, Name: "given pencil marks"}},
 				tags: []string{"given pencil marks"}}},
-		{"jigsaw", 4, `{"size":4,"grid":[[{"region":0},{"region":0},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":3},{"region":3}],[{"region":2},{"region":2},{"region":3},{"region":3}]]}`,
+		{"jigsaw", 4, jigJSON + "}",
 			want{base: must(satdoku.Regions(4, jig)), tags: []string{"jigsaw"}}},
 		{"standard regions", 4, `{"size":4,"grid":[[{"region":0},{"region":0},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"region":3}]]}`, want{}},
 		{"latin square", 5, board(5, ""), want{}},
@@ -287,6 +334,11 @@ func TestErrors(t *testing.T) {
 		{`{"size":4,"grid":[[{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `line 1, column 29: grid[0][0].value: digit 5 is not in 1..4`},
 		{`{"size":4,"grid":[[{"foo":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrUnsupported, `grid[0][0].foo: unsupported cell rule "foo"`},
 		{`{"size":4,"grid":[[{"region":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `grid[0][0].region: region 1 has 5 cells, want 4`},
+		{`{"size":4,"grid":[[{"parity":"prime"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `grid[0][0].parity: want "odd" or "even", found "prime"`},
+		{`{"size":4,"grid":[[{"region":null},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"disjointgroups":true}`, ErrInvalid, `grid[0][1].region: region 0 has 3 cells, want 4`},
+		{`{"size":5,"grid":[[{"region":null},{"region":null},{"region":null},{"region":null},{"region":null}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}]],"disjointgroups":true}`,
+			ErrUnsupported, `disjointgroups: disjoint groups need every cell in a region`},
+		{board(16, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":["R1C1","R2C1"]}]`), ErrUnsupported, `arrow[0].cells: a circle of 2 cells on a 16×16 board`},
 		{`{"size":9,"grid":[}`, ErrSyntax, `line 1, column 19: invalid character '}' looking for beginning of value`},
 		{"{\"size\":9,\n\"grid\":[", ErrSyntax, `line 2, column 9: unexpected end of JSON input`},
 		{`{"size":4} x`, ErrSyntax, `line 1, column 12: extra data after the JSON object`},

@@ -20,6 +20,8 @@ func fuzzSeeds() []string {
 		board(9, `,"renban":[{"lines":[["R1C1","R1C2"]]}],"whispers":[{"lines":[["R2C1","R2C2"]]}],"betweenline":[{"lines":[["R3C1","R3C2","R3C3"]]}]`),
 		board(6, `,"difference":[{"cells":["R1C1","R1C2"]}],"ratio":[{"cells":["R2C1","R2C2"],"value":3}],"xv":[{"cells":["R3C1","R3C2"],"value":"V"}],"negative":["ratio","difference","xv"]`),
 		board(4, `,"clone":[{"cells":["R1C1"],"cloneCells":["R3C3"]}],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]}],"odd":[{"cell":"R1C1"}],"even":[{"cell":"R4C4"}],"minimum":[{"cell":"R2C2"}],"maximum":[{"cell":"R3C3"}]`),
+		board(4, `,"nonconsecutive":true,"difference":[{"cells":["R1C1","R1C2"]},{"cells":["R2C1","R2C2"]}],"ratio":[{"cells":["R3C1","R3C2"]}],"negative":["ratio"],"xv":[{"cells":["R4C1","R4C2"]}],"maximum":[{"cell":"R1C1"},{"cell":"R1C2"}],"killercage":[{"cells":["R4C4"],"value":0}]`),
+		`{"size":5,"grid":[[{"parity":"Odd","candidates":[1]},{},{},{},{"region":1}],[{"region":0},{},{},{},{}],[{"region":null},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}]],"disjointgroups":true}`,
 		`{"size":4,"grid":[[{"region":0,"value":1,"given":true},{"region":0},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":1},{"region":1}],[{"region":0},{"region":2},{"region":3},{"region":3}],[{"region":2},{"region":2},{"region":3},{"region":3,"givenPencilMarks":[1,2]}]],"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]}`,
 	}
 }

@@ -22,17 +22,27 @@ type reader struct {
 	cons     []satdoku.Constraint
 	tags     []string
 	warnings []string
+	// groups are the cells of each region, in reading order, when every
+	// cell is in one (for disjoint groups); nil otherwise.
+	groups [][]int
+	// nonconsecutive is set by the global rule, applied once the dots
+	// are known.
+	nonconsecutive bool
 	// marks holds the pairs of cells marked by dots and XV, by key, with
 	// the values of the marks, for the negative rules.
 	marks map[string]map[[2]int][]int
+	// extremes holds the minimum and the maximum cells, by tag, compared
+	// with their neighbours once all are known.
+	extremes map[string][]int
 }
 
 // The keys that are not rules, skipped without a warning.
-var metaKeys = []string{"size", "grid", "title", "author", "ruleset", "solution",
+var metaKeys = []string{"size", "grid", "title", "author", "ruleset", "solution", "successMessage",
 	"truecandidatesoptions", "disabledlogic", "activeConstraints"}
 
-// The cosmetic keys, ignored with a warning ("cage" is handled apart).
-var cosmeticKeys = []string{"line", "rectangle", "circle", "text"}
+// The cosmetic keys, ignored with a warning ("cage" is handled apart). Fog
+// of war hides cells from the player until revealed: no rule either.
+var cosmeticKeys = []string{"line", "rectangle", "circle", "text", "fogofwar", "foglight"}
 
 // The global rules and their names for satdoku.WithNamed.
 var globals = []struct{ key, name string }{
@@ -133,18 +143,32 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 		if v.kind != 'b' {
 			return nil, r.fail(v, g.key, ErrInvalid, "want true or false, found %s", v.kindName())
 		}
-		if g.key == "disjointgroups" {
+		switch g.key {
+		case "disjointgroups":
 			if h, _ := r.base.BoxShape(); h == 0 {
-				return nil, r.fail(v, g.key, ErrUnsupported, "disjoint groups need rectangular boxes")
+				if err := r.disjoint(v); err != nil {
+					return nil, err
+				}
+				continue
 			}
+		case "nonconsecutive":
+			// Applied with the dots: a dotted pair is exempt.
+			r.nonconsecutive = true
+			r.tag(g.name)
+			continue
 		}
 		r.named = append(r.named, g.name)
 	}
 	r.marks = map[string]map[[2]int][]int{}
+	r.extremes = map[string][]int{}
 	for _, k := range ruleKeys {
 		if err := r.list(root, k.key, k.read); err != nil {
 			return nil, err
 		}
+	}
+	r.compareExtremes()
+	if r.nonconsecutive {
+		r.forbid("nonconsecutive", []satdoku.Relation{{Kind: satdoku.NotConsecutive}}, kropkiKeys)
 	}
 	if err := r.negative(root.get("negative")); err != nil {
 		return nil, err
@@ -236,11 +260,13 @@ func (r *reader) size(root *node) error {
 	return nil
 }
 
-// The fields of a grid cell that are not rules.
+// The fields of a grid cell that are not rules, or read apart: the
+// player's own marks ("candidates" among them) and colours are no rules.
 var cellMeta = []string{"value", "given", "region", "givenPencilMarks", "centerPencilMarks",
-	"cornerPencilMarks", "highlight", "c", "cArray"}
+	"cornerPencilMarks", "candidates", "highlight", "c", "cArray", "parity"}
 
-// grid reads the givens, the regions and the given pencil marks.
+// grid reads the givens, the regions, the cells' parity and the given
+// pencil marks.
 func (r *reader) grid(root *node) ([]int, error) {
 	n := r.n
 	g := root.get("grid")
@@ -253,9 +279,8 @@ func (r *reader) grid(root *node) ([]int, error) {
 	givens := make([]int, n*n)
 	region := make([]int, n*n)
 	regionNode := make([]*node, n*n)
-	hasRegion := false
 	h, w := satdoku.BoxShape(n)
-	var masks []satdoku.Constraint
+	var masks, parity []satdoku.Constraint
 	for row, rn := range g.elems {
 		rp := index("grid", row)
 		if rn.kind != '[' || len(rn.elems) != n {
@@ -284,12 +309,14 @@ func (r *reader) grid(root *node) ([]int, error) {
 					givens[i] = d
 				}
 			}
-			region[i] = -1
+			// f-puzzles writes a cell's region only where it is not the
+			// default: the box of the standard shape, or the row on a
+			// board of prime size. null is no region.
+			region[i] = row
 			if h > 0 {
 				region[i] = row/h*(n/w) + col/w
 			}
 			if rg := cn.get("region"); rg != nil {
-				hasRegion = true
 				regionNode[i] = rg
 				if rg.kind == '0' {
 					region[i] = -1
@@ -304,7 +331,15 @@ func (r *reader) grid(root *node) ([]int, error) {
 					region[i] = x
 				}
 			}
-			if pm := cn.get("givenPencilMarks"); !pm.empty() {
+			if pv := cn.get("parity"); !pv.empty() {
+				c, err := r.cellParity(pv, field(cp, "parity"), i)
+				if err != nil {
+					return nil, err
+				}
+				parity = append(parity, c)
+			}
+			// Pencil marks in a given cell say nothing more.
+			if pm := cn.get("givenPencilMarks"); !pm.empty() && givens[i] == 0 {
 				ds, err := r.digits(pm, field(cp, "givenPencilMarks"))
 				if err != nil {
 					return nil, err
@@ -317,9 +352,10 @@ func (r *reader) grid(root *node) ([]int, error) {
 			}
 		}
 	}
-	if err := r.regions(g, region, regionNode, hasRegion); err != nil {
+	if err := r.regions(g, region, regionNode); err != nil {
 		return nil, err
 	}
+	r.cons = append(r.cons, parity...)
 	if len(masks) > 0 {
 		r.cons = append(r.cons, masks...)
 		r.tag(tagPencil)
@@ -334,16 +370,16 @@ func count(nd *node) string {
 	return nd.kindName()
 }
 
-// regions sets the base rules from the cells' regions.
-func (r *reader) regions(g *node, region []int, regionNode []*node, hasRegion bool) error {
+// regions sets the base rules from the cells' regions (-1: none). A board
+// whose regions are the standard boxes, or the rows on a board of prime
+// size, is the standard board; other regions are a jigsaw. Cells may be
+// in no region (f-puzzles' null): then each region must still be whole,
+// and is added as an extra unit to a board without boxes.
+func (r *reader) regions(g *node, region []int, regionNode []*node) error {
 	n := r.n
 	std, err := satdoku.Standard(n)
 	if err != nil {
 		return r.fail(g, "grid", ErrUnsupported, "%v", err)
-	}
-	if !hasRegion {
-		r.base = std
-		return nil
 	}
 	groups := make([][]int, n)
 	none := 0
@@ -354,24 +390,35 @@ func (r *reader) regions(g *node, region []int, regionNode []*node, hasRegion bo
 		}
 		groups[x] = append(groups[x], i)
 	}
-	if none == n*n {
-		r.base, err = satdoku.Regions(n, nil)
-		if err != nil {
-			return r.fail(g, "grid", ErrInvalid, "%v", err)
-		}
-		return nil
-	}
 	for i, x := range region {
-		path := index(index("grid", i/n), i%n) + ".region"
-		if x < 0 {
-			return r.fail(nodeOr(regionNode[i], g), path, ErrUnsupported, "a board partly without regions")
-		}
-		if len(groups[x]) != n {
+		if x >= 0 && len(groups[x]) != n {
+			path := index(index("grid", i/n), i%n) + ".region"
 			return r.fail(nodeOr(regionNode[i], g), path, ErrInvalid, "region %d has %d cells, want %d", x, len(groups[x]), n)
 		}
 	}
+	if none > 0 {
+		if r.base, err = satdoku.Regions(n, nil); err != nil {
+			return r.fail(g, "grid", ErrInvalid, "%v", err)
+		}
+		for x, grp := range groups {
+			if len(grp) > 0 {
+				r.extras = append(r.extras, satdoku.ExtraUnit{Name: "region " + strconv.Itoa(x+1), Cells: grp})
+			}
+		}
+		if none < n*n {
+			r.jigsaw = true
+		}
+		return nil
+	}
+	r.groups = groups
+	h, _ := std.BoxShape()
 	standard := true
 	for _, grp := range groups {
+		if h == 0 {
+			// A board of prime size: the default regions are the rows.
+			standard = standard && grp[0]%n == 0 && grp[n-1] == grp[0]+n-1
+			continue
+		}
 		if !slices.ContainsFunc(std.Units(), func(u satdoku.Unit) bool {
 			return u.Kind == satdoku.Box && slices.Equal(u.Cells, grp)
 		}) {
@@ -387,6 +434,24 @@ func (r *reader) regions(g *node, region []int, regionNode []*node, hasRegion bo
 		return r.fail(g, "grid", ErrInvalid, "%v", err)
 	}
 	r.jigsaw = true
+	return nil
+}
+
+// disjoint adds disjoint groups on a board without rectangular boxes, as
+// f-puzzles and SudokuSolver define them: the k-th cells, in reading
+// order, of every region hold different digits.
+func (r *reader) disjoint(v *node) error {
+	if r.groups == nil {
+		return r.fail(v, "disjointgroups", ErrUnsupported, "disjoint groups need every cell in a region")
+	}
+	for k := range r.n {
+		cells := make([]int, r.n)
+		for x, grp := range r.groups {
+			cells[x] = grp[k]
+		}
+		r.extras = append(r.extras, satdoku.ExtraUnit{Name: "disjoint group " + strconv.Itoa(k+1), Cells: cells})
+	}
+	r.tag("disjoint")
 	return nil
 }
 
@@ -620,7 +685,8 @@ func (r *reader) killerCage(it *node, path string) error {
 	if err != nil {
 		return err
 	}
-	return r.addCage(it, path, cells, v, ok)
+	// A sum of 0 is no sum, as in f-puzzles and SudokuSolver.
+	return r.addCage(it, path, cells, v, ok && v != 0)
 }
 
 // cage reads f-puzzles' cosmetic cage: a killer cage when its value is a
@@ -766,6 +832,11 @@ func (r *reader) arrow(it *node, path string) error {
 	}
 	if len(circle) > maxPill {
 		return r.fail(cv, field(path, "cells"), ErrUnsupported, "a circle of %d cells (the limit is %d)", len(circle), maxPill)
+	}
+	if len(circle) > 1 && r.n > 9 {
+		// f-puzzles writes the digits side by side, 10 and over with two
+		// figures: not a sum with fixed coefficients.
+		return r.fail(cv, field(path, "cells"), ErrUnsupported, "a circle of %d cells on a %d×%d board", len(circle), r.n, r.n)
 	}
 	circle = slices.Clone(circle)
 	slices.Sort(circle) // reading order
@@ -956,8 +1027,11 @@ func (r *reader) xv(it *node, path string) error {
 		return err
 	}
 	vv := it.get("value")
+	if vv.empty() {
+		return nil // no mark, as in f-puzzles and SudokuSolver
+	}
 	var s string
-	if vv != nil && vv.kind == 's' {
+	if vv.kind == 's' {
 		s = strings.ToUpper(strings.TrimSpace(vv.str))
 	}
 	var sum int
@@ -978,6 +1052,43 @@ func (r *reader) xv(it *node, path string) error {
 	return nil
 }
 
+// The marks that exempt a pair from a negative rule: any Kropki dot, white
+// or black, from nonconsecutive and the negative rules of either colour
+// (f-puzzles, and SudokuSolver's DifferenceConstraint and RatioConstraint,
+// whose dots override each other's negative rule); XV marks from the
+// negative rule of XV.
+var (
+	kropkiKeys = []string{"difference", "ratio"}
+	xvKeys     = []string{"xv"}
+)
+
+// forbid adds the relations rels (kinds and values) between every pair of
+// orthogonal neighbours that no mark of keys joins, named name.
+func (r *reader) forbid(name string, rels []satdoku.Relation, keys []string) {
+	n := r.n
+	for i := range n * n {
+		for _, j := range []int{i + 1, i + n} {
+			if j == i+1 && j%n == 0 || j >= n*n {
+				continue
+			}
+			if slices.ContainsFunc(keys, func(k string) bool { return r.marks[k][[2]int{i, j}] != nil }) {
+				continue
+			}
+			for _, rel := range rels {
+				rel.A, rel.B, rel.Name = i, j, name
+				r.rels = append(r.rels, rel)
+			}
+		}
+	}
+}
+
+// negative reads the "negative" list: every pair of orthogonal neighbours
+// without a mark lacks the marks' relation. For "ratio" (f-puzzles' "all
+// black dots are given"), its digits have none of the ratios of the black
+// dots (2 when there are none); for "difference", none of the differences
+// of the white dots (1 when there are none); for "xv", they add up to
+// neither 5 nor 10. A Kropki dot of either colour exempts its pair from
+// the negative rules of both.
 func (r *reader) negative(v *node) error {
 	if v.empty() {
 		return nil
@@ -985,7 +1096,6 @@ func (r *reader) negative(v *node) error {
 	if v.kind != '[' {
 		return r.fail(v, "negative", ErrInvalid, "want an array, found %s", v.kindName())
 	}
-	n := r.n
 	for k, e := range v.elems {
 		p := index("negative", k)
 		if e.kind != 's' {
@@ -1004,6 +1114,7 @@ func (r *reader) negative(v *node) error {
 			slices.Sort(vs)
 			return slices.Compact(vs)
 		}
+		keys := kropkiKeys
 		switch key {
 		case "ratio":
 			for _, x := range values(2) {
@@ -1023,24 +1134,12 @@ func (r *reader) negative(v *node) error {
 			}
 		case "xv":
 			rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5}, {Kind: satdoku.NotSum, Value: 10}}
+			keys = xvKeys
 		default:
 			return r.fail(e, p, ErrUnsupported, "unsupported negative rule %q", key)
 		}
 		name := "negative " + key
-		for i := range n * n {
-			for _, j := range []int{i + 1, i + n} {
-				if j == i+1 && j%n == 0 || j >= n*n {
-					continue
-				}
-				if _, marked := r.marks[key][[2]int{i, j}]; marked {
-					continue
-				}
-				for _, rel := range rels {
-					rel.A, rel.B, rel.Name = i, j, name
-					r.rels = append(r.rels, rel)
-				}
-			}
-		}
+		r.forbid(name, rels, keys)
 		r.tag(name)
 	}
 	return nil
@@ -1094,46 +1193,85 @@ func (r *reader) parity(it *node, path string, rem int, name string) error {
 	if err != nil {
 		return err
 	}
+	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: parityMask(r.n, rem), Name: name})
+	r.tag(name)
+	return nil
+}
+
+// cellParity reads a cell's "parity", an older form of odd and even
+// cells: "odd" or "even", in any case.
+func (r *reader) cellParity(v *node, path string, i int) (satdoku.Constraint, error) {
+	if v.kind != 's' {
+		return satdoku.Constraint{}, r.fail(v, path, ErrInvalid, `want "odd" or "even", found %s`, v.kindName())
+	}
+	rem, name := 1, tagOdd
+	switch w := strings.TrimSpace(v.str); {
+	case strings.EqualFold(w, "odd"):
+	case strings.EqualFold(w, "even"):
+		rem, name = 0, tagEven
+	default:
+		return satdoku.Constraint{}, r.fail(v, path, ErrInvalid, `want "odd" or "even", found %q`, v.str)
+	}
+	r.tag(name)
+	return satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: parityMask(r.n, rem), Name: name}, nil
+}
+
+// parityMask returns the digits 1..n of parity rem (1 odd, 0 even).
+func parityMask(n, rem int) uint64 {
 	var mask uint64
-	for d := 1; d <= r.n; d++ {
+	for d := 1; d <= n; d++ {
 		if d%2 == rem {
 			mask |= 1 << (d - 1)
 		}
 	}
-	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: mask, Name: name})
-	r.tag(name)
-	return nil
+	return mask
 }
 
 func (r *reader) odd(it *node, path string) error  { return r.parity(it, path, 1, tagOdd) }
 func (r *reader) even(it *node, path string) error { return r.parity(it, path, 0, tagEven) }
 
-// extreme reads a minimum (smaller than each orthogonal neighbour) or,
-// with greater, a maximum.
-func (r *reader) extreme(it *node, path string, greater bool, name string) error {
+// extreme reads a minimum or a maximum cell, compared with its
+// neighbours by compareExtremes once all are known.
+func (r *reader) extreme(it *node, path string, name string) error {
 	i, err := r.cell(it.get("cell"), field(path, "cell"))
 	if err != nil {
 		return err
 	}
-	n := r.n
-	row, col := i/n, i%n
-	for _, d := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
-		rr, cc := row+d[0], col+d[1]
-		if rr < 0 || rr >= n || cc < 0 || cc >= n {
-			continue
-		}
-		rel := satdoku.Relation{A: i, B: rr*n + cc, Kind: satdoku.Less, Name: name}
-		if greater {
-			rel.A, rel.B = rel.B, rel.A
-		}
-		r.rels = append(r.rels, rel)
+	if !slices.Contains(r.extremes[name], i) {
+		r.extremes[name] = append(r.extremes[name], i)
 	}
 	r.tag(name)
 	return nil
 }
 
-func (r *reader) minimum(it *node, path string) error { return r.extreme(it, path, false, tagMinimum) }
-func (r *reader) maximum(it *node, path string) error { return r.extreme(it, path, true, tagMaximum) }
+// compareExtremes makes each minimum cell smaller, and each maximum cell
+// larger, than each orthogonal neighbour that is not a minimum (maximum)
+// cell itself: f-puzzles' and SudokuSolver's rule, by which a block of
+// maximum cells is larger than the cells around it.
+func (r *reader) compareExtremes() {
+	n := r.n
+	for _, name := range []string{tagMinimum, tagMaximum} {
+		cells := r.extremes[name]
+		for _, i := range cells {
+			row, col := i/n, i%n
+			for _, d := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+				rr, cc := row+d[0], col+d[1]
+				j := rr*n + cc
+				if rr < 0 || rr >= n || cc < 0 || cc >= n || slices.Contains(cells, j) {
+					continue
+				}
+				rel := satdoku.Relation{A: i, B: j, Kind: satdoku.Less, Name: name}
+				if name == tagMaximum {
+					rel.A, rel.B = j, i
+				}
+				r.rels = append(r.rels, rel)
+			}
+		}
+	}
+}
+
+func (r *reader) minimum(it *node, path string) error { return r.extreme(it, path, tagMinimum) }
+func (r *reader) maximum(it *node, path string) error { return r.extreme(it, path, tagMaximum) }
 
 // solution reads the "solution" array: a grid when complete, else nil
 // with a warning.

@@ -30,11 +30,16 @@ type variantFamily struct {
 }
 
 // variantGen holds what a family's build reads: the random source, the
-// solution and its side.
+// solution and its side. A family may replace the solution (by one that
+// keeps a global rule) and, when its rules are read from another form
+// than rules (an f-puzzles file), say what they mean in meaning, built
+// apart, with source for messages.
 type variantGen struct {
-	rng *rand.Rand
-	sol *satdoku.Grid
-	n   int
+	rng     *rand.Rand
+	sol     *satdoku.Grid
+	n       int
+	meaning *satdoku.Rules
+	source  string
 }
 
 // d returns the digit of the solution in cell i.
@@ -501,6 +506,9 @@ var variantFamilies = []variantFamily{
 	{"quadruple", []satdoku.ConstraintKind{satdoku.Contains}, nil, quadruple},
 	{"odd-even", []satdoku.ConstraintKind{satdoku.OneOf}, nil, oddEven},
 	{"mixed", []satdoku.ConstraintKind{satdoku.Total, satdoku.Sandwich}, nil, mixed},
+	{"fpuzzles-kropki", nil, []satdoku.RelationKind{satdoku.Difference}, fpzKropki},
+	{"fpuzzles-xv", nil, nil, fpzXV},
+	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
 }
 
 // randomSolution returns a random solution of the empty n×n board under
@@ -607,7 +615,9 @@ func describe(r *satdoku.Rules) string {
 // part of that solution as givens, and compares satsolve.Count with
 // verify.Count (limit 2, every encoding in turn); every solution satsolve
 // returns must pass verify.Solution, and verify.Count must find the
-// planted one. For a family whose rules the encoder does not enforce yet
+// planted one. For a family whose rules are read from an f-puzzles file,
+// verify.Count under the meaning the family states apart must agree too,
+// and the solutions found must obey it. For a family whose rules the encoder does not enforce yet
 // (see encoderIgnores) the puzzles are still made and counted by verify,
 // then the test is skipped, saying so: the comparison waits for the
 // encoder.
@@ -629,12 +639,12 @@ func TestVariantsDiff(t *testing.T) {
 			for _, n := range []int{4, 6, 9} {
 				for range perSize[n] {
 					k++
-					sol := randomSolution(rng, n)
-					v := &variantGen{rng: rng, sol: sol, n: n}
+					v := &variantGen{rng: rng, sol: randomSolution(rng, n), n: n}
 					r, err := fam.build(v)
 					if err != nil {
 						t.Fatalf("%d×%d: %v", n, n, err)
 					}
+					sol := v.sol
 					full := sol.Clone()
 					if err := full.SetRules(r); err != nil {
 						t.Fatal(err)
@@ -672,6 +682,9 @@ func TestVariantsDiff(t *testing.T) {
 						t.Errorf("%s: verify.Count's solution: %v", where, err)
 					}
 					counts[vc]++
+					if v.meaning != nil {
+						checkMeaning(ctx, t, where, v, puzzle, vc, vsol)
+					}
 					res, err := Count(ctx, puzzle, 2, Options{Encoding: enc})
 					cancel()
 					if err != nil {
@@ -685,6 +698,11 @@ func TestVariantsDiff(t *testing.T) {
 						if s != nil {
 							if err := verify.Solution(puzzle, s); err != nil {
 								t.Errorf("%s: satsolve's solution %s: %v%s", where, line(s), err, describe(r))
+							}
+							if v.meaning != nil {
+								if err := verify.Solution(withRules(puzzle, v.meaning), s); err != nil {
+									t.Errorf("%s: satsolve's solution %s breaks the meaning: %v\n%s", where, line(s), err, v.source)
+								}
 							}
 						}
 					}

@@ -1,0 +1,333 @@
+package satsolve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// The families of this file write their puzzles as f-puzzles files, a
+// global rule next to local clues, and read them back with package
+// fpuzzles; each also states what its file means as rules it builds
+// itself, pair by pair, from f-puzzles' conventions: all white dots are
+// given under nonconsecutive, so a dotted pair, white or black, is exempt;
+// the negative rule of black dots exempts any dotted pair, that of XV the
+// pairs with an X or a V; a block of adjacent maximum (minimum) cells is
+// compared only with the cells around it. TestVariantsDiff then checks the
+// reader against that meaning: the same number of solutions, and every
+// solution found obeys it.
+
+// fpzGlobals are the global rules whose solutions a family finds first:
+// the f-puzzles key and satdoku's name.
+var fpzGlobals = [][2]string{{"diagonal+", "diagonal+"}, {"diagonal-", "diagonal-"},
+	{"antiknight", "anti-knight"}, {"antiking", "anti-king"}, {"disjointgroups", "disjoint"}}
+
+// fpzFile is an f-puzzles file being written, with its meaning.
+type fpzFile struct {
+	v    *variantGen
+	tree map[string]any
+	rel  []satdoku.Relation
+	cons []satdoku.Constraint
+	name string // the global rule's name for WithNamed, or ""
+}
+
+// newFile starts a file on v's board: with even odds, a global rule of
+// fpzGlobals, for which the solution is replaced by one that keeps it
+// (when one is found quickly); and a grid whose cells hold what a player
+// leaves in a file (digits that are not givens, candidates, centre marks,
+// colours) and, here and there, their default region written out.
+func (v *variantGen) newFile() *fpzFile {
+	f := &fpzFile{v: v, tree: map[string]any{"size": v.n}}
+	if v.rng.IntN(2) == 0 {
+		g := fpzGlobals[v.rng.IntN(len(fpzGlobals))]
+		if v.globalSolution(g[1]) {
+			f.tree[g[0]] = true
+			f.name = g[1]
+		}
+	}
+	n := v.n
+	h, w := satdoku.BoxShape(n)
+	grid := make([][]map[string]any, n)
+	for r := range grid {
+		grid[r] = make([]map[string]any, n)
+		for c := range grid[r] {
+			cell := map[string]any{}
+			switch v.rng.IntN(8) {
+			case 0:
+				cell["value"] = 1 + v.rng.IntN(n) // a player's digit, right or wrong
+			case 1:
+				cell["candidates"] = []int{1 + v.rng.IntN(n), 1 + v.rng.IntN(n)}
+			case 2:
+				cell["centerPencilMarks"] = []int{1 + v.rng.IntN(n)}
+				cell["highlight"] = "#ff0000"
+			case 3:
+				cell["region"] = r/h*(n/w) + c/w
+			}
+			grid[r][c] = cell
+		}
+	}
+	f.tree["grid"] = grid
+	return f
+}
+
+// globalSolution replaces v's solution by a random one that keeps the
+// named global rule: found by verify.Count from a few random digits in the
+// first row, then with its digits renamed (which keeps every rule of
+// fpzGlobals). It reports whether it found one.
+func (v *variantGen) globalSolution(name string) bool {
+	n := v.n
+	r, err := standard(n).WithNamed(name)
+	if err != nil {
+		return false
+	}
+	for range 6 {
+		g := satdoku.NewGrid(r)
+		for c, d := range v.rng.Perm(n)[:1+v.rng.IntN(n/2)] {
+			g.Set(0, c, d+1)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		k, sol, err := verify.CountContext(ctx, g, 1)
+		cancel()
+		if err != nil || k == 0 {
+			continue
+		}
+		rename := v.rng.Perm(n)
+		out := satdoku.NewGrid(standard(n))
+		for i := range n * n {
+			out.SetCell(i, rename[sol.Cell(i)-1]+1)
+		}
+		v.sol = out
+		return true
+	}
+	return false
+}
+
+// pair adds the item of a mark on cells a and b to the list key.
+func (f *fpzFile) pair(key string, a, b int, value any) {
+	n := f.v.n
+	it := map[string]any{"cells": []string{fmt.Sprintf("R%dC%d", a/n+1, a%n+1), fmt.Sprintf("R%dC%d", b/n+1, b%n+1)}}
+	if value != nil {
+		it["value"] = value
+	}
+	l, _ := f.tree[key].([]any)
+	f.tree[key] = append(l, it)
+}
+
+// cell adds the item of a clue in cell i to the list key.
+func (f *fpzFile) cell(key string, i int) {
+	n := f.v.n
+	l, _ := f.tree[key].([]any)
+	f.tree[key] = append(l, map[string]any{"cell": fmt.Sprintf("R%dC%d", i/n+1, i%n+1)})
+}
+
+func (f *fpzFile) relate(a, b int, k satdoku.RelationKind, value int) {
+	f.rel = append(f.rel, satdoku.Relation{A: a, B: b, Kind: k, Value: value, Name: k.String()})
+}
+
+// read writes the file, reads it with package fpuzzles and returns the
+// rules read, after setting v's meaning from what the family stated.
+func (f *fpzFile) read() (*satdoku.Rules, error) {
+	js, err := json.Marshal(f.tree)
+	if err != nil {
+		return nil, err
+	}
+	f.v.source = string(js)
+	p, err := fpuzzles.Read(js)
+	if err != nil {
+		return nil, fmt.Errorf("%w\n%s", err, js)
+	}
+	m := standard(f.v.n)
+	if f.name != "" {
+		if m, err = m.WithNamed(f.name); err != nil {
+			return nil, err
+		}
+	}
+	if m, err = m.WithRelations(f.rel...); err != nil {
+		return nil, err
+	}
+	if f.v.meaning, err = m.WithConstraints(f.cons...); err != nil {
+		return nil, err
+	}
+	return p.Grid.Rules(), nil
+}
+
+// markedFile starts a file with, at even odds, nonconsecutive and the
+// negative rule of the marks of key.
+func (v *variantGen) markedFile(key string) (f *fpzFile, nonconsecutive, negative bool) {
+	f = v.newFile()
+	nonconsecutive, negative = v.rng.IntN(2) == 0, v.rng.IntN(2) == 0
+	if nonconsecutive {
+		f.tree["nonconsecutive"] = true
+	}
+	if negative {
+		f.tree["negative"] = []string{key}
+	}
+	return f, nonconsecutive, negative
+}
+
+// fpzKropki: Kropki dots, with nonconsecutive (all white dots given) or
+// the negative rule of black dots (all black dots given) or both, and
+// white dots with a difference written on them.
+func fpzKropki(v *variantGen) (*satdoku.Rules, error) {
+	f, nonconsecutive, negative := v.markedFile("ratio")
+	v.pairs(func(a, b int) {
+		lo, hi := min(v.d(a), v.d(b)), max(v.d(a), v.d(b))
+		cons, double := hi-lo == 1, hi == 2*lo
+		switch {
+		case cons && double && (nonconsecutive || negative || v.rng.IntN(2) == 0):
+			// 1 and 2: either colour.
+			if v.rng.IntN(2) == 0 {
+				f.pair("difference", a, b, nil)
+				f.relate(a, b, satdoku.Consecutive, 0)
+			} else {
+				f.pair("ratio", a, b, nil)
+				f.relate(a, b, satdoku.Double, 0)
+			}
+		case cons && (nonconsecutive || v.rng.IntN(2) == 0):
+			f.pair("difference", a, b, nil)
+			f.relate(a, b, satdoku.Consecutive, 0)
+		case double && (negative || v.rng.IntN(2) == 0):
+			f.pair("ratio", a, b, nil)
+			f.relate(a, b, satdoku.Double, 0)
+		case hi-lo > 1 && v.rng.IntN(4) == 0:
+			f.pair("difference", a, b, hi-lo)
+			f.relate(a, b, satdoku.Difference, hi-lo)
+		default:
+			if nonconsecutive {
+				f.relate(a, b, satdoku.NotConsecutive, 0)
+			}
+			if negative {
+				f.relate(a, b, satdoku.NotDouble, 0)
+			}
+		}
+	})
+	return f.read()
+}
+
+// fpzXV: X and V, with or without their negative rule, and with or
+// without nonconsecutive, whose white dots an X or a V does not replace.
+func fpzXV(v *variantGen) (*satdoku.Rules, error) {
+	f, nonconsecutive, negative := v.markedFile("xv")
+	v.pairs(func(a, b int) {
+		s, diff := v.d(a)+v.d(b), v.d(a)-v.d(b)
+		if (s == 5 || s == 10) && (negative || v.rng.IntN(2) == 0) {
+			f.pair("xv", a, b, map[int]string{5: "V", 10: "x"}[s])
+			f.relate(a, b, satdoku.Sum, s)
+		} else if negative {
+			f.relate(a, b, satdoku.NotSum, 5)
+			f.relate(a, b, satdoku.NotSum, 10)
+		}
+		if nonconsecutive {
+			if diff == 1 || diff == -1 {
+				f.pair("difference", a, b, nil)
+				f.relate(a, b, satdoku.Consecutive, 0)
+			} else {
+				f.relate(a, b, satdoku.NotConsecutive, 0)
+			}
+		}
+	})
+	return f.read()
+}
+
+// fpzExtremes: minimum and maximum cells, alone or in blocks, and odd and
+// even cells given in the grid's older "parity" field.
+func fpzExtremes(v *variantGen) (*satdoku.Rules, error) {
+	f := v.newFile()
+	n := v.n
+	sets := map[string][]int{"minimum": nil, "maximum": nil}
+	// holds reports whether every cell of set is smaller (minimum) or
+	// larger (maximum) than each neighbour outside set.
+	holds := func(key string, set []int) bool {
+		for _, i := range set {
+			for _, j := range v.neighbours(i, false) {
+				if !slices.Contains(set, j) && (key == "maximum") != (v.d(i) > v.d(j)) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for range 3 * n {
+		key := []string{"minimum", "maximum"}[v.rng.IntN(2)]
+		block := v.path(v.rng.IntN(n*n), 1+v.rng.IntN(3), false, nil, func([]int, int) bool { return true })
+		set := sets[key]
+		for _, i := range block {
+			if !slices.Contains(set, i) {
+				set = append(set, i)
+			}
+		}
+		if holds(key, set) {
+			sets[key] = set
+		}
+	}
+	for _, key := range []string{"minimum", "maximum"} {
+		for _, i := range sets[key] {
+			f.cell(key, i)
+			for _, j := range v.neighbours(i, false) {
+				switch {
+				case slices.Contains(sets[key], j):
+				case key == "minimum":
+					f.relate(i, j, satdoku.Less, 0)
+				default:
+					f.relate(j, i, satdoku.Less, 0)
+				}
+			}
+		}
+	}
+	grid := f.tree["grid"].([][]map[string]any)
+	for _, i := range v.rng.Perm(n * n)[:n] {
+		word, mask := "Odd", uint64(0)
+		if v.d(i)%2 == 0 {
+			word = "even"
+		}
+		for d := 1; d <= n; d++ {
+			if d%2 == v.d(i)%2 {
+				mask |= 1 << (d - 1)
+			}
+		}
+		grid[i/n][i%n]["parity"] = word
+		f.cons = append(f.cons, satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: mask, Name: "parity"})
+	}
+	return f.read()
+}
+
+// withRules returns g's digits under rules r.
+func withRules(g *satdoku.Grid, r *satdoku.Rules) *satdoku.Grid {
+	h := g.Clone()
+	if err := h.SetRules(r); err != nil {
+		panic(err) // the same board side
+	}
+	return h
+}
+
+// checkMeaning compares what verify.Count found under the rules read, vc
+// solutions and the first, vsol, with the count under the family's
+// meaning: the planted solution must obey the meaning, the counts must
+// agree, and so must the solutions.
+func checkMeaning(ctx context.Context, t *testing.T, where string, v *variantGen, puzzle *satdoku.Grid, vc int, vsol *satdoku.Grid) {
+	t.Helper()
+	m := withRules(puzzle, v.meaning)
+	if err := verify.Solution(m, withRules(v.sol, v.meaning)); err != nil {
+		t.Fatalf("%s: the generator's meaning breaks its own solution: %v\n%s", where, err, v.source)
+	}
+	mc, msol, err := verify.CountContext(ctx, m, 2)
+	if err != nil {
+		t.Logf("%s: verify.Count gave up on the meaning: %v", where, err)
+		return
+	}
+	switch {
+	case mc != vc:
+		t.Errorf("%s: %d solutions under the rules read, %d under their meaning\n%s", where, vc, mc, v.source)
+	case vsol != nil && verify.Solution(m, withRules(vsol, v.meaning)) != nil:
+		t.Errorf("%s: %s obeys the rules read, not their meaning: %v\n%s", where, line(vsol), verify.Solution(m, withRules(vsol, v.meaning)), v.source)
+	case mc == 1 && line(msol) != line(vsol):
+		t.Errorf("%s: solution %s under the rules read, %s under their meaning\n%s", where, line(vsol), line(msol), v.source)
+	}
+}
