@@ -52,11 +52,10 @@
 // when there are none); for "xv", a pair without an X or a V adds up to
 // neither 5 nor 10.
 //
-// The cosmetic "cage" of f-puzzles enforces nothing, but setters use it
-// for killer cages too: a "cage" whose value is a number is read as a
-// killer cage (its digits are distinct and add up to the value), with a
-// warning; one without a numeric value is ignored, with a warning. The
-// other cosmetic marks, "line", "rectangle", "circle", "text" and fog of
+// The cosmetic "cage" of f-puzzles enforces nothing, whatever its value (a
+// label to f-puzzles, to its checker and to dclamage's solver): it is
+// ignored with a warning, which says so when the value is a number (a
+// killer cage is "killercage"). The other cosmetic marks, "line", "rectangle", "circle", "text" and fog of
 // war ("fogofwar", "foglight"), are ignored with a warning; "title",
 // "author", "ruleset", "solution", "successMessage", the player's marks
 // (centre and corner pencil marks, "candidates"), colours and the

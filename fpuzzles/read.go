@@ -692,20 +692,12 @@ func (r *reader) killerCage(it *node, path string) error {
 // cage reads f-puzzles' cosmetic cage: a killer cage when its value is a
 // number, nothing otherwise.
 func (r *reader) cage(it *node, path string) error {
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil || !ok {
-		r.warn("ignored %q: cosmetic, no rule", "cage")
+	if _, ok, err := r.intValue(it.get("value"), field(path, "value")); err == nil && ok {
+		r.warn("ignored %q: cosmetic, no rule, as in f-puzzles (a killer cage with its sum is a %q)", "cage", "killercage")
 		return nil
 	}
-	cells, err := r.cells(it.get("cells"), field(path, "cells"), true)
-	if err != nil {
-		return err
-	}
-	if len(cells) == 0 {
-		return r.fail(it, path, ErrInvalid, "a cage without cells")
-	}
-	r.warn("read %q with a numeric value as a killer cage", "cage")
-	return r.addCage(it, path, cells, v, true)
+	r.warn("ignored %q: cosmetic, no rule", "cage")
+	return nil
 }
 
 func (r *reader) extraRegion(it *node, path string) error {
