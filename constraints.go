@@ -118,6 +118,7 @@ func maskDigits(m uint64) []int {
 // outside 1..N is an error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
+	rs.newTables()
 	rs.constraints = slices.Clone(r.constraints)
 	for _, c := range cons {
 		if err := r.checkConstraint(&c); err != nil {
@@ -186,6 +187,7 @@ func (r *Rules) Constraints() []Constraint { return r.constraints }
 // constraints are the rules.
 func (r *Rules) WithTags(tags ...string) *Rules {
 	rs := *r
+	rs.newTables()
 	rs.tags = slices.Clone(r.tags)
 	for _, t := range tags {
 		if t != "" && !slices.Contains(rs.tags, t) {

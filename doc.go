@@ -100,9 +100,9 @@
 // start and carriage returns at line ends are ignored; a carriage return
 // alone (old Mac files) ends a line.
 //
-// Errors are *ParseError values with a 1-based line and column, wrapping a
-// sentinel such as ErrBadCell or ErrLength; offending characters are quoted
-// and escaped. A line whose length fits no board is reported with the
+// Errors are *ParseError values with a Position (a 1-based line and
+// column) and a message, wrapping a sentinel such as ErrBadCell or
+// ErrLength; offending characters are quoted and escaped. A line whose length fits no board is reported with the
 // length it most likely meant: a count within a tenth of its own (80 or 82
 // cells want 81, 35 or 37 want 36), or else the nearest square board by
 // ratio (40 cells want 81, a 9×9 puzzle cut short).

@@ -7,8 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// Sentinel errors. A *ParseError carries one of them in its Err field (test
-// with errors.Is); its message is more precise than the sentinel's text.
+// Sentinel errors. A *ParseError of the text reader carries one of them in
+// its Err field (test with errors.Is); its Msg is more precise than the
+// sentinel's text.
 var (
 	// ErrBadCell reports a character or JSON value that is not a cell.
 	ErrBadCell = errors.New("satdoku: invalid cell")
@@ -31,18 +32,82 @@ var (
 	ErrExtra = errors.New("satdoku: extra input after the puzzle")
 )
 
-// ParseError is the error returned for a puzzle that cannot be read. Line and
-// Column are 1-based; Column counts runes (an invalid UTF-8 byte counts as
-// one). Err wraps one of the sentinel errors, such as ErrBadCell.
-type ParseError struct {
-	Line   int   // line of the problem, from 1
-	Column int   // column of the problem in runes, from 1
-	Err    error // what went wrong; wraps a sentinel
+// Position is a place in the input of a reader, as go/token.Position is in
+// Go source. Line and Column count from 1, 0 meaning unknown; Column counts
+// runes (an invalid UTF-8 byte counts as one). Path, when not empty, names
+// the value at fault in a JSON document, as "killercage[2].cells[1]".
+// Every reader of the module (the text formats of Reader and Parse, the
+// f-puzzles reader) locates its errors with a Position.
+type Position struct {
+	Line   int    // line, from 1
+	Column int    // column in runes, from 1
+	Path   string // the JSON value at fault, as "grid[0][3].value"; may be ""
 }
 
-// Error returns "line L, column C: message".
+// PositionAt returns the line and column of byte offset off in text (an
+// offset outside text is moved to its nearer end). Path is left empty.
+func PositionAt(text []byte, off int) Position {
+	off = max(0, min(off, len(text)))
+	line, start := 1, 0
+	for i, b := range text[:off] {
+		if b == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return Position{Line: line, Column: utf8.RuneCount(text[start:off]) + 1}
+}
+
+// IsValid reports whether p has a line.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String returns "LINE:COLUMN", then ": PATH" when p has a path:
+// "3:21: killercage[2].cells[1]". An unknown column is left out ("3"), a
+// position with neither line nor path is "-". The CLI puts a file name
+// before it, as compilers do: "puzzles.txt:3:17".
+func (p Position) String() string {
+	var s string
+	switch {
+	case p.Line > 0 && p.Column > 0:
+		s = strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
+	case p.Line > 0:
+		s = strconv.Itoa(p.Line)
+	case p.Path == "":
+		return "-"
+	}
+	if p.Path == "" {
+		return s
+	}
+	if s == "" {
+		return p.Path
+	}
+	return s + ": " + p.Path
+}
+
+// ParseError is the error of every reader of the module for input that
+// cannot be read: where the problem is, a message for people, and the
+// sentinel error saying what kind of problem it is (ErrBadCell and the
+// others above for the text formats; fpuzzles.ErrSyntax,
+// fpuzzles.ErrInvalid, fpuzzles.ErrUnsupported for f-puzzles). Test the
+// kind with errors.Is.
+type ParseError struct {
+	Pos Position // where the problem is
+	Msg string   // what went wrong, more precisely than Err says it
+	Err error    // the kind of problem: a sentinel
+}
+
+// Error returns "POSITION: MESSAGE", as "3:17: invalid cell '?'" (see
+// Position.String), or the message alone when the position is unknown.
+// Without Msg, the message is Err's.
 func (e *ParseError) Error() string {
-	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + errText(e.Err)
+	msg := e.Msg
+	if msg == "" {
+		msg = errText(e.Err)
+	}
+	if !e.Pos.IsValid() && e.Pos.Path == "" {
+		return msg
+	}
+	return e.Pos.String() + ": " + msg
 }
 
 // Unwrap returns e.Err, so errors.Is(err, ErrBadCell) looks inside.
@@ -55,18 +120,16 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// reason is the Err of a ParseError: an exact message plus the sentinel it
-// wraps. (fmt.Errorf("%w") would put the sentinel's text into every message.)
-type reason struct {
-	msg  string
-	kind error
+// because returns a *ParseError of kind with a message; its position is
+// set by the caller (see at).
+func because(kind error, format string, args ...any) *ParseError {
+	return &ParseError{Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
-func (e *reason) Error() string { return e.msg }
-func (e *reason) Unwrap() error { return e.kind }
-
-func because(kind error, format string, args ...any) error {
-	return &reason{msg: fmt.Sprintf(format, args...), kind: kind}
+// at sets the line and column of e and returns it.
+func at(line, col int, e *ParseError) *ParseError {
+	e.Pos = Position{Line: line, Column: col}
+	return e
 }
 
 // quoteSym quotes the first symbol of b for an error message: a valid rune

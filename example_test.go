@@ -29,11 +29,11 @@ func ExampleParse_error() {
 	fmt.Println(err)
 	var pe *satdoku.ParseError
 	if errors.As(err, &pe) {
-		fmt.Println(pe.Line, pe.Column, errors.Is(err, satdoku.ErrBadCell))
+		fmt.Println(pe.Pos.Line, pe.Pos.Column, pe.Msg, errors.Is(err, satdoku.ErrBadCell))
 	}
 	// Output:
-	// line 1, column 81: invalid cell '?'
-	// 1 81 true
+	// 1:81: invalid cell '?'
+	// 1 81 invalid cell '?' true
 }
 
 func ExampleGrid_Format() {
@@ -85,7 +85,7 @@ end
 	// Output:
 	// line 2: 9×9 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 	// line 3: 4×4 1..4..3..4..2..1
-	// error: line 8, column 81: cell 'z' (35) out of range for 9×9
+	// error: 8:81: cell 'z' (35) out of range for 9×9
 	// line 9: 4×4 1..4..3..4..2..1
 }
 

@@ -109,8 +109,8 @@ func FuzzReader(f *testing.F) {
 				if !ok {
 					t.Fatalf("Read error %v (%T) is not a *ParseError", err, err)
 				}
-				if pe.Line < r.Line() || pe.Line > lines || pe.Column < 1 {
-					t.Fatalf("error at line %d, column %d; puzzle at line %d of %d", pe.Line, pe.Column, r.Line(), lines)
+				if pe.Pos.Line < r.Line() || pe.Pos.Line > lines || pe.Pos.Column < 1 || pe.Pos.Path != "" {
+					t.Fatalf("error at line %d, column %d; puzzle at line %d of %d", pe.Pos.Line, pe.Pos.Column, r.Line(), lines)
 				}
 				continue
 			}

@@ -32,7 +32,7 @@ func Parse(s string) (*Grid, error) {
 		return g2, nil
 	}
 	var extra, pe *ParseError
-	if errors.As(err, &extra) && errors.Is(err, ErrExtra) && errors.As(err2, &pe) && pe.Line <= extra.Line {
+	if errors.As(err, &extra) && errors.Is(err, ErrExtra) && errors.As(err2, &pe) && pe.Pos.Line <= extra.Pos.Line {
 		return nil, err
 	}
 	return nil, err2
@@ -49,7 +49,7 @@ func parseOne(s string, size int) (g *Grid, side int, err error) {
 	r.MaxLine = max(defaultMaxLine, len(s))
 	g, err = r.Read()
 	if err == io.EOF {
-		return nil, 0, &ParseError{Line: 1, Column: 1, Err: because(ErrEmpty, "no puzzle in input")}
+		return nil, 0, at(1, 1, because(ErrEmpty, "no puzzle in input"))
 	}
 	side = r.ambSide
 	if _, err2 := r.Read(); err2 == io.EOF {
@@ -58,7 +58,7 @@ func parseOne(s string, size int) (g *Grid, side int, err error) {
 	if err != nil {
 		return nil, side, err
 	}
-	return nil, side, &ParseError{Line: r.start, Column: r.startCol, Err: because(ErrExtra, "extra input after the puzzle")}
+	return nil, side, at(r.start, r.startCol, because(ErrExtra, "extra input after the puzzle"))
 }
 
 // MustParse is like Parse but panics if s cannot be parsed. It is meant for
@@ -354,20 +354,19 @@ func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
 	} else {
 		off, _ = cellSpan(line, number, k)
 	}
-	var err error
+	var err *ParseError
 	if k > MaxN*MaxN {
 		err = because(ErrSize, "%d cells: more than a %d×%d board holds", k, MaxN, MaxN)
 	} else {
 		err = because(ErrLength, "%s, want %d", plural(k, "cell"), want)
 	}
-	return &ParseError{Line: lineNo, Column: column(line, off), Err: err}
+	return at(lineNo, column(line, off), err)
 }
 
 // badCell returns the error for the invalid symbol in cell i of line.
 func badCell(line []byte, number bool, i, lineNo int) *ParseError {
 	s, _ := cellSpan(line, number, i)
-	return &ParseError{Line: lineNo, Column: column(line, s),
-		Err: because(ErrBadCell, "invalid cell %s", quoteSym(line[s:]))}
+	return at(lineNo, column(line, s), because(ErrBadCell, "invalid cell %s", quoteSym(line[s:])))
 }
 
 // fillCells checks the scanned cells vals of line against an n×n board and
@@ -390,13 +389,13 @@ func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *Pars
 		return badCell(line, number, bad+i, lineNo)
 	}
 	s, e := cellSpan(line, number, bad)
-	var err error
+	var err *ParseError
 	if number {
 		err = because(ErrRange, "cell %s out of range for %d×%d", line[s:e], n, n)
 	} else {
 		err = because(ErrRange, "cell %s (%d) out of range for %d×%d", quoteSym(line[s:e]), vals[bad], n, n)
 	}
-	return &ParseError{Line: lineNo, Column: column(line, s), Err: err}
+	return at(lineNo, column(line, s), err)
 }
 
 // newGrid returns an empty n×n grid for a valid n; a 9×9 grid takes a single
@@ -452,14 +451,15 @@ const (
 	cellEscaped        // inside a row string with escapes: no exact span
 )
 
-// errAt returns the ParseError for byte offset off of the document.
-func (d *jsonDoc) errAt(off int, err error) *ParseError {
+// errAt sets the position of err to byte offset off of the document and
+// returns it.
+func (d *jsonDoc) errAt(off int, err *ParseError) *ParseError {
 	off = max(0, min(off, len(d.buf)))
 	i := 0
 	for i+1 < len(d.starts) && d.starts[i+1] <= off {
 		i++
 	}
-	return &ParseError{Line: d.line + i, Column: utf8.RuneCount(d.buf[d.starts[i]:off]) + 1, Err: err}
+	return at(d.line+i, utf8.RuneCount(d.buf[d.starts[i]:off])+1, err)
 }
 
 // next returns the next token and the byte span of its text. The JSON text
@@ -570,7 +570,7 @@ func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
 		}
 		c := d.cells[lo+i]
 		tok := d.buf[c.s:c.e]
-		var err error
+		var err *ParseError
 		switch c.kind {
 		case cellNumber, cellField:
 			err = because(ErrRange, "cell %s out of range for %d×%d", tok, n, n)

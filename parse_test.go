@@ -167,16 +167,16 @@ func checkParseErrors(t *testing.T, tests []parseErrorCase) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse error %v (%T) is not a *ParseError", err, err)
 			}
-			if pe.Line != tt.line || pe.Column != tt.col {
-				t.Errorf("position line %d, column %d, want line %d, column %d (%v)", pe.Line, pe.Column, tt.line, tt.col, err)
+			if want := (Position{Line: tt.line, Column: tt.col}); pe.Pos != want {
+				t.Errorf("position %+v, want %+v (%v)", pe.Pos, want, err)
 			}
 			if !errors.Is(err, tt.kind) {
 				t.Errorf("errors.Is(%v, %v) = false", err, tt.kind)
 			}
-			if got := pe.Err.Error(); got != tt.msg {
+			if got := pe.Msg; got != tt.msg {
 				t.Errorf("message %q, want %q", got, tt.msg)
 			}
-			want := "line " + itoa(tt.line) + ", column " + itoa(tt.col) + ": " + tt.msg
+			want := itoa(tt.line) + ":" + itoa(tt.col) + ": " + tt.msg
 			if got := err.Error(); got != want {
 				t.Errorf("Error() = %q, want %q", got, want)
 			}
@@ -242,12 +242,45 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseErrorText(t *testing.T) {
-	e := &ParseError{Line: 3, Column: 17, Err: ErrBadCell}
-	if got, want := e.Error(), "line 3, column 17: satdoku: invalid cell"; got != want {
+	e := &ParseError{Pos: Position{Line: 3, Column: 17}, Err: ErrBadCell}
+	if got, want := e.Error(), "3:17: satdoku: invalid cell"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	e.Msg = "invalid cell '?'"
+	if got, want := e.Error(), "3:17: invalid cell '?'"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	if !errors.Is(e, ErrBadCell) || errors.Is(e, ErrLength) {
 		t.Error("errors.Is does not see the sentinel through Unwrap")
+	}
+}
+
+func TestPosition(t *testing.T) {
+	for _, tc := range []struct {
+		p    Position
+		want string
+	}{
+		{Position{Line: 3, Column: 17}, "3:17"},
+		{Position{Line: 3, Column: 21, Path: "killercage[2].cells[1]"}, "3:21: killercage[2].cells[1]"},
+		{Position{Line: 3}, "3"},
+		{Position{Path: "size"}, "size"},
+		{Position{}, "-"},
+	} {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("%+v.String() = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+	// "é" is two bytes and one rune; "\xff" one invalid byte, one column.
+	text := []byte("ab\ncé\xffd\n\nx")
+	for _, tc := range []struct{ off, line, col int }{
+		{-1, 1, 1}, {0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {6, 2, 3}, {7, 2, 4}, {8, 2, 5}, {9, 3, 1}, {10, 4, 1}, {11, 4, 2}, {99, 4, 2},
+	} {
+		if got, want := PositionAt(text, tc.off), (Position{Line: tc.line, Column: tc.col}); got != want {
+			t.Errorf("PositionAt(%q, %d) = %v, want %v", text, tc.off, got, want)
+		}
+	}
+	if got := (&ParseError{Msg: "no puzzle", Err: ErrEmpty}).Error(); got != "no puzzle" {
+		t.Errorf("Error() without a position = %q", got)
 	}
 }
 

@@ -239,8 +239,7 @@ func (r *Reader) begin(line, t []byte) {
 // tooLong returns the error for a line over the limit; line is its first
 // MaxLine bytes.
 func (r *Reader) tooLong(line []byte) *ParseError {
-	return &ParseError{Line: r.lineNo, Column: column(line, len(line)),
-		Err: because(ErrTooLong, "line too long (more than %d bytes)", r.maxLine())}
+	return at(r.lineNo, column(line, len(line)), because(ErrTooLong, "line too long (more than %d bytes)", r.maxLine()))
 }
 
 // nextLine returns the next line without its line ending, and whether it
@@ -451,8 +450,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		return nil, first
 	}
 	if rows < want {
-		return nil, &ParseError{Line: r.start, Column: r.startCol,
-			Err: because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), want)}
+		return nil, at(r.start, r.startCol, because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), want))
 	}
 	return g, nil
 }
@@ -519,8 +517,7 @@ func (r *Reader) readJSON(line []byte) (*Grid, error) {
 			continue
 		}
 		if len(d.buf)+1+len(line) > limit {
-			first = &ParseError{Line: r.start, Column: r.startCol,
-				Err: because(ErrTooLong, "JSON board longer than %d bytes", limit)}
+			first = at(r.start, r.startCol, because(ErrTooLong, "JSON board longer than %d bytes", limit))
 			continue
 		}
 		d.starts = append(d.starts, len(d.buf)+1)
@@ -531,8 +528,7 @@ func (r *Reader) readJSON(line []byte) (*Grid, error) {
 		return nil, first
 	}
 	if !b.closed() {
-		return nil, &ParseError{Line: r.start, Column: r.startCol,
-			Err: because(ErrIncomplete, "JSON board not closed")}
+		return nil, at(r.start, r.startCol, because(ErrIncomplete, "JSON board not closed"))
 	}
 	g, err := d.parse()
 	if err != nil {

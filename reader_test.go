@@ -128,7 +128,7 @@ func checkResults(t *testing.T, r *Reader, results []result) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("Read #%d = %v, %v; want a *ParseError", i+1, g, err)
 			}
-			if pe.Line != w.line || pe.Column != w.col || !errors.Is(err, w.kind) {
+			if pe.Pos != (Position{Line: w.line, Column: w.col}) || !errors.Is(err, w.kind) {
 				t.Errorf("Read #%d error %v, want line %d, column %d, %v", i+1, err, w.line, w.col, w.kind)
 			}
 		}

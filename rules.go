@@ -79,6 +79,7 @@ type Rules struct {
 	// constraints and tags: see WithConstraints and WithTags.
 	constraints []Constraint
 	tags        []string
+	tables      *tables // see Cached
 }
 
 // RelationKind is what a Relation says about the digits of its two cells.
@@ -157,6 +158,7 @@ type Relation struct {
 // ErrRules.
 func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 	rs := *r
+	rs.newTables()
 	rs.relations = slices.Clone(r.relations)
 	seen := map[Relation]bool{}
 	for _, x := range r.relations {
@@ -402,6 +404,7 @@ outer:
 // build indexes the units: the units of every cell and the overlaps.
 func build(n int, units []Unit) *Rules {
 	r := &Rules{n: n, units: units}
+	r.newTables()
 	count := make([]int32, n*n+1)
 	for _, u := range units {
 		for _, i := range u.Cells {

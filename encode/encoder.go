@@ -98,7 +98,8 @@ type Encoder struct {
 	top  int
 	full uint64
 	// covered[u][k]: the earlier units that hold cell k of unit u together
-	// with another cell of u, as bits (see NewEncoder).
+	// with another cell of u, as bits (see newCovered); shared by the
+	// Encoders of the same rules, read-only.
 	covered [][]uint64
 	placed  []uint64 // scratch: per unit, the digits fixed in it
 	cand    []uint64 // scratch: per cell, its candidates
@@ -115,16 +116,30 @@ type Encoder struct {
 // Extended: the reduction comes from the domain (see GivensDomain).
 func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 	n := r.N()
-	units := r.Units()
-	enc := &Encoder{
+	return &Encoder{
 		rules:   r,
 		ext:     e != Minimal,
 		ladder:  e == Sequential,
 		full:    fullMask(n),
-		covered: make([][]uint64, len(units)),
-		placed:  make([]uint64, len(units)),
+		covered: coveredOf(r),
+		placed:  make([]uint64, len(r.Units())),
 		cand:    make([]uint64, n*n),
 	}
+}
+
+// coveredKey is the key of the covered table in the cache of its rules.
+type coveredKey struct{}
+
+// coveredOf returns the covered table of Encoder for rules r, computed
+// once per rules (see satdoku.Rules.Cached) and shared by every Encoder.
+func coveredOf(r *satdoku.Rules) [][]uint64 {
+	return r.Cached(coveredKey{}, func() any { return newCovered(r) }).([][]uint64)
+}
+
+// newCovered computes the covered table of rules r (see Encoder).
+func newCovered(r *satdoku.Rules) [][]uint64 {
+	units := r.Units()
+	covered := make([][]uint64, len(units))
 	next := make([]int, len(units)) // overlaps numbered per unit
 	for _, o := range r.Overlaps() {
 		b := next[o.B]
@@ -132,10 +147,10 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 		if b >= 64 {
 			continue // too many to track: the pairs are written twice
 		}
-		cov := enc.covered[o.B]
+		cov := covered[o.B]
 		if cov == nil {
 			cov = make([]uint64, len(units[o.B].Cells))
-			enc.covered[o.B] = cov
+			covered[o.B] = cov
 		}
 		for k, i := range units[o.B].Cells {
 			for _, j := range o.Shared {
@@ -145,7 +160,7 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 			}
 		}
 	}
-	return enc
+	return covered
 }
 
 // fullMask is the candidate mask of an empty cell of an n×n board.

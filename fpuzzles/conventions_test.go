@@ -196,7 +196,7 @@ func record(t *testing.T, prefix string) (*Puzzle, map[string]any, []int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, err := jsonText([]byte(rec.puzzle))
+		text, _, err := jsonText([]byte(rec.puzzle))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,5 +36,5 @@ func ExampleRead() {
 	// [diagonal- killer cage]
 	// killer cage (total 7)
 	// [ignored "text": cosmetic, no rule]
-	// line 2, column 15: skyscraper: unsupported rule "skyscraper"
+	// 2:15: skyscraper: unsupported rule "skyscraper"
 }

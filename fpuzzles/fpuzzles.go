@@ -78,6 +78,7 @@ package fpuzzles
 
 import (
 	"bytes"
+	"errors"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -126,18 +127,32 @@ func init() {
 // Read reads an f-puzzles puzzle: the JSON text, a link carrying a load
 // string (https://www.f-puzzles.com/?load=…, or a SudokuPad link with
 // "fpuzzles" before the string), or the bare compressed string. Errors
-// are *Error values.
+// are *satdoku.ParseError values whose position is in data: for a link or
+// a compressed string, an error in the JSON it holds is placed at the
+// start of the load string, with the path of the JSON value at fault.
 func Read(data []byte) (*Puzzle, error) {
-	text, err := jsonText(data)
+	text, load, err := jsonText(data)
 	if err != nil {
 		return nil, err
 	}
+	p, err := readJSON(text)
+	var pe *satdoku.ParseError
+	if load >= 0 && errors.As(err, &pe) {
+		path := pe.Pos.Path
+		pe.Pos = satdoku.PositionAt(data, load)
+		pe.Pos.Path = path
+	}
+	return p, err
+}
+
+// readJSON reads the puzzle of an f-puzzles JSON text.
+func readJSON(text []byte) (*Puzzle, error) {
 	root, err := parseTree(text)
 	if err != nil {
 		return nil, err
 	}
 	if root.kind != '{' {
-		return nil, errAt(text, root.off, "", because(ErrSyntax, "want a JSON object, found %s", root.kindName()))
+		return nil, errAt(text, root.off, "", ErrSyntax, "want a JSON object, found %s", root.kindName())
 	}
 	return (&reader{text: text}).read(root)
 }
@@ -176,9 +191,10 @@ func isLZ(b byte) bool {
 		b == '+' || b == '/' || b == '=' || b == '-' || b == '$'
 }
 
-// jsonText returns the JSON text of data: data itself when it is JSON,
-// else the decompressed load string of a link or of a bare string.
-func jsonText(data []byte) ([]byte, error) {
+// jsonText returns the JSON text of data: data itself when it is JSON
+// (load is -1), else the decompressed load string of a link or of a bare
+// string, which starts at byte load of data.
+func jsonText(data []byte) (text []byte, load int, err error) {
 	start := 0
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		start = 3
@@ -187,7 +203,7 @@ func jsonText(data []byte) ([]byte, error) {
 		start++
 	}
 	if start == len(data) {
-		return nil, errAt(data, start, "", because(ErrSyntax, "no puzzle"))
+		return nil, 0, errAt(data, start, "", ErrSyntax, "no puzzle")
 	}
 	if data[start] == '{' || data[start] == '[' {
 		if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
@@ -195,7 +211,7 @@ func jsonText(data []byte) ([]byte, error) {
 			// keeps the columns (the mark is one rune).
 			data = append([]byte(" "), data[3:]...)
 		}
-		return data, nil
+		return data, -1, nil
 	}
 	end := len(data)
 	for end > start && isSpace(data[end-1]) {
@@ -211,21 +227,21 @@ func jsonText(data []byte) ([]byte, error) {
 		i := strings.Index(s, "fpuzzles") + len("fpuzzles")
 		s, off = s[i:], off+i
 	case strings.Contains(s, "://") || strings.HasPrefix(s, "www.") || strings.ContainsAny(s, "?&#"):
-		return nil, errAt(data, start, "", because(ErrSyntax, "a link without an f-puzzles load string"))
+		return nil, 0, errAt(data, start, "", ErrSyntax, "a link without an f-puzzles load string")
 	}
 	if i := strings.IndexAny(s, "&#"); i >= 0 {
 		s = s[:i]
 	}
 	if s == "" {
-		return nil, errAt(data, off, "", because(ErrSyntax, "empty load string"))
+		return nil, 0, errAt(data, off, "", ErrSyntax, "empty load string")
 	}
 	if len(s) > MaxLoad {
-		return nil, errAt(data, off, "", because(ErrUnsupported, "a load string of %d bytes (the limit is %d)", len(s), MaxLoad))
+		return nil, 0, errAt(data, off, "", ErrUnsupported, "a load string of %d bytes (the limit is %d)", len(s), MaxLoad)
 	}
 	if strings.Contains(s, "%") {
 		u, err := url.PathUnescape(s)
 		if err != nil {
-			return nil, errAt(data, off+strings.Index(s, "%"), "", because(ErrSyntax, "bad escape in the load string"))
+			return nil, 0, errAt(data, off+strings.Index(s, "%"), "", ErrSyntax, "bad escape in the load string")
 		}
 		s = u
 	}
@@ -233,14 +249,14 @@ func jsonText(data []byte) ([]byte, error) {
 	for i := 0; i < len(s); i++ {
 		if !isLZ(s[i]) {
 			r, _ := utf8.DecodeRuneInString(s[i:])
-			return nil, errAt(data, off, "", because(ErrSyntax, "%q is not a character of a load string", r))
+			return nil, 0, errAt(data, off, "", ErrSyntax, "%q is not a character of a load string", r)
 		}
 	}
-	text, ok := decompress(s)
+	js, ok := decompress(s)
 	if !ok {
-		return nil, errAt(data, off, "", because(ErrSyntax, "not an f-puzzles load string: it does not decompress to JSON"))
+		return nil, 0, errAt(data, off, "", ErrSyntax, "not an f-puzzles load string: it does not decompress to JSON")
 	}
-	return []byte(text), nil
+	return []byte(js), off, nil
 }
 
 // indexLoad returns the index just after "load=" in a query, or -1.

@@ -302,7 +302,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{board(9, `,
 "killercage":[{"cells":["R1C1"]},{"cells":["R1C2"]},
-  {"cells":["R2C1", "R10C1"],"value":"5"}]`), ErrInvalid, `line 3, column 21: killercage[2].cells[1]: "R10C1" is off the 9×9 board`},
+  {"cells":["R2C1", "R10C1"],"value":"5"}]`), ErrInvalid, `3:21: killercage[2].cells[1]: "R10C1" is off the 9×9 board`},
 		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"1"}]`), ErrInvalid, `killercage[0].value: sum 1 is impossible in 2 cells of distinct digits (want 3 to 17)`},
 		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":18}]`), ErrInvalid, `killercage[0].value: sum 18 is impossible in 2 cells of distinct digits (want 3 to 17)`},
 		{board(9, `,"killercage":[{"cells":["R1C1","R1C1"]}]`), ErrInvalid, `killercage[0].cells[1]: R1C1 is listed twice`},
@@ -325,10 +325,10 @@ func TestErrors(t *testing.T) {
 		{board(9, `,"thermometer":{"lines":[]}`), ErrInvalid, `thermometer: want an array, found an object`},
 		{board(9, `,"odd":[{"cell":7}]`), ErrInvalid, `odd[0].cell: want a cell such as "R1C1", found a number`},
 		{board(9, `,"odd":[{"cell":"X1"}]`), ErrInvalid, `odd[0].cell: "X1" is not a cell such as "R1C1"`},
-		{`{"size":3,"grid":[]}`, ErrUnsupported, `line 1, column 9: size: 3×3 boards are not supported (want 4 to 64)`},
-		{`{"size":9,"grid":[[]]}`, ErrInvalid, `line 1, column 18: grid: want 9 rows, found 1`},
-		{`{"grid":[]}`, ErrInvalid, `line 1, column 1: no "size"`},
-		{`{"size":4,"grid":[[{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `line 1, column 29: grid[0][0].value: digit 5 is not in 1..4`},
+		{`{"size":3,"grid":[]}`, ErrUnsupported, `1:9: size: 3×3 boards are not supported (want 4 to 64)`},
+		{`{"size":9,"grid":[[]]}`, ErrInvalid, `1:18: grid: want 9 rows, found 1`},
+		{`{"grid":[]}`, ErrInvalid, `1:1: no "size"`},
+		{`{"size":4,"grid":[[{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `1:29: grid[0][0].value: digit 5 is not in 1..4`},
 		{`{"size":4,"grid":[[{"foo":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrUnsupported, `grid[0][0].foo: unsupported cell rule "foo"`},
 		{`{"size":4,"grid":[[{"region":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `grid[0][0].region: region 1 has 5 cells, want 4`},
 		{`{"size":4,"grid":[[{"parity":"prime"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `grid[0][0].parity: want "odd" or "even", found "prime"`},
@@ -336,23 +336,23 @@ func TestErrors(t *testing.T) {
 		{`{"size":5,"grid":[[{"region":null},{"region":null},{"region":null},{"region":null},{"region":null}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}],[{},{},{},{},{}]],"disjointgroups":true}`,
 			ErrUnsupported, `disjointgroups: disjoint groups need every cell in a region`},
 		{board(16, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":["R1C1","R2C1"]}]`), ErrUnsupported, `arrow[0].cells: a circle of 2 cells on a 16×16 board`},
-		{`{"size":9,"grid":[}`, ErrSyntax, `line 1, column 19: invalid character '}' looking for beginning of value`},
-		{"{\"size\":9,\n\"grid\":[", ErrSyntax, `line 2, column 9: unexpected end of JSON input`},
-		{`{"size":4} x`, ErrSyntax, `line 1, column 12: extra data after the JSON object`},
-		{`[1,2]`, ErrSyntax, `line 1, column 1: want a JSON object, found an array`},
-		{``, ErrSyntax, `line 1, column 1: no puzzle`},
-		{`https://www.f-puzzles.com/?load=`, ErrSyntax, `line 1, column 33: empty load string`},
-		{`https://www.f-puzzles.com/?load=N4Ig!!`, ErrSyntax, `line 1, column 33: '!' is not a character of a load string`},
-		{`https://www.f-puzzles.com/?id=7`, ErrSyntax, `line 1, column 1: a link without an f-puzzles load string`},
-		{`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
-		{"N4Ig" + strings.Repeat("A", MaxLoad), ErrUnsupported, `line 1, column 1: a load string of 16388 bytes (the limit is 16384)`},
-		{`hello`, ErrSyntax, `line 1, column 1: not an f-puzzles load string: it does not decompress to JSON`},
+		{`{"size":9,"grid":[}`, ErrSyntax, `1:19: invalid character '}' looking for beginning of value`},
+		{"{\"size\":9,\n\"grid\":[", ErrSyntax, `2:9: unexpected end of JSON input`},
+		{`{"size":4} x`, ErrSyntax, `1:12: extra data after the JSON object`},
+		{`[1,2]`, ErrSyntax, `1:1: want a JSON object, found an array`},
+		{``, ErrSyntax, `1:1: no puzzle`},
+		{`https://www.f-puzzles.com/?load=`, ErrSyntax, `1:33: empty load string`},
+		{`https://www.f-puzzles.com/?load=N4Ig!!`, ErrSyntax, `1:33: '!' is not a character of a load string`},
+		{`https://www.f-puzzles.com/?id=7`, ErrSyntax, `1:1: a link without an f-puzzles load string`},
+		{`N4IgzglgXgpiBcBOANCA5gJwgEwQbT1AD`, ErrSyntax, `1:1: not an f-puzzles load string: it does not decompress to JSON`},
+		{"N4Ig" + strings.Repeat("A", MaxLoad), ErrUnsupported, `1:1: a load string of 16388 bytes (the limit is 16384)`},
+		{`hello`, ErrSyntax, `1:1: not an f-puzzles load string: it does not decompress to JSON`},
 	}
 	for _, tc := range tests {
 		_, err := Read([]byte(tc.in))
-		var e *Error
+		var e *satdoku.ParseError
 		if !errors.As(err, &e) {
-			t.Errorf("%.60q (%s): error %v, want an *Error", tc.in, tc.msg, err)
+			t.Errorf("%.60q (%s): error %v, want a *satdoku.ParseError", tc.in, tc.msg, err)
 			continue
 		}
 		if !errors.Is(err, tc.kind) {
@@ -368,16 +368,46 @@ func TestErrors(t *testing.T) {
 func TestErrorPosition(t *testing.T) {
 	js := board(9, ",\n  \"thermometer\": [ {\"lines\": [[\"R1C1\", \"R0C2\"]]} ]")
 	_, err := Read([]byte(js))
-	var e *Error
+	var e *satdoku.ParseError
 	if !errors.As(err, &e) {
 		t.Fatal(err)
 	}
-	if e.Line != 2 || e.Column != 40 || e.Path != "thermometer[0].lines[0][1]" {
-		t.Errorf("got %d:%d %q, want 2:40 thermometer[0].lines[0][1] (%v)", e.Line, e.Column, e.Path, err)
+	if want := (satdoku.Position{Line: 2, Column: 40, Path: "thermometer[0].lines[0][1]"}); e.Pos != want {
+		t.Errorf("got %+v, want %+v (%v)", e.Pos, want, err)
 	}
-	line := strings.Split(js, "\n")[e.Line-1]
-	if got := []rune(line)[e.Column-1:]; !strings.HasPrefix(string(got), `"R0C2"`) {
-		t.Errorf("column %d points at %q", e.Column, string(got))
+	line := strings.Split(js, "\n")[e.Pos.Line-1]
+	if got := []rune(line)[e.Pos.Column-1:]; !strings.HasPrefix(string(got), `"R0C2"`) {
+		t.Errorf("column %d points at %q", e.Pos.Column, string(got))
+	}
+}
+
+// TestLinkErrorPosition checks that an error inside the JSON of a link is
+// placed in the input read, at the start of its load string, with the path
+// of the value at fault; the position of the same error in plain JSON is
+// in that JSON.
+func TestLinkErrorPosition(t *testing.T) {
+	js := board(9, `,"killercage":[{"cells":["R1C1","R10C1"],"value":"5"}]`)
+	uri, err := lzstring.CompressToEncodedURIComponent(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "killercage[0].cells[1]"
+	for _, tc := range []struct {
+		in   string
+		want satdoku.Position
+	}{
+		{js, satdoku.Position{Line: 1, Column: strings.Index(js, `"R10C1"`) + 1, Path: path}},
+		{"  https://www.f-puzzles.com/?load=" + uri, satdoku.Position{Line: 1, Column: 35, Path: path}},
+		{"\n" + uri, satdoku.Position{Line: 2, Column: 1, Path: path}},
+	} {
+		_, err := Read([]byte(tc.in))
+		var e *satdoku.ParseError
+		if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) {
+			t.Fatalf("%.40q: error %v, want a *satdoku.ParseError wrapping ErrInvalid", tc.in, err)
+		}
+		if e.Pos != tc.want || e.Msg != `"R10C1" is off the 9×9 board` {
+			t.Errorf("%.40q: error at %+v (%q), want %+v", tc.in, e.Pos, e.Msg, tc.want)
+		}
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	lzstring "github.com/daku10/go-lz-string"
+
+	"github.com/satdoku/satdoku"
 )
 
 // fuzzSeeds are JSON puzzles that exercise every key.
@@ -30,12 +32,12 @@ func fuzzSeeds() []string {
 func check(t *testing.T, p *Puzzle, err error) {
 	t.Helper()
 	if err != nil {
-		var e *Error
+		var e *satdoku.ParseError
 		if !errors.As(err, &e) || p != nil {
 			t.Fatalf("error %T %v with puzzle %v", err, err, p)
 		}
-		if e.Line < 1 || e.Column < 1 || e.Error() == "" {
-			t.Fatalf("error at %d:%d: %v", e.Line, e.Column, err)
+		if e.Pos.Line < 1 || e.Pos.Column < 1 || e.Msg == "" || e.Error() == "" {
+			t.Fatalf("error at %v: %v", e.Pos, err)
 		}
 		if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrInvalid) && !errors.Is(err, ErrUnsupported) {
 			t.Fatalf("error %v wraps no sentinel", err)

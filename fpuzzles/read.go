@@ -110,7 +110,7 @@ func (r *reader) fail(nd *node, path string, kind error, format string, args ...
 	if nd != nil {
 		off = nd.off
 	}
-	return errAt(r.text, off, path, because(kind, format, args...))
+	return errAt(r.text, off, path, kind, format, args...)
 }
 
 func (r *reader) warn(format string, args ...any) {

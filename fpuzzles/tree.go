@@ -88,7 +88,7 @@ func parseTree(text []byte) (*node, error) {
 		off++
 	}
 	if off < len(text) {
-		return nil, errAt(text, off, "", because(ErrSyntax, "extra data after the JSON object"))
+		return nil, errAt(text, off, "", ErrSyntax, "extra data after the JSON object")
 	}
 	return root, nil
 }
@@ -107,16 +107,16 @@ func skipSep(text []byte, off int) int {
 	return off
 }
 
-func syntaxErr(text []byte, dec *json.Decoder, err error) *Error {
+func syntaxErr(text []byte, dec *json.Decoder, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off := int(se.Offset) // the bytes read before the offending one
-		return errAt(text, off, "", because(ErrSyntax, "%s", strings.TrimPrefix(se.Error(), "json: ")))
+		return errAt(text, off, "", ErrSyntax, "%s", strings.TrimPrefix(se.Error(), "json: "))
 	}
 	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-		return errAt(text, len(text), "", because(ErrSyntax, "unexpected end of JSON input"))
+		return errAt(text, len(text), "", ErrSyntax, "unexpected end of JSON input")
 	}
-	return errAt(text, int(dec.InputOffset()), "", because(ErrSyntax, "%v", err))
+	return errAt(text, int(dec.InputOffset()), "", ErrSyntax, "%v", err)
 }
 
 func parseValue(dec *json.Decoder, text []byte) (*node, error) {
@@ -138,7 +138,7 @@ func parseValue(dec *json.Decoder, text []byte) (*node, error) {
 				}
 				key, ok := ktok.(string)
 				if !ok {
-					return nil, errAt(text, koff, "", because(ErrSyntax, "object key is not a string"))
+					return nil, errAt(text, koff, "", ErrSyntax, "object key is not a string")
 				}
 				v, err := parseValue(dec, text)
 				if err != nil {
@@ -157,7 +157,7 @@ func parseValue(dec *json.Decoder, text []byte) (*node, error) {
 				n.elems = append(n.elems, v)
 			}
 		} else {
-			return nil, errAt(text, start, "", because(ErrSyntax, "unexpected %q", string(t)))
+			return nil, errAt(text, start, "", ErrSyntax, "unexpected %q", string(t))
 		}
 		if _, err := dec.Token(); err != nil { // the closing delimiter
 			return nil, syntaxErr(text, dec, err)

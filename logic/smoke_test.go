@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -332,4 +333,51 @@ func TestRandomGrids(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBoardShared runs the techniques from several goroutines on puzzles
+// of one new Rules value (run it with -race): they all work on the one
+// board of those rules, and every step is sound.
+func TestBoardShared(t *testing.T) {
+	std, err := satdoku.Boxes(9, 3, 3) // new rules, not the shared standard ones
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := fill(t, std, 7)
+	first := boardOf(std)
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			for j := range 5 {
+				p := puzzleOf(sol, uint64(10*k+j), 0.6)
+				s, err := New(p)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if s.b != first {
+					t.Error("a State of the same rules has a board of its own")
+				}
+				for st, ok := s.Next(); ok; st, ok = s.Next() {
+					for _, c := range st.Placements {
+						if sol.Cell(c.Cell) != c.Digit {
+							t.Errorf("unsound placement in %q", st.Text)
+							return
+						}
+					}
+					for _, c := range st.Eliminations {
+						if sol.Cell(c.Cell) == c.Digit {
+							t.Errorf("unsound elimination in %q", st.Text)
+							return
+						}
+					}
+					s.Apply(st)
+				}
+				if s.Solved() && !s.Grid().Equal(sol) {
+					t.Errorf("puzzle %d/%d solved to another grid", k, j)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/satdoku/satdoku"
 )
@@ -56,30 +55,13 @@ type board struct {
 	peers    [][]int32 // the cells each cell sees, increasing
 }
 
-var (
-	boardMu    sync.Mutex
-	boardCache = map[*satdoku.Rules]*board{}
-)
+// boardKey is the key of the board in the cache of its rules.
+type boardKey struct{}
 
-// maxCached bounds the cache of boards: jigsaw puzzles bring rules of
-// their own, which should not pile up.
-const maxCached = 32
-
+// boardOf returns the board of rules r, computed once per rules (see
+// satdoku.Rules.Cached).
 func boardOf(r *satdoku.Rules) *board {
-	boardMu.Lock()
-	b := boardCache[r]
-	boardMu.Unlock()
-	if b != nil {
-		return b
-	}
-	b = newBoard(r)
-	boardMu.Lock()
-	if len(boardCache) >= maxCached {
-		clear(boardCache)
-	}
-	boardCache[r] = b
-	boardMu.Unlock()
-	return b
+	return r.Cached(boardKey{}, func() any { return newBoard(r) }).(*board)
 }
 
 func newBoard(r *satdoku.Rules) *board {

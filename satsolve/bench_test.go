@@ -55,3 +55,39 @@ func BenchmarkUnique(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRulesSwitch proves kaggle puzzles unique with one Solver whose
+// rules change at every call: each puzzle is solved in turn under the
+// standard rules and under two other Rules values of the same standard
+// units (as puzzles of a stream with rules of their own, or with --rules,
+// come). What it measures beyond BenchmarkUnique is the Solver taking up
+// rules it has seen before.
+func BenchmarkRulesSwitch(b *testing.B) {
+	lines, ok := readLines(b, dataFile("kaggle_9999.txt"), 300)
+	if !ok {
+		b.Skip("kaggle_9999.txt not found")
+	}
+	std, _ := satdoku.Standard(9)
+	other := []*satdoku.Rules{std, std.WithTags("a"), std.WithTags("b")}
+	var puzzles []*satdoku.Grid
+	for k, l := range lines {
+		g, ok := parseLine(l)
+		if !ok {
+			continue
+		}
+		if err := g.SetRules(other[k%len(other)]); err != nil {
+			b.Fatal(err)
+		}
+		puzzles = append(puzzles, g)
+	}
+	s := New(Options{})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Unique(context.Background(), puzzles[i%len(puzzles)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+}

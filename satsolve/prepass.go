@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/encode"
 )
 
 // board holds what the solver derives from one set of rules: the cells of
@@ -22,16 +21,25 @@ type board struct {
 	// a loop.
 	cu3      []int32
 	overlaps []satdoku.Overlap
-	enc      *encode.Encoder
-	// aux: the encoder numbers auxiliary variables (the Sequential
-	// encoding, constraints).
-	aux bool
+	// cons: the rules have constraints, for which the encoder numbers
+	// auxiliary variables.
+	cons bool
 	// oneOf holds every cell's digits allowed by the OneOf constraints,
 	// nil when there are none: the pre-pass starts from them.
 	oneOf []uint64
 }
 
-func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
+// boardKey is the key of the board in the cache of its rules.
+type boardKey struct{}
+
+// boardOf returns the board of rules r, computed once per rules (see
+// satdoku.Rules.Cached) and shared by every Solver.
+func boardOf(r *satdoku.Rules) *board {
+	return r.Cached(boardKey{}, func() any { return newBoard(r) }).(*board)
+}
+
+// newBoard computes the tables of rules r.
+func newBoard(r *satdoku.Rules) *board {
 	n := r.N()
 	us := r.Units()
 	bd := &board{
@@ -42,10 +50,8 @@ func newBoard(r *satdoku.Rules, e encode.Encoding) *board {
 		fullUnit: make([]bool, len(us)),
 		cu:       make([][]int32, n*n),
 		overlaps: r.Overlaps(),
-		enc:      encode.NewEncoder(r, e),
+		cons:     len(r.Constraints()) > 0,
 	}
-	bd.enc.Dedup = true
-	bd.aux = e == encode.Sequential || len(r.Constraints()) > 0
 	for _, c := range r.Constraints() {
 		if c.Kind != satdoku.OneOf {
 			continue

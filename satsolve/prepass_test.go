@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -73,7 +74,7 @@ func TestPrepass(t *testing.T) {
 	t.Run("full fill", func(t *testing.T) {
 		var p prepass
 		g := grid(t, leet)
-		if !p.run(newBoard(standard(9), encode.Extended), g) {
+		if !p.run(newBoard(standard(9)), g) {
 			t.Fatal("contradiction on a valid puzzle")
 		}
 		if p.free != 0 {
@@ -88,7 +89,7 @@ func TestPrepass(t *testing.T) {
 			t.Fatalf("verify.Count = %d", n)
 		}
 		var p prepass
-		if !p.run(newBoard(standard(9), encode.Extended), g) {
+		if !p.run(newBoard(standard(9)), g) {
 			t.Fatal("contradiction on a valid puzzle")
 		}
 		if p.free == 0 || p.free == 81-g.Givens() {
@@ -113,7 +114,7 @@ func TestPrepass(t *testing.T) {
 					t.Skipf("test puzzle %s has a solution", s)
 				}
 				var p prepass
-				if p.run(newBoard(standard(g.N()), encode.Extended), g) {
+				if p.run(newBoard(standard(g.N())), g) {
 					// Not every unsolvable puzzle falls to singles; these do.
 					t.Fatalf("no contradiction found in %s", s)
 				}
@@ -167,7 +168,7 @@ func TestPrepassIsUnitPropagation(t *testing.T) {
 	for _, g := range puzzles {
 		n := g.N()
 		if bds[n] == nil {
-			bds[n] = newBoard(standard(n), encode.Extended)
+			bds[n] = newBoard(standard(n))
 		}
 		var p prepass
 		ok := p.run(bds[n], g)
@@ -240,7 +241,7 @@ func TestStrong(t *testing.T) {
 	}
 	removed, fixed := 0, 0
 	for _, c := range cases {
-		bd := newBoard(standard(c.puzzle.N()), encode.Extended)
+		bd := newBoard(standard(c.puzzle.N()))
 		var singles, p prepass
 		p.strong = true
 		if !singles.run(bd, c.puzzle) || !p.run(bd, c.puzzle) {
@@ -412,4 +413,50 @@ func TestReuse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBoardShared runs Solvers in several goroutines on puzzles of one new
+// Rules value and of a variant of it (run it with -race): the Solvers
+// share the tables of each (one board per rules), and every solution
+// passes the validator.
+func TestBoardShared(t *testing.T) {
+	std, err := satdoku.Boxes(9, 3, 3) // new rules, not the shared standard ones
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := std.WithNamed("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := satdoku.MustParse(hard9)
+	var wg sync.WaitGroup
+	for k := range 4 {
+		wg.Go(func() {
+			s := New(Options{})
+			for j := range 6 {
+				r := []*satdoku.Rules{std, x}[(k+j)%2]
+				g := p.Clone()
+				if err := g.SetRules(r); err != nil {
+					t.Error(err)
+					return
+				}
+				res, err := s.Solve(context.Background(), g)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if s.bd != boardOf(r) {
+					t.Error("a Solver has a board of its own")
+				}
+				if res.Status == backend.StatusSolved {
+					if err := verify.Solution(g, res.Solution); err != nil {
+						t.Errorf("rules %d: %v", (k+j)%2, err)
+					}
+				} else if r == std {
+					t.Errorf("hard9: %v", res.Status)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -63,8 +63,12 @@ type Options struct {
 // Solver never has more than one search running, and a search never
 // outlives its deadline by more than gini's clock period.
 type Solver struct {
-	opt    Options
-	bd     *board
+	opt Options
+	bd  *board // the tables of the rules, shared (see boardOf)
+	enc *encode.Encoder
+	// aux: the encoder numbers auxiliary variables (the Sequential
+	// encoding, constraints).
+	aux    bool
 	pool   []*gini.Gini  // by tier; nil until needed
 	zombie chan struct{} // closed when an abandoned search has ended
 	c      call
@@ -214,9 +218,9 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 	// numbered as the encoder writes them. A small residual is written to
 	// a buffer first, so that its instance is picked knowing them all; a
 	// large one, or one of unknown size, gets an instance of its own.
-	buffered := ok && nv < freshFrom && s.bd.aux
+	buffered := ok && nv < freshFrom && s.aux
 	aux := 0
-	if ok && s.bd.aux {
+	if ok && s.aux {
 		aux = -1 // unknown until written
 	}
 	if buffered {
@@ -224,7 +228,7 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 		if err := s.residual(&c.buf); err != nil {
 			return s.stopped(g, 0, "building the formula")
 		}
-		aux = s.bd.enc.MaxVar() - s.bd.n*s.bd.n*s.bd.n
+		aux = s.enc.MaxVar() - s.bd.n*s.bd.n*s.bd.n
 	}
 	if err := s.instance(nv, aux); err != nil {
 		return err
@@ -244,7 +248,7 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 }
 
 // setRules prepares the Solver for boards under rules r: the board's tables,
-// and a new pool of instances when the size changes.
+// an encoder, and a new pool of instances when the size changes.
 func (s *Solver) setRules(r *satdoku.Rules) {
 	if s.bd != nil && s.bd.rules == r {
 		return
@@ -253,7 +257,10 @@ func (s *Solver) setRules(r *satdoku.Rules) {
 	if s.bd == nil || s.bd.n != n {
 		s.pool = s.pool[:0]
 	}
-	s.bd = newBoard(r, s.opt.Encoding)
+	s.bd = boardOf(r)
+	s.enc = encode.NewEncoder(r, s.opt.Encoding)
+	s.enc.Dedup = true
+	s.aux = s.opt.Encoding == encode.Sequential || s.bd.cons
 	c := &s.c
 	if cap(c.cvar) < n*n*n+1 {
 		c.cvar = make([]z.Var, n*n*n+1)
@@ -356,7 +363,7 @@ func (s *Solver) drop() {
 func (s *Solver) residual(a encode.Adder) error {
 	c := &s.c
 	c.dom.Val, c.dom.Cand, c.dom.Placed = c.pp.val, c.pp.cand, c.pp.placed
-	enc := s.bd.enc
+	enc := s.enc
 	enc.Stop = nil
 	if !c.deadline.IsZero() || c.ctx.Done() != nil {
 		enc.Stop = s.expired

@@ -1,12 +1,6 @@
 package verify
 
-import (
-	"runtime"
-	"sync"
-	"weak"
-
-	"github.com/satdoku/satdoku"
-)
+import "github.com/satdoku/satdoku"
 
 // layout is what Count reads of a set of rules, laid out for its inner
 // loops. It is derived from the rules' units and overlaps alone, computed
@@ -51,22 +45,14 @@ type family struct {
 	rest    []int   // the cells of the unit in no member's shared part
 }
 
-// layouts caches the layout of each *satdoku.Rules that Count has met, for
-// as long as the rules are alive: rules built for one puzzle (a jigsaw
-// layout, say) do not accumulate.
-var layouts sync.Map // weak.Pointer[satdoku.Rules] → *layout
+// layoutKey is the key of the layout in the cache of its rules.
+type layoutKey struct{}
 
-// layoutOf returns the layout of rules r, from the cache when it can.
+// layoutOf returns the layout of rules r, computed once per rules (see
+// satdoku.Rules.Cached): rules built for one puzzle (a jigsaw layout, say)
+// take theirs with them.
 func layoutOf(r *satdoku.Rules) *layout {
-	key := weak.Make(r)
-	if l, ok := layouts.Load(key); ok {
-		return l.(*layout)
-	}
-	l, loaded := layouts.LoadOrStore(key, newLayout(r))
-	if !loaded {
-		runtime.AddCleanup(r, func(key weak.Pointer[satdoku.Rules]) { layouts.Delete(key) }, key)
-	}
-	return l.(*layout)
+	return r.Cached(layoutKey{}, func() any { return newLayout(r) }).(*layout)
 }
 
 func newLayout(r *satdoku.Rules) *layout {

@@ -105,12 +105,13 @@ func newLinkReader(r io.Reader) *linkReader {
 func (lr *linkReader) next(it item) (item, bool) {
 	for lr.sc.Scan() {
 		lr.line++
-		s := strings.TrimSpace(lr.sc.Text())
+		line := lr.sc.Text()
+		s := strings.TrimSpace(line)
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
-		it.line, it.text = lr.line, clip(s)
-		return fpzItem(it, []byte(s)), true
+		it.line, it.text, it.base = lr.line, clip(s), lr.line-1
+		return fpzItem(it, []byte(line)), true // the whole line: error columns count in it
 	}
 	if err := lr.sc.Err(); err != nil {
 		it.line, it.text = lr.line+1, ""

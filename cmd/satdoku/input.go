@@ -28,11 +28,12 @@ type item struct {
 	// numbers: the puzzle was a JSON board written in numbers, which
 	// --format leetcode keeps (see satdoku.Reader.Numbers).
 	numbers bool
-	err     error    // a *satdoku.ParseError or *fpuzzles.Error, or why the input could not be read
+	err     error    // a *satdoku.ParseError of a reader, or why the input could not be read
 	warn    []string // warnings of the f-puzzles reader (cosmetic keys ignored)
-	// whole: the item is a whole f-puzzles JSON file, whose errors give
-	// the line and column in the file.
-	whole bool
+	// base: the lines of the file before the text read alone for this item
+	// (an f-puzzles link of a list), whose reader counts lines from 1;
+	// 0 when the reader read the file or argument itself.
+	base int
 	// made: the item is a seed of generate (seed), not a puzzle read.
 	made bool
 	seed uint64
@@ -205,7 +206,7 @@ func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
 	in.name, in.file = name, file
 	switch sniff(br) {
 	case sourceJSON:
-		it = fpzJSON(item{name: name, file: file, line: 1, src: in.pos, whole: true}, br)
+		it = fpzJSON(item{name: name, file: file, line: 1, src: in.pos}, br)
 		in.closeFile()
 		return it, true
 	case sourceLinks:

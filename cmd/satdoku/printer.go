@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/fpuzzles"
 )
 
 // outputFormat is the --format value.
@@ -487,17 +486,30 @@ func warnItem(w io.Writer, it item) {
 	}
 }
 
-// position formats an error answer for standard error: FILE:LINE:COL: msg.
-// An f-puzzles error in a JSON file has its own line and column; in a link
-// they count in the link's JSON, after the item's position.
+// position formats an error answer for standard error: a bad item as
+// readError has it, any other error after where(a.it).
 func position(a *answer) string {
-	var pe *satdoku.ParseError
-	if errors.As(a.it.err, &pe) {
-		return fmt.Sprintf("%s:%d:%d: %v", a.it.name, pe.Line, pe.Column, pe.Err)
-	}
-	var fe *fpuzzles.Error
-	if errors.As(a.it.err, &fe) && a.it.whole {
-		return fmt.Sprintf("%s:%s", a.it.name, a.Error)
+	if a.it.err != nil {
+		_, msg := readError(a.it)
+		return msg
 	}
 	return fmt.Sprintf("%s: %s", where(a.it), a.Error)
+}
+
+// readError formats the error of a bad item, the one way for every reader
+// (satdoku.ParseError): rec, for its record, is the error with its
+// position in the item's file or argument, "3:17: invalid cell '?'"; msg,
+// for standard error, puts the file's name before it,
+// "puzzles.txt:3:17: invalid cell '?'". Any other error is as it is, after
+// where(it) in msg.
+func readError(it item) (rec, msg string) {
+	var pe *satdoku.ParseError
+	if !errors.As(it.err, &pe) || !pe.Pos.IsValid() {
+		rec = it.err.Error()
+		return rec, where(it) + ": " + rec
+	}
+	e := *pe
+	e.Pos.Line += it.base
+	rec = e.Error()
+	return rec, it.name + ":" + rec
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
-	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -115,20 +114,7 @@ func newAnswer(it item) *answer {
 	if it.err != nil {
 		a.Status = statusError
 		a.exit = exitUsage
-		var pe *satdoku.ParseError
-		var fe *fpuzzles.Error
-		switch {
-		case errors.As(it.err, &pe):
-			a.Error = fmt.Sprintf("%d:%d: %v", pe.Line, pe.Column, pe.Err)
-		case errors.As(it.err, &fe) && it.whole:
-			a.Error = fmt.Sprintf("%d:%d: ", fe.Line, fe.Column)
-			if fe.Path != "" {
-				a.Error += fe.Path + ": "
-			}
-			a.Error += fmt.Sprint(fe.Err)
-		default:
-			a.Error = it.err.Error()
-		}
+		a.Error, _ = readError(it)
 	}
 	return a
 }

@@ -16,13 +16,19 @@ func registerRules(fs *pflag.FlagSet, spec *string) {
 }
 
 // puzzleRules adds the global rules of --rules to every puzzle read. All
-// the puzzles of one size share one *satdoku.Rules, so that the solver and
-// the validator work out their tables for it once.
+// the puzzles read with one *satdoku.Rules share one with the rules added,
+// so that the solver and the validator work out their tables for it once.
 type puzzleRules struct {
-	names  []string
-	byBase map[*satdoku.Rules]sizedRules // by the rules the grid was read with
+	names []string
+	key   withNamed // the rules added to a puzzle's, in the cache of its rules
 }
 
+// withNamed is the key of the rules with the named rules added (names
+// joined by commas) in the cache of the rules they are added to.
+type withNamed string
+
+// sizedRules is a puzzle's rules with the named rules added, or why they
+// cannot be.
 type sizedRules struct {
 	r   *satdoku.Rules
 	err error
@@ -34,7 +40,7 @@ func newPuzzleRules(spec string) (*puzzleRules, error) {
 		return nil, nil
 	}
 	known := satdoku.RuleNames()
-	p := &puzzleRules{byBase: map[*satdoku.Rules]sizedRules{}}
+	p := &puzzleRules{}
 	for _, name := range strings.Split(spec, ",") {
 		name = strings.ToLower(strings.TrimSpace(name))
 		if !slices.Contains(known, name) {
@@ -42,6 +48,7 @@ func newPuzzleRules(spec string) (*puzzleRules, error) {
 		}
 		p.names = append(p.names, name)
 	}
+	p.key = withNamed(strings.Join(p.names, ","))
 	return p, nil
 }
 
@@ -52,14 +59,11 @@ func newPuzzleRules(spec string) (*puzzleRules, error) {
 func (p *puzzleRules) apply(g *satdoku.Grid) error {
 	n := g.N()
 	base := g.Rules()
-	sr, ok := p.byBase[base]
-	if !ok {
+	sr := base.Cached(p.key, func() any {
+		var sr sizedRules
 		sr.r, sr.err = base.WithNamed(p.names...)
-		if len(p.byBase) > 64 {
-			clear(p.byBase) // a long stream of f-puzzles puzzles: keep it small
-		}
-		p.byBase[base] = sr
-	}
+		return sr
+	}).(sizedRules)
 	if sr.err != nil {
 		return fmt.Errorf("--rules %s on a %d×%d board: %w", strings.Join(p.names, ","), n, n, sr.err)
 	}
