@@ -42,3 +42,24 @@ func TestOther(t *testing.T) {
 		t.Errorf("an incomplete grid to exclude: err = %v", err)
 	}
 }
+
+// TestOtherContradiction: Other on a puzzle the pre-pass finds
+// contradictory answers none; it once blocked the solution over the domain
+// of no call and panicked. Each puzzle comes first on a fresh Solver and
+// then after a call on another board, so no earlier domain hides it.
+func TestOtherContradiction(t *testing.T) {
+	sol := satdoku.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	bad := satdoku.MustParse("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	for _, warm := range []bool{false, true} {
+		s := New(Options{})
+		if warm {
+			if _, err := s.Unique(context.Background(), satdoku.MustParse("1.2.....34......")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.Other(context.Background(), bad, sol)
+		if err != nil || res.Count != 0 {
+			t.Fatalf("warm %v: count %d, err %v; want none", warm, res.Count, err)
+		}
+	}
+}

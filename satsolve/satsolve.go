@@ -165,7 +165,9 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int, exclude *s
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Result{}, err
 	}
-	if exclude != nil {
+	if exclude != nil && !s.c.sink.empty {
+		// (A formula the pre-pass found unsatisfiable has no domain of
+		// this call to block the solution over, and needs no blocking.)
 		encode.BlockOpen(&s.c.sink, &s.c.dom, exclude)
 	}
 	res, err := s.search(g, limit, nil)
