@@ -51,9 +51,6 @@ func New(b backend.Solver, o Options) *Solver {
 	return &Solver{back: b, opt: o}
 }
 
-// Backend returns the back end the Solver asks.
-func (s *Solver) Backend() backend.Solver { return s.back }
-
 // Answer is a checked answer: every grid in it has passed the validator.
 type Answer struct {
 	// Status is the outcome: StatusInvalid (the givens break a rule; see
@@ -252,7 +249,7 @@ func found(g *satdoku.Grid, res backend.Result, limit int) (Answer, error) {
 // found before it stopped (a timed-out count), checked, with err; or, when
 // one of them is wrong, the rejection.
 func (s *Solver) failed(g *satdoku.Grid, res backend.Result, err error) (Answer, error) {
-	a := Answer{Count: max(res.Count, 0), More: res.Count > 0}
+	a := Answer{Count: max(res.Count, 0)}
 	if res.Solution != nil {
 		if rerr := a.first(g, res.Solution); rerr != nil {
 			return Answer{}, rerr
@@ -262,9 +259,6 @@ func (s *Solver) failed(g *satdoku.Grid, res backend.Result, err error) (Answer,
 		if rerr := a.second(g, res.Second); rerr != nil {
 			return Answer{}, rerr
 		}
-	}
-	if res.Count == 0 {
-		a.More = false
 	}
 	return a, err
 }

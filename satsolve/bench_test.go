@@ -1,7 +1,6 @@
 package satsolve
 
 import (
-	"context"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -42,16 +41,7 @@ func BenchmarkUnique(b *testing.B) {
 					puzzles = append(puzzles, g)
 				}
 			}
-			s := New(Options{})
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				if _, err := s.Unique(context.Background(), puzzles[i%len(puzzles)]); err != nil {
-					b.Fatal(err)
-				}
-				i++
-			}
-			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+			benchUnique(b, puzzles, false)
 		})
 	}
 }
@@ -80,14 +70,5 @@ func BenchmarkRulesSwitch(b *testing.B) {
 		}
 		puzzles = append(puzzles, g)
 	}
-	s := New(Options{})
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if _, err := s.Unique(context.Background(), puzzles[i%len(puzzles)]); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
-	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+	benchUnique(b, puzzles, false)
 }

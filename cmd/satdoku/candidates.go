@@ -49,13 +49,10 @@ Examples:
   satdoku candidates --rules x --format json puzzles.txt`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
-		so := solverFlags{budget: defaultCertifyBudget}
+		var so solverFlags
 		limit := fs.Int("limit", defaultCandidatesLimit, "count solutions up to `N` (the candidates are complete whatever the limit)")
 		o.register(fs)
-		fs.StringVar(&so.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
-		fs.DurationVar(&so.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
-		fs.IntVarP(&so.jobs, "jobs", "j", defaultJobs, "answer with `N` parallel workers, output still in input order (0: one per CPU)")
-		fs.BoolVar(&so.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
+		so.registerSearch(fs)
 		return func(args []string) int {
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))

@@ -153,7 +153,7 @@ func (s *seeds) next() (item, bool) {
 	}
 	seed := s.first + uint64(s.i)
 	s.i++
-	return item{name: fmt.Sprintf("seed %d", seed), arg: true, line: s.i, seed: seed, made: true}, true
+	return item{name: fmt.Sprintf("seed %d", seed), arg: true, line: s.i, seed: seed}, true
 }
 
 func (s *seeds) peek(max int) int { return min(max, s.count-s.i) }

@@ -34,8 +34,7 @@ type item struct {
 	// (an f-puzzles link of a list), whose reader counts lines from 1;
 	// 0 when the reader read the file or argument itself.
 	base int
-	// made: the item is a seed of generate (seed), not a puzzle read.
-	made bool
+	// seed: the item is this seed of generate, not a puzzle read.
 	seed uint64
 }
 

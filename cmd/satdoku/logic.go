@@ -240,8 +240,10 @@ func linesText(p *printer, a *answer) {
 		return
 	}
 	if a.extra.grid != nil {
-		p.w.Write(a.extra.grid)
-		p.w.WriteByte('\n')
+		if len(a.extra.grid) > 0 {
+			p.w.Write(a.extra.grid)
+			p.w.WriteByte('\n')
+		}
 		return
 	}
 	if g := a.it.grid; g != nil {

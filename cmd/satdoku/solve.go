@@ -117,12 +117,18 @@ type solverFlags struct {
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
-	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
-	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
-	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "solve with `N` parallel workers, output still in input order (0: one per CPU)")
-	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
+	s.registerSearch(fs)
 	fs.BoolVar(&s.certify, "certify", false, "certify every verdict that rests on unsatisfiability (unique, none, a count below --limit): a DRAT proof from --solver cadical, checked; with gini, the validator's own count within --certify-budget")
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
+}
+
+// registerSearch registers the flags of gini's search (--encoding,
+// --timeout) and of the pool, for the commands that run gini and no other
+// solver (candidates).
+func (s *solverFlags) registerSearch(fs *pflag.FlagSet) {
+	s.registerPool(fs)
+	fs.StringVar(&s.encoding, "encoding", "extended", "CNF `encoding`: minimal, extended, reduced or sequential")
+	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (e.g. 2s; 0 means never)")
 }
 
 // registerPool registers the flags of the pool alone (--jobs, --stats), for
