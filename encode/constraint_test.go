@@ -426,7 +426,7 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 // are satisfiable exactly when the digits meet the relation.
 func TestRelationsExhaustive(t *testing.T) {
 	std := std(t, 6)
-	base := Clauses(std, Extended)
+	base := clauseCount(std, Extended)
 	const a, b = 0, 9 // r1c1 and r2c4
 	for k := satdoku.Different; k <= satdoku.NotRatio; k++ {
 		for _, v := range []int{0, 1, 2, 3, 5, 7} {
@@ -438,8 +438,8 @@ func TestRelationsExhaustive(t *testing.T) {
 			if err := NewEncoder(r, Extended).Write(&f, nil); err != nil {
 				t.Fatal(err)
 			}
-			if len(f.Clauses) != Clauses(r, Extended) {
-				t.Errorf("%v %d: %d clauses, Clauses says %d", k, v, len(f.Clauses), Clauses(r, Extended))
+			if len(f.Clauses) != clauseCount(r, Extended) {
+				t.Errorf("%v %d: %d clauses, Clauses says %d", k, v, len(f.Clauses), clauseCount(r, Extended))
 			}
 			gi, ok := giniOf(f.Clauses[base:])
 			for da := 1; da <= 6; da++ {
@@ -555,8 +555,8 @@ func TestHeaderConstraints(t *testing.T) {
 			if err := enc.Write(&k, nil); err != nil {
 				t.Fatal(err)
 			}
-			if k.Clauses != Clauses(r, e) || enc.MaxVar() < k.Vars {
-				t.Errorf("%v: Write %d clauses over %d variables, Clauses %d, MaxVar %d", e, k.Clauses, k.Vars, Clauses(r, e), enc.MaxVar())
+			if k.Clauses != clauseCount(r, e) || enc.MaxVar() < k.Vars {
+				t.Errorf("%v: Write %d clauses over %d variables, Clauses %d, MaxVar %d", e, k.Clauses, k.Vars, clauseCount(r, e), enc.MaxVar())
 			}
 		}
 	}

@@ -98,7 +98,7 @@ func TestRules(t *testing.T) {
 			if got := len(f.Clauses); got != tt.want {
 				t.Errorf("Rules added %d clauses, want %d", got, tt.want)
 			}
-			if got := Clauses(r, tt.e); got != tt.want {
+			if got := clauseCount(r, tt.e); got != tt.want {
 				t.Errorf("Clauses(%d, %v) = %d, want %d", tt.n, tt.e, got, tt.want)
 			}
 			var k Counter
@@ -197,7 +197,7 @@ func TestRulesInvalid(t *testing.T) {
 	} {
 		var k Counter
 		Rules(&k, tt.r, tt.e)
-		if k.Clauses != 0 || k.Literals != 0 || Clauses(tt.r, tt.e) != 0 {
+		if k.Clauses != 0 || k.Literals != 0 || clauseCount(tt.r, tt.e) != 0 {
 			t.Errorf("Rules(%s, %v) added %d clauses, want none", tt.name, tt.e, k.Clauses)
 		}
 	}

@@ -417,7 +417,7 @@ func TestDedup(t *testing.T) {
 				if err := enc.Write(&dedup, nil); err != nil {
 					t.Fatal(err)
 				}
-				if want := Clauses(r, e) - b.n*dupPairs(b.units()); len(dedup.Clauses) != want {
+				if want := clauseCount(r, e) - b.n*dupPairs(b.units()); len(dedup.Clauses) != want {
 					t.Errorf("%d clauses with Dedup, want %d", len(dedup.Clauses), want)
 				}
 				sameClauses(t, full.Clauses, dedup.Clauses, true)
@@ -500,7 +500,7 @@ func TestClauses(t *testing.T) {
 					if k.Clauses != tt.want {
 						t.Errorf("%v with Dedup: Write added %d clauses, want %d", tt.e, k.Clauses, tt.want)
 					}
-				} else if got := Clauses(r, tt.e); got != tt.want || k.Clauses != tt.want {
+				} else if got := clauseCount(r, tt.e); got != tt.want || k.Clauses != tt.want {
 					t.Errorf("%v: Clauses = %d, Write added %d, want %d", tt.e, got, k.Clauses, tt.want)
 				}
 				wantVars := n * n * n
@@ -749,7 +749,7 @@ func TestWriteDIMACS6x6(t *testing.T) {
 	// each with 6·C(6, 2) pairs and 6 clauses: 2,304 clauses. Minimal:
 	// 1,656.
 	const extended, minimal = 36 + 36*15 + 18*(6*15+6), 36 + 18*6*15
-	if c := Clauses(std(t, 6), Extended); c != extended {
+	if c := clauseCount(std(t, 6), Extended); c != extended {
 		t.Errorf("Clauses(6x6, Extended) = %d, want %d", c, extended)
 	}
 	const puzzle = "...........3.1......62...51.3..3..41"
@@ -836,8 +836,8 @@ func checkDomain(t *testing.T, b board, e Encoding, dedup bool, d *Domain) {
 	if err := enc.Write(&f, d); err != nil {
 		t.Fatalf("Write: %v", err)
 	}
-	if len(f.Clauses) > Clauses(r, e) {
-		t.Errorf("%d clauses, more than the %d of the rules", len(f.Clauses), Clauses(r, e))
+	if len(f.Clauses) > clauseCount(r, e) {
+		t.Errorf("%d clauses, more than the %d of the rules", len(f.Clauses), clauseCount(r, e))
 	}
 	want := b.solutions(d.Val[:n*n], func(i, dg int) bool { return d.Cand[i]>>(dg-1)&1 == 1 })
 	checkModels(t, f.Clauses, want, domainDecoder(n, d), false)
@@ -1141,8 +1141,8 @@ func TestRelationClauses(t *testing.T) {
 			if err := NewEncoder(r, e).Write(&k, nil); err != nil {
 				t.Fatal(err)
 			}
-			if want := Clauses(std9, e) + extra; k.Clauses != want || Clauses(r, e) != want {
-				t.Errorf("%v %v: Write %d clauses, Clauses %d, want %d", names, e, k.Clauses, Clauses(r, e), want)
+			if want := clauseCount(std9, e) + extra; k.Clauses != want || clauseCount(r, e) != want {
+				t.Errorf("%v %v: Write %d clauses, Clauses %d, want %d", names, e, k.Clauses, clauseCount(r, e), want)
 			}
 		}
 	}
