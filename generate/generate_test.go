@@ -54,7 +54,7 @@ func TestGenerate(t *testing.T) {
 	ak9, _ := r9.WithNamed("anti-knight")
 	count := 30
 	if testing.Short() {
-		count = 8
+		count = 3
 	}
 	tests := []struct {
 		name string
