@@ -86,6 +86,7 @@ import (
 	lzstring "github.com/daku10/go-lz-string"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 )
 
 // Puzzle is an f-puzzles puzzle in satdoku's terms.
@@ -103,6 +104,12 @@ type Puzzle struct {
 	// Warnings tell what was ignored or interpreted, as
 	// `ignored "text": cosmetic, no rule`.
 	Warnings []string
+	// Clues are the puzzle's clues as the clue package has them, in the
+	// order read (the cells' parity and given pencil marks, the
+	// nonconsecutive rule, the lists of clues, the negative rules); the
+	// rules of Grid come from them, with the regions and the other global
+	// rules.
+	Clues []clue.Clue
 }
 
 // MaxLoad is the longest compressed load string Read accepts, in bytes;
