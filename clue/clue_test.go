@@ -166,7 +166,9 @@ func meaningCases() []meaningCase {
 					allPairs(4, block4, [][2]int{{0, 1}, {1, 5}}, func(a, b int) bool { return abs(a-b) != 1 })(d)
 			}},
 		{"negative ratio", 4, []clue.Clue{{Kind: clue.NegativeRatio}}, block4,
-			func(d digits) bool { return allPairs(4, block4, nil, func(a, b int) bool { return !ratio(a, b, 2) })(d) }},
+			func(d digits) bool {
+				return allPairs(4, block4, nil, func(a, b int) bool { return !ratio(a, b, 2) })(d)
+			}},
 		// The black dots' ratio, 3, is the one forbidden; the white dot
 		// exempts its pair too.
 		{"negative ratio with dots", 4, []clue.Clue{{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 3}, {Kind: clue.WhiteDot, Cells: []int{4, 5}},
