@@ -72,6 +72,11 @@
 // make, a little killer that misses the board, an unknown direction) are
 // errors wrapping ErrInvalid.
 //
+// What a clue means is the clue package's to say: this package maps the
+// JSON onto the board's regions, the global rules and clue.Clue values
+// (Puzzle.Clues), and clue.Apply makes the rules of the clues, with the
+// conventions above.
+//
 // Read only reads: it does not solve the puzzle nor check that the givens
 // obey the rules.
 package fpuzzles
