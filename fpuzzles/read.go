@@ -659,16 +659,30 @@ func (r *reader) lines(it *node, path string) ([][]int, error) {
 	return ls, nil
 }
 
-// cellsClue reads a clue of kind k with "cells" and a "value" (a killer
-// cage, an extra region, a Kropki dot). A value that is absent or empty is
-// 0: no sum, or the default.
+// valued are the kinds of clue whose "value" is read by cellsClue and
+// linesClue; the others have none.
+var valued = []clue.Kind{clue.KillerCage, clue.WhiteDot, clue.BlackDot, clue.Whispers}
+
+// value reads the "value" of item it, a clue of kind k: 0 when it is
+// absent or empty, or when the kind has no value.
+func (r *reader) value(k clue.Kind, it *node, path string) (int, error) {
+	if !slices.Contains(valued, k) {
+		return 0, nil
+	}
+	v, _, err := r.intValue(it.get("value"), field(path, "value"))
+	return v, err
+}
+
+// cellsClue reads a clue of kind k with "cells" and, for some kinds, a
+// "value" (a killer cage, an extra region, a Kropki dot). A value that is
+// absent or empty is 0: no sum, or the default.
 func cellsClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		cells, err := r.cells(it.get("cells"), field(path, "cells"))
 		if err != nil {
 			return err
 		}
-		v, _, err := r.intValue(it.get("value"), field(path, "value"))
+		v, err := r.value(k, it, path)
 		if err != nil {
 			return err
 		}
@@ -690,11 +704,11 @@ func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	}
 }
 
-// linesClue reads a clue of kind k with "lines" and a "value"
-// (thermometer, palindrome, renban, whispers, between line).
+// linesClue reads a clue of kind k with "lines" and, for whispers, a
+// "value" (thermometer, palindrome, renban, whispers, between line).
 func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
-		v, _, err := r.intValue(it.get("value"), field(path, "value"))
+		v, err := r.value(k, it, path)
 		if err != nil {
 			return err
 		}
