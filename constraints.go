@@ -36,10 +36,11 @@ const (
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
-	Sandwich: "sandwich", Contains: "contains", OneOf: "one of"}
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of"}
 
-// String returns the kind's name: "total", "run", "within", "sandwich",
-// "contains" or "one of".
+// String returns the kind's name, one word that every layer uses (DIMACS
+// comments included): "total", "run", "within", "sandwich", "contains" or
+// "one-of"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -134,7 +135,7 @@ func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 
 func (r *Rules) checkConstraint(c *Constraint) error {
 	n := r.n
-	if int(c.Kind) >= len(constraintNames) {
+	if !c.Kind.Valid() {
 		return fmt.Errorf("unknown kind")
 	}
 	if len(c.Cells) == 0 {

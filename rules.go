@@ -90,8 +90,8 @@ const (
 	// Different: the two cells hold different digits (anti-knight,
 	// anti-king).
 	Different RelationKind = iota
-	// NotConsecutive: the two digits do not differ by 1 (nonconsecutive,
-	// the negative rule of white Kropki dots).
+	// NotConsecutive: the two digits do not differ by 1 (the
+	// nonconsecutive rule, the negative rule of white Kropki dots).
 	NotConsecutive
 	// Consecutive: the two digits differ by 1 (a white Kropki dot).
 	Consecutive
@@ -125,14 +125,16 @@ const (
 	NotRatio
 )
 
-var relationNames = [...]string{Different: "different", NotConsecutive: "not consecutive",
-	Consecutive: "consecutive", Double: "double", NotDouble: "not double", Sum: "sum",
-	NotSum: "not sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
-	NotDifference: "not difference", Ratio: "ratio", NotRatio: "not ratio"}
+var relationNames = [...]string{Different: "different", NotConsecutive: "nonconsecutive",
+	Consecutive: "consecutive", Double: "double", NotDouble: "not-double", Sum: "sum",
+	NotSum: "not-sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
+	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio"}
 
-// String returns the kind's name: "different", "not consecutive",
-// "consecutive", "double", "not double", "sum", "not sum", "less", "equal",
-// "apart", "difference", "not difference", "ratio" or "not ratio".
+// String returns the kind's name, one word that every layer uses (DIMACS
+// comments included): "different", "nonconsecutive", "consecutive",
+// "double", "not-double", "sum", "not-sum", "less", "equal", "apart",
+// "difference", "not-difference", "ratio" or "not-ratio"; and
+// "RelationKind(N)" for a value that is not a kind.
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
 		return relationNames[k]
@@ -168,7 +170,7 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		if x.Kind != Less {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
-		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || int(x.Kind) >= len(relationNames) {
+		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || !x.Kind.Valid() {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
 		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}

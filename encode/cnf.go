@@ -148,6 +148,9 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 			return fmt.Errorf("encode: write DIMACS: %w: a blocked solution is not a %dx%d grid", ErrGrid, g.N(), g.N())
 		}
 	}
+	if err := checkKinds(g.Rules()); err != nil {
+		return fmt.Errorf("encode: write DIMACS: %w", err)
+	}
 	vars, clauses := Size(g, o)
 	n := g.N()
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -255,10 +258,11 @@ type Header struct {
 // comments that ReadHeader reads back: "c region CELLS" for each region
 // when the regions are not the standard boxes ("c regions none" for none),
 // "c extra CELLS NAME" for each extra unit, cells as comma-separated
-// row-major indices; "c relation A,B KIND NAME" for each relation, KIND a
-// word of relationWords followed by ":VALUE" when the Value is not 0
-// ("different", "sum:10"); "c constraint KIND CELLS FIELDS NAME" for each
-// constraint, KIND a word of constraintWords and FIELDS "value=V" (always
+// row-major indices; "c relation A,B KIND NAME" for each relation, KIND
+// the kind's name (satdoku.RelationKind's String) followed by ":VALUE" when
+// the Value is not 0 ("different", "sum:10"); "c constraint KIND CELLS
+// FIELDS NAME" for each constraint, KIND the kind's name
+// (satdoku.ConstraintKind's String) and FIELDS "value=V" (always
 // for total and sandwich), "coefs=C,…", "digits=D,…" and "mask=0xM" (always
 // for one-of) where set; and "c rules TAG,TAG" for the tags (which must
 // hold no comma).
@@ -288,14 +292,14 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
 	}
 	for _, x := range r.Relations() {
-		word := relationWords[x.Kind]
+		word := x.Kind.String()
 		if x.Value != 0 {
 			word += ":" + strconv.Itoa(x.Value)
 		}
 		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, word, x.Name)
 	}
 	for _, c := range r.Constraints() {
-		fmt.Fprintf(w, "c constraint %s %s", constraintWords[c.Kind], cellList(c.Cells))
+		fmt.Fprintf(w, "c constraint %v %s", c.Kind, cellList(c.Cells))
 		if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
 			fmt.Fprintf(w, " value=%d", c.Value)
 		}
@@ -313,21 +317,6 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 	if tags := r.Tags(); len(tags) > 0 {
 		fmt.Fprintf(w, "c rules %s\n", strings.Join(tags, ","))
 	}
-}
-
-// relationWords name the kinds of relation in DIMACS comments.
-var relationWords = map[satdoku.RelationKind]string{
-	satdoku.Different: "different", satdoku.NotConsecutive: "nonconsecutive",
-	satdoku.Consecutive: "consecutive", satdoku.Double: "double", satdoku.NotDouble: "not-double",
-	satdoku.Sum: "sum", satdoku.NotSum: "not-sum", satdoku.Less: "less", satdoku.Equal: "equal",
-	satdoku.Apart: "apart", satdoku.Difference: "difference", satdoku.NotDifference: "not-difference",
-	satdoku.Ratio: "ratio", satdoku.NotRatio: "not-ratio",
-}
-
-// constraintWords name the kinds of constraint in DIMACS comments.
-var constraintWords = map[satdoku.ConstraintKind]string{
-	satdoku.Total: "total", satdoku.Run: "run", satdoku.Within: "within",
-	satdoku.Sandwich: "sandwich", satdoku.Contains: "contains", satdoku.OneOf: "one-of",
 }
 
 func cellList(cells []int) string {
@@ -356,13 +345,7 @@ func (hr *headerRules) addConstraint(val string) error {
 		return errors.New("want KIND CELLS")
 	}
 	var c satdoku.Constraint
-	found := false
-	for k, w := range constraintWords {
-		if w == f[0] {
-			c.Kind, found = k, true
-		}
-	}
-	if !found {
+	if err := c.Kind.UnmarshalText([]byte(f[0])); err != nil {
 		return fmt.Errorf("unknown constraint %q", f[0])
 	}
 	var err error
@@ -432,13 +415,7 @@ func (hr *headerRules) add(key, val string) error {
 			}
 			x.Value = v
 		}
-		found := false
-		for k, w := range relationWords {
-			if w == word {
-				x.Kind, found = k, true
-			}
-		}
-		if !found {
+		if err := x.Kind.UnmarshalText([]byte(word)); err != nil {
 			return fmt.Errorf("unknown relation %q", word)
 		}
 		hr.relations = append(hr.relations, x)

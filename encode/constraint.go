@@ -91,24 +91,30 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //     a digit wanted k > 1 times is a decision diagram that counts it.
 //   - OneOf: a unit clause for each digit outside Mask.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
-	switch c.Kind {
-	case satdoku.Total:
-		e.total(a, d, c)
-	case satdoku.Run:
-		e.run(a, d, c.Cells)
-	case satdoku.Within:
-		e.within(a, d, c.Cells)
-	case satdoku.Sandwich:
-		e.sandwich(a, d, c)
-	case satdoku.Contains:
-		e.contains(a, d, c)
-	case satdoku.OneOf:
+	w := constraintWriters[c.Kind]
+	if w == nil {
+		e.emit(a) // unknown to the encoder (see checkKinds): no model
+		return
+	}
+	w(e, a, d, c)
+}
+
+// constraintWriters write the clauses of each kind of constraint (see
+// constraint); a kind without one is unknown to the encoder (see
+// checkKinds).
+var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint){
+	satdoku.Total:    (*Encoder).total,
+	satdoku.Run:      func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.run(a, d, c.Cells) },
+	satdoku.Within:   func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
+	satdoku.Sandwich: (*Encoder).sandwich,
+	satdoku.Contains: (*Encoder).contains,
+	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
 				e.emit(a, -e.cellLit(d, i, bits.TrailingZeros64(m)+1))
 			}
 		}
-	}
+	},
 }
 
 // total writes Σ coef·digit = Value as a decision diagram on the partial

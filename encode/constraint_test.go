@@ -428,7 +428,7 @@ func TestRelationsExhaustive(t *testing.T) {
 	std := std(t, 6)
 	base := clauseCount(std, Extended)
 	const a, b = 0, 9 // r1c1 and r2c4
-	for k := satdoku.Different; k <= satdoku.NotRatio; k++ {
+	for _, k := range satdoku.RelationKinds() {
 		for _, v := range []int{0, 1, 2, 3, 5, 7} {
 			r, err := std.WithRelations(satdoku.Relation{A: a, B: b, Kind: k, Value: v})
 			if err != nil {
@@ -472,7 +472,7 @@ func constrained(t *testing.T) *satdoku.Rules {
 	t.Helper()
 	r := std(t, 9)
 	var rel []satdoku.Relation
-	for k := satdoku.Different; k <= satdoku.NotRatio; k++ {
+	for _, k := range satdoku.RelationKinds() {
 		v := 0
 		switch k {
 		case satdoku.Sum, satdoku.NotSum:

@@ -45,7 +45,9 @@
 // encoder's formula over the candidates its pre-pass leaves open, with
 // Encoder.Dedup leaving out the pairs an earlier unit already holds. Givens
 // writes one unit clause per filled cell, and Block and BlockOpen exclude
-// one solution so that a solver can look for another.
+// one solution so that a solver can look for another. Rules with a relation
+// or a constraint of a kind the encoder does not know are refused
+// (ErrKind), never written without it.
 //
 // # Solvers' answers
 //

@@ -95,12 +95,15 @@ func ParseEncoding(s string) (Encoding, error) {
 // cell and, in every unit of N cells, at least one cell per digit.
 // Clauses(r, e) tells how many. Rules adds nothing when r is nil or e is not
 // a valid encoding. Reduced adds the Extended rules: the reduction needs the
-// givens (see Puzzle).
+// givens (see Puzzle). Rules with a kind the encoder does not know (see
+// ErrKind) give the empty clause alone: no rule is ever left out.
 func Rules(a Adder, r *satdoku.Rules, e Encoding) {
 	if r == nil || !e.Valid() {
 		return
 	}
-	NewEncoder(r, e).Write(a, nil)
+	if NewEncoder(r, e).Write(a, nil) != nil {
+		a.Add(0)
+	}
 }
 
 // Givens adds one unit clause var(r, c, d) for every cell of g that holds a
@@ -122,7 +125,9 @@ func Givens(a Adder, g *satdoku.Grid) {
 // the solutions of g.
 func Puzzle(a Adder, g *satdoku.Grid, e Encoding) {
 	if e == Reduced {
-		NewEncoder(g.Rules(), e).Write(a, GivensDomain(g))
+		if NewEncoder(g.Rules(), e).Write(a, GivensDomain(g)) != nil {
+			a.Add(0) // a kind the encoder does not know
+		}
 	} else {
 		Rules(a, g.Rules(), e)
 	}

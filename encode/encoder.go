@@ -110,6 +110,7 @@ type Encoder struct {
 	cur     []uint64 // the candidates of the current Write
 	two     [2]int   // scratch: a binary clause
 	wrap    clauseAdder
+	err     error // a kind of the rules the encoder does not know (see checkKinds)
 }
 
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
@@ -124,7 +125,29 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 		covered: coveredOf(r),
 		placed:  make([]uint64, len(r.Units())),
 		cand:    make([]uint64, n*n),
+		err:     checkKinds(r),
 	}
+}
+
+// ErrKind reports rules with a relation or a constraint of a kind the
+// encoder does not know: it writes no formula for them, rather than one
+// that would leave the rule out.
+var ErrKind = errors.New("encode: unknown kind")
+
+// checkKinds returns an error wrapping ErrKind for the first relation or
+// constraint of r whose kind the encoder does not know, or nil.
+func checkKinds(r *satdoku.Rules) error {
+	for _, x := range r.Relations() {
+		if _, ok := allows(x, 1, 1); !ok {
+			return fmt.Errorf("%w: relation kind %v (%s)", ErrKind, x.Kind, x.Name)
+		}
+	}
+	for _, c := range r.Constraints() {
+		if constraintWriters[c.Kind] == nil {
+			return fmt.Errorf("%w: constraint kind %v (%s)", ErrKind, c.Kind, c.Name)
+		}
+	}
+	return nil
 }
 
 // coveredKey is the key of the covered table in the cache of its rules.
@@ -190,7 +213,13 @@ const checkEvery = 64
 // the domain has no completion. Clauses come in a fixed order: the cells in
 // row-major order, then the units in the order of Rules.Units, digits
 // ascending.
+//
+// Rules with a relation or a constraint of a kind the encoder does not
+// know are an error wrapping ErrKind, and nothing is written.
 func (e *Encoder) Write(adder Adder, d *Domain) error {
+	if e.err != nil {
+		return e.err
+	}
 	a := e.asClauseAdder(adder)
 	defer func() { e.wrap.Adder, e.cur = nil, nil }()
 	r := e.rules
@@ -302,7 +331,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	for _, x := range r.Relations() {
 		for da := 1; da <= n; da++ {
 			for db := 1; db <= n; db++ {
-				if !allows(x, da, db) {
+				if ok, _ := allows(x, da, db); !ok {
 					e.forbid(a, d, x.A, da, x.B, db)
 				}
 			}
@@ -329,43 +358,44 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	}
 }
 
-// allows reports whether relation x lets cell A hold da and cell B db.
-func allows(x satdoku.Relation, da, db int) bool {
+// allows reports whether relation x lets cell A hold da and cell B db;
+// known is false, and so is ok, when the encoder does not know the kind.
+func allows(x satdoku.Relation, da, db int) (ok, known bool) {
 	diff := da - db
 	if diff < 0 {
 		diff = -diff
 	}
 	switch x.Kind {
 	case satdoku.Different:
-		return da != db
+		return da != db, true
 	case satdoku.NotConsecutive:
-		return diff != 1
+		return diff != 1, true
 	case satdoku.Consecutive:
-		return diff == 1
+		return diff == 1, true
 	case satdoku.Double:
-		return da == 2*db || db == 2*da
+		return da == 2*db || db == 2*da, true
 	case satdoku.NotDouble:
-		return da != 2*db && db != 2*da
+		return da != 2*db && db != 2*da, true
 	case satdoku.Sum:
-		return da+db == x.Value
+		return da+db == x.Value, true
 	case satdoku.NotSum:
-		return da+db != x.Value
+		return da+db != x.Value, true
 	case satdoku.Less:
-		return da < db
+		return da < db, true
 	case satdoku.Equal:
-		return da == db
+		return da == db, true
 	case satdoku.Apart:
-		return diff >= x.Value
+		return diff >= x.Value, true
 	case satdoku.Difference:
-		return diff == x.Value
+		return diff == x.Value, true
 	case satdoku.NotDifference:
-		return diff != x.Value
+		return diff != x.Value, true
 	case satdoku.Ratio:
-		return da == x.Value*db || db == x.Value*da
+		return da == x.Value*db || db == x.Value*da, true
 	case satdoku.NotRatio:
-		return da != x.Value*db && db != x.Value*da
+		return da != x.Value*db && db != x.Value*da, true
 	}
-	return true
+	return false, false
 }
 
 // forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a

@@ -72,6 +72,11 @@
 // make, a little killer that misses the board, an unknown direction) are
 // errors wrapping ErrInvalid.
 //
+// What a clue means is the clue package's to say: this package maps the
+// JSON onto the board's regions, the global rules and clue.Clue values
+// (Puzzle.Clues), and clue.Apply makes the rules of the clues, with the
+// conventions above.
+//
 // Read only reads: it does not solve the puzzle nor check that the givens
 // obey the rules.
 package fpuzzles
@@ -86,6 +91,7 @@ import (
 	lzstring "github.com/daku10/go-lz-string"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 )
 
 // Puzzle is an f-puzzles puzzle in satdoku's terms.
@@ -103,6 +109,12 @@ type Puzzle struct {
 	// Warnings tell what was ignored or interpreted, as
 	// `ignored "text": cosmetic, no rule`.
 	Warnings []string
+	// Clues are the puzzle's clues as the clue package has them, in the
+	// order read (the cells' parity and given pencil marks, the
+	// nonconsecutive rule, the lists of clues, the negative rules); the
+	// rules of Grid come from them, with the regions and the other global
+	// rules.
+	Clues []clue.Clue
 }
 
 // MaxLoad is the longest compressed load string Read accepts, in bytes;

@@ -1,15 +1,19 @@
 package fpuzzles
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 )
 
-// reader turns the JSON tree of a puzzle into rules and a grid.
+// reader turns the JSON tree of a puzzle into rules and a grid: it maps
+// the JSON onto the board's regions, the global rules and clue.Clue
+// values, which the clue package turns into rules.
 type reader struct {
 	text []byte // the JSON text, for error positions
 	n    int
@@ -18,22 +22,23 @@ type reader struct {
 	jigsaw   bool
 	named    []string
 	extras   []satdoku.ExtraUnit
-	rels     []satdoku.Relation
-	cons     []satdoku.Constraint
 	tags     []string
 	warnings []string
 	// groups are the cells of each region, in reading order, when every
 	// cell is in one (for disjoint groups); nil otherwise.
 	groups [][]int
-	// nonconsecutive is set by the global rule, applied once the dots
-	// are known.
-	nonconsecutive bool
-	// marks holds the pairs of cells marked by dots and XV, by key, with
-	// the values of the marks, for the negative rules.
-	marks map[string]map[[2]int][]int
-	// extremes holds the minimum and the maximum cells, by tag, compared
-	// with their neighbours once all are known.
-	extremes map[string][]int
+	// clues are the clues read, and srcs where each comes from.
+	clues []clue.Clue
+	srcs  []source
+}
+
+// source is where a clue comes from, for errors: the JSON object of the
+// item and its path; or, for a clue of a grid cell (parity, pencil marks),
+// the value itself (self).
+type source struct {
+	it   *node
+	path string
+	self bool
 }
 
 // The keys that are not rules, skipped without a warning.
@@ -58,52 +63,33 @@ type ruleKey struct {
 
 // ruleKeys are the lists of clues, in the order they are read.
 var ruleKeys = []ruleKey{
-	{"extraregion", (*reader).extraRegion},
-	{"killercage", (*reader).killerCage},
+	{"extraregion", cellsClue(clue.ExtraRegion)},
+	{"killercage", cellsClue(clue.KillerCage)},
 	{"cage", (*reader).cage},
-	{"littlekillersum", (*reader).littleKiller},
-	{"sandwichsum", (*reader).sandwich},
-	{"thermometer", (*reader).thermometer},
+	{"littlekillersum", outsideClue(clue.LittleKiller)},
+	{"sandwichsum", outsideClue(clue.Sandwich)},
+	{"thermometer", linesClue(clue.Thermometer)},
 	{"arrow", (*reader).arrow},
-	{"palindrome", (*reader).palindrome},
-	{"renban", (*reader).renban},
-	{"whispers", (*reader).whispers},
-	{"betweenline", (*reader).between},
-	{"difference", (*reader).difference},
-	{"ratio", (*reader).ratio},
+	{"palindrome", linesClue(clue.Palindrome)},
+	{"renban", linesClue(clue.Renban)},
+	{"whispers", linesClue(clue.Whispers)},
+	{"betweenline", linesClue(clue.Between)},
+	{"difference", cellsClue(clue.WhiteDot)},
+	{"ratio", cellsClue(clue.BlackDot)},
 	{"xv", (*reader).xv},
 	{"clone", (*reader).clone},
 	{"quadruple", (*reader).quadruple},
-	{"odd", (*reader).odd},
-	{"even", (*reader).even},
-	{"minimum", (*reader).minimum},
-	{"maximum", (*reader).maximum},
+	{"odd", cellClue(clue.Odd)},
+	{"even", cellClue(clue.Even)},
+	{"minimum", cellClue(clue.Minimum)},
+	{"maximum", cellClue(clue.Maximum)},
 }
 
-// The names of the rule families, used as tags and in relation and
-// constraint names.
-const (
-	tagKiller     = "killer cage"
-	tagLittle     = "little killer"
-	tagSandwich   = "sandwich"
-	tagThermo     = "thermometer"
-	tagArrow      = "arrow"
-	tagPalindrome = "palindrome"
-	tagRenban     = "renban"
-	tagWhispers   = "whispers"
-	tagBetween    = "between"
-	tagKropki     = "kropki"
-	tagXV         = "xv"
-	tagClone      = "clone"
-	tagQuad       = "quadruple"
-	tagOdd        = "odd"
-	tagEven       = "even"
-	tagMinimum    = "minimum"
-	tagMaximum    = "maximum"
-	tagExtra      = "extra region"
-	tagJigsaw     = "jigsaw"
-	tagPencil     = "given pencil marks"
-)
+// negatives are the clues of the "negative" list, by name.
+var negatives = map[string]clue.Kind{"ratio": clue.NegativeRatio, "difference": clue.NegativeDifference, "xv": clue.NegativeXV}
+
+// tagJigsaw tags irregular regions.
+const tagJigsaw = "jigsaw"
 
 func (r *reader) fail(nd *node, path string, kind error, format string, args ...any) error {
 	off := 0
@@ -152,25 +138,22 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 				continue
 			}
 		case "nonconsecutive":
-			// Applied with the dots: a dotted pair is exempt.
-			r.nonconsecutive = true
-			r.tag(g.name)
+			// A clue: the dots exempt their pairs from it.
+			r.add(clue.Clue{Kind: clue.Nonconsecutive}, source{it: v, path: g.key, self: true})
 			continue
 		}
 		r.named = append(r.named, g.name)
 	}
-	r.marks = map[string]map[[2]int][]int{}
-	r.extremes = map[string][]int{}
 	for _, k := range ruleKeys {
 		if err := r.list(root, k.key, k.read); err != nil {
 			return nil, err
 		}
 	}
-	r.compareExtremes()
-	if r.nonconsecutive {
-		r.forbid("nonconsecutive", []satdoku.Relation{{Kind: satdoku.NotConsecutive}}, kropkiKeys)
-	}
 	if err := r.negative(root.get("negative")); err != nil {
+		return nil, err
+	}
+	rules, err := r.rules(root)
+	if err != nil {
 		return nil, err
 	}
 	// Everything else: metadata, cosmetics, or a rule we cannot express.
@@ -209,10 +192,24 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 		*m.dst = v.str
 	}
 
+	p.Clues = r.clues
+	p.Grid = satdoku.NewGrid(rules)
+	for i, d := range givens {
+		p.Grid.SetCell(i, d)
+	}
+	p.Solution = r.solution(root.get("solution"), rules)
+	p.Warnings = r.warnings
+	return p, nil
+}
+
+// rules returns the rules of the puzzle: the board's regions, the global
+// rules, then the clues, applied by the clue package.
+func (r *reader) rules(root *node) (*satdoku.Rules, error) {
 	rules := r.base
 	if r.jigsaw {
 		rules = rules.WithTags(tagJigsaw)
 	}
+	var err error
 	if len(r.named) > 0 {
 		if rules, err = rules.WithNamed(r.named...); err != nil {
 			return nil, r.fail(root, "", ErrInvalid, "%v", err)
@@ -221,21 +218,72 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 	if rules, err = rules.WithExtra(r.extras...); err != nil {
 		return nil, r.fail(root, "", ErrInvalid, "%v", err)
 	}
-	if rules, err = rules.WithRelations(r.rels...); err != nil {
-		return nil, r.fail(root, "", ErrInvalid, "%v", err)
-	}
-	if rules, err = rules.WithConstraints(r.cons...); err != nil {
-		return nil, r.fail(root, "", ErrInvalid, "%v", err)
-	}
 	rules = rules.WithTags(r.tags...)
-
-	p.Grid = satdoku.NewGrid(rules)
-	for i, d := range givens {
-		p.Grid.SetCell(i, d)
+	rules, warnings, err := clue.Apply(rules, r.clues...)
+	var ce *clue.Error
+	switch {
+	case errors.As(err, &ce):
+		return nil, r.clueError(ce)
+	case err != nil:
+		return nil, r.fail(root, "", ErrInvalid, "%v", err)
 	}
-	p.Solution = r.solution(root.get("solution"), rules)
-	p.Warnings = r.warnings
-	return p, nil
+	for _, w := range warnings {
+		r.warn("ignored %q: %s", r.srcs[w.Clue].path, w.Msg)
+	}
+	return rules, nil
+}
+
+// add adds clue c, read from src.
+func (r *reader) add(c clue.Clue, src source) {
+	r.clues = append(r.clues, c)
+	r.srcs = append(r.srcs, src)
+}
+
+// clueError places the error of the clue package at the JSON value of the
+// field at fault.
+func (r *reader) clueError(e *clue.Error) error {
+	src := r.srcs[e.Clue]
+	nd, path := src.it, src.path
+	line := e.Line
+	key := e.Field
+	switch {
+	case src.self:
+		key = ""
+	case e.Field == "place":
+		key = "cell"
+	case e.Kind == clue.Clone && e.Field == "lines":
+		// A clone's two lines are "cells" and "cloneCells".
+		key, line = "cells", -1
+		if e.Line == 1 {
+			key = "cloneCells"
+		}
+	}
+	step := func(next *node, p string) {
+		path = p
+		if next != nil {
+			nd = next
+		}
+	}
+	elem := func(v *node, k int) *node {
+		if v != nil && v.kind == '[' && k < len(v.elems) {
+			return v.elems[k]
+		}
+		return nil
+	}
+	if key != "" {
+		step(nd.get(key), field(path, key))
+	}
+	if line >= 0 {
+		step(elem(nd, line), index(path, line))
+	}
+	if e.Item >= 0 {
+		step(elem(nd, e.Item), index(path, e.Item))
+	}
+	kind := ErrInvalid
+	if errors.Is(e, clue.ErrUnsupported) {
+		kind = ErrUnsupported
+	}
+	return r.fail(nd, path, kind, "%s", e.Msg)
 }
 
 func (r *reader) size(root *node) error {
@@ -280,7 +328,8 @@ func (r *reader) grid(root *node) ([]int, error) {
 	region := make([]int, n*n)
 	regionNode := make([]*node, n*n)
 	h, w := satdoku.BoxShape(n)
-	var masks, parity []satdoku.Constraint
+	var marks []clue.Clue // given pencil marks, after the cells' parity
+	var markSrcs []source
 	for row, rn := range g.elems {
 		rp := index("grid", row)
 		if rn.kind != '[' || len(rn.elems) != n {
@@ -332,11 +381,9 @@ func (r *reader) grid(root *node) ([]int, error) {
 				}
 			}
 			if pv := cn.get("parity"); !pv.empty() {
-				c, err := r.cellParity(pv, field(cp, "parity"), i)
-				if err != nil {
+				if err := r.cellParity(pv, field(cp, "parity"), i); err != nil {
 					return nil, err
 				}
-				parity = append(parity, c)
 			}
 			// Pencil marks in a given cell say nothing more.
 			if pm := cn.get("givenPencilMarks"); !pm.empty() && givens[i] == 0 {
@@ -344,21 +391,16 @@ func (r *reader) grid(root *node) ([]int, error) {
 				if err != nil {
 					return nil, err
 				}
-				var mask uint64
-				for _, d := range ds {
-					mask |= 1 << (d - 1)
-				}
-				masks = append(masks, satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: mask, Name: tagPencil})
+				marks = append(marks, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: ds})
+				markSrcs = append(markSrcs, source{it: pm, path: field(cp, "givenPencilMarks"), self: true})
 			}
 		}
 	}
 	if err := r.regions(g, region, regionNode); err != nil {
 		return nil, err
 	}
-	r.cons = append(r.cons, parity...)
-	if len(masks) > 0 {
-		r.cons = append(r.cons, masks...)
-		r.tag(tagPencil)
+	for k, c := range marks {
+		r.add(c, markSrcs[k])
 	}
 	return givens, nil
 }
@@ -577,9 +619,8 @@ func (r *reader) cell(v *node, path string) (int, error) {
 	return (row-1)*r.n + col - 1, err
 }
 
-// cells reads an array of cells of the board; with distinct set, a cell
-// listed twice is an error.
-func (r *reader) cells(v *node, path string, distinct bool) ([]int, error) {
+// cells reads an array of cells of the board.
+func (r *reader) cells(v *node, path string) ([]int, error) {
 	if v == nil {
 		return nil, r.fail(nil, path, ErrInvalid, "no cells")
 	}
@@ -592,16 +633,13 @@ func (r *reader) cells(v *node, path string, distinct bool) ([]int, error) {
 		if err != nil {
 			return nil, err
 		}
-		if distinct && slices.Contains(cs, i) {
-			return nil, r.fail(e, index(path, k), ErrInvalid, "%s is listed twice", e.str)
-		}
 		cs = append(cs, i)
 	}
 	return cs, nil
 }
 
 // lines reads the "lines" of an item: arrays of cells.
-func (r *reader) lines(it *node, path string, distinct bool) ([][]int, error) {
+func (r *reader) lines(it *node, path string) ([][]int, error) {
 	v := it.get("lines")
 	path = field(path, "lines")
 	if v.empty() {
@@ -612,7 +650,7 @@ func (r *reader) lines(it *node, path string, distinct bool) ([][]int, error) {
 	}
 	var ls [][]int
 	for k, e := range v.elems {
-		cs, err := r.cells(e, index(path, k), distinct)
+		cs, err := r.cells(e, index(path, k))
 		if err != nil {
 			return nil, err
 		}
@@ -621,76 +659,101 @@ func (r *reader) lines(it *node, path string, distinct bool) ([][]int, error) {
 	return ls, nil
 }
 
-// total adds a Total constraint (cells with coefficients coefs, nil for
-// all 1) after checking that some digits 1..N, repeated or not, can make
-// it. It merges a cell listed twice.
-func (r *reader) total(v *node, path, name string, cells, coefs []int, value int) error {
-	var cs, ks []int
-	for k, i := range cells {
-		c := 1
-		if coefs != nil {
-			c = coefs[k]
-		}
-		if j := slices.Index(cs, i); j >= 0 {
-			ks[j] += c
-			continue
-		}
-		cs, ks = append(cs, i), append(ks, c)
+// valued are the kinds of clue whose "value" is read by cellsClue and
+// linesClue; the others have none.
+var valued = []clue.Kind{clue.KillerCage, clue.WhiteDot, clue.BlackDot, clue.Whispers}
+
+// value reads the "value" of item it, a clue of kind k: 0 when it is
+// absent or empty, or when the kind has no value.
+func (r *reader) value(k clue.Kind, it *node, path string) (int, error) {
+	if !slices.Contains(valued, k) {
+		return 0, nil
 	}
-	lo, hi := 0, 0
-	for _, c := range ks {
-		lo += min(c, c*r.n)
-		hi += max(c, c*r.n)
-	}
-	if value < lo || value > hi {
-		return r.fail(v, path, ErrInvalid, "sum %d is impossible (want %d to %d)", value, lo, hi)
-	}
-	if coefs == nil && len(ks) == len(cells) {
-		ks = nil
-	}
-	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Total, Cells: cs, Coefs: ks, Value: value, Name: name})
-	return nil
+	v, _, err := r.intValue(it.get("value"), field(path, "value"))
+	return v, err
 }
 
-// cage reads a killer cage: distinct digits, adding up to value when ok.
-func (r *reader) addCage(it *node, path string, cells []int, value int, ok bool) error {
-	n, k := r.n, len(cells)
-	if k > n {
-		return r.fail(it.get("cells"), field(path, "cells"), ErrInvalid, "%d cells cannot hold distinct digits 1 to %d", k, n)
-	}
-	if k >= 2 {
-		r.extras = append(r.extras, satdoku.ExtraUnit{Name: tagKiller, Cells: cells})
-	}
-	if ok {
-		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-		if value < lo || value > hi {
-			return r.fail(it.get("value"), field(path, "value"), ErrInvalid,
-				"sum %d is impossible in %d cells of distinct digits (want %d to %d)", value, k, lo, hi)
+// cellsClue reads a clue of kind k with "cells" and, for some kinds, a
+// "value" (a killer cage, an extra region, a Kropki dot). A value that is
+// absent or empty is 0: no sum, or the default.
+func cellsClue(k clue.Kind) func(r *reader, it *node, path string) error {
+	return func(r *reader, it *node, path string) error {
+		cells, err := r.cells(it.get("cells"), field(path, "cells"))
+		if err != nil {
+			return err
 		}
-		r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Value: value, Name: tagKiller})
+		v, err := r.value(k, it, path)
+		if err != nil {
+			return err
+		}
+		r.add(clue.Clue{Kind: k, Cells: cells, Value: v}, source{it: it, path: path})
+		return nil
 	}
-	r.tag(tagKiller)
-	return nil
 }
 
-func (r *reader) killerCage(it *node, path string) error {
-	cells, err := r.cells(it.get("cells"), field(path, "cells"), true)
-	if err != nil {
-		return err
+// cellClue reads a clue of kind k on one "cell" (odd, even, minimum,
+// maximum).
+func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
+	return func(r *reader, it *node, path string) error {
+		i, err := r.cell(it.get("cell"), field(path, "cell"))
+		if err != nil {
+			return err
+		}
+		r.add(clue.Clue{Kind: k, Cells: []int{i}}, source{it: it, path: path})
+		return nil
 	}
-	if len(cells) == 0 {
-		return r.fail(it, path, ErrInvalid, "a cage without cells")
-	}
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil {
-		return err
-	}
-	// A sum of 0 is no sum, as in f-puzzles and SudokuSolver.
-	return r.addCage(it, path, cells, v, ok && v != 0)
 }
 
-// cage reads f-puzzles' cosmetic cage: a killer cage when its value is a
-// number, nothing otherwise.
+// linesClue reads a clue of kind k with "lines" and, for whispers, a
+// "value" (thermometer, palindrome, renban, whispers, between line).
+func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
+	return func(r *reader, it *node, path string) error {
+		v, err := r.value(k, it, path)
+		if err != nil {
+			return err
+		}
+		ls, err := r.lines(it, path)
+		if err != nil {
+			return err
+		}
+		r.add(clue.Clue{Kind: k, Lines: ls, Value: v}, source{it: it, path: path})
+		return nil
+	}
+}
+
+// outsideClue reads a clue of kind k outside the board: a little killer
+// (with its "direction") or a sandwich. A sandwich without a value is no
+// clue.
+func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
+	return func(r *reader, it *node, path string) error {
+		row, col, err := r.ref(it.get("cell"), field(path, "cell"), true)
+		if err != nil {
+			return err
+		}
+		c := clue.Clue{Kind: k, Row: row - 1, Col: col - 1}
+		if k == clue.LittleKiller {
+			dv := it.get("direction")
+			if dv == nil || dv.kind != 's' {
+				return r.fail(nodeOr(dv, it), field(path, "direction"), ErrInvalid, "unknown direction %s (want UL, UR, DL or DR)", dv.kindName())
+			}
+			if err := c.Direction.UnmarshalText([]byte(dv.str)); err != nil {
+				return r.fail(dv, field(path, "direction"), ErrInvalid, "unknown direction %q (want UL, UR, DL or DR)", dv.str)
+			}
+		}
+		v, ok, err := r.intValue(it.get("value"), field(path, "value"))
+		if err != nil {
+			return err
+		}
+		if !ok && k == clue.Sandwich {
+			return nil
+		}
+		c.Value = v
+		r.add(c, source{it: it, path: path})
+		return nil
+	}
+}
+
+// cage reads f-puzzles' cosmetic cage: no rule, whatever its value.
 func (r *reader) cage(it *node, path string) error {
 	if _, ok, err := r.intValue(it.get("value"), field(path, "value")); err == nil && ok {
 		r.warn("ignored %q: cosmetic, no rule, as in f-puzzles (a killer cage with its sum is a %q)", "cage", "killercage")
@@ -700,387 +763,74 @@ func (r *reader) cage(it *node, path string) error {
 	return nil
 }
 
-func (r *reader) extraRegion(it *node, path string) error {
-	cells, err := r.cells(it.get("cells"), field(path, "cells"), true)
-	if err != nil {
-		return err
-	}
-	if len(cells) > r.n {
-		return r.fail(it.get("cells"), field(path, "cells"), ErrInvalid, "%d cells cannot hold distinct digits 1 to %d", len(cells), r.n)
-	}
-	if len(cells) >= 2 {
-		r.extras = append(r.extras, satdoku.ExtraUnit{Name: tagExtra, Cells: cells})
-		r.tag(tagExtra)
-	}
-	return nil
-}
-
-var directions = map[string][2]int{"UL": {-1, -1}, "UR": {-1, 1}, "DL": {1, -1}, "DR": {1, 1}}
-
-func (r *reader) littleKiller(it *node, path string) error {
-	cv := it.get("cell")
-	row, col, err := r.ref(cv, field(path, "cell"), true)
-	if err != nil {
-		return err
-	}
-	dv := it.get("direction")
-	var dir string
-	if dv != nil && dv.kind == 's' {
-		dir = strings.ToUpper(strings.TrimSpace(dv.str))
-	}
-	step, known := directions[dir]
-	if !known {
-		shown := dv.kindName()
-		if dv != nil && dv.kind == 's' {
-			shown = strconv.Quote(dv.str)
-		}
-		return r.fail(nodeOr(dv, it), field(path, "direction"), ErrInvalid, "unknown direction %s (want UL, UR, DL or DR)", shown)
-	}
-	n := r.n
-	if row >= 1 && row <= n && col >= 1 && col <= n {
-		return r.fail(cv, field(path, "cell"), ErrInvalid, "%q is on the board: a little killer clue is outside it", cv.str)
-	}
-	var cells []int
-	for rr, cc := row+step[0], col+step[1]; rr >= 1 && rr <= n && cc >= 1 && cc <= n; rr, cc = rr+step[0], cc+step[1] {
-		cells = append(cells, (rr-1)*n+cc-1)
-	}
-	if len(cells) == 0 {
-		return r.fail(dv, field(path, "direction"), ErrInvalid, "the diagonal from %q going %s misses the board", cv.str, dir)
-	}
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil || !ok || v == 0 {
-		return err
-	}
-	if err := r.total(it.get("value"), field(path, "value"), tagLittle, cells, nil, v); err != nil {
-		return err
-	}
-	r.tag(tagLittle)
-	return nil
-}
-
-func (r *reader) sandwich(it *node, path string) error {
-	cv := it.get("cell")
-	row, col, err := r.ref(cv, field(path, "cell"), true)
-	if err != nil {
-		return err
-	}
-	n := r.n
-	var cells []int
-	switch {
-	case (row == 0 || row == n+1) && col >= 1 && col <= n:
-		for k := range n {
-			cells = append(cells, k*n+col-1)
-		}
-	case (col == 0 || col == n+1) && row >= 1 && row <= n:
-		for k := range n {
-			cells = append(cells, (row-1)*n+k)
-		}
-	default:
-		return r.fail(cv, field(path, "cell"), ErrInvalid, "%q is not beside a row or a column", cv.str)
-	}
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil || !ok {
-		return err
-	}
-	if hi := n*(n-1)/2 - 1; v < 0 || v > hi {
-		return r.fail(it.get("value"), field(path, "value"), ErrInvalid, "sandwich sum %d is impossible (want 0 to %d)", v, hi)
-	}
-	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Sandwich, Cells: cells, Value: v, Name: tagSandwich})
-	r.tag(tagSandwich)
-	return nil
-}
-
-func (r *reader) thermometer(it *node, path string) error {
-	ls, err := r.lines(it, path, true)
-	if err != nil {
-		return err
-	}
-	for k, l := range ls {
-		if len(l) > r.n {
-			return r.fail(it.get("lines").elems[k], index(field(path, "lines"), k), ErrInvalid,
-				"a thermometer of %d cells cannot rise with digits 1 to %d", len(l), r.n)
-		}
-		for j := 1; j < len(l); j++ {
-			r.rels = append(r.rels, satdoku.Relation{A: l[j-1], B: l[j], Kind: satdoku.Less, Name: tagThermo})
-		}
-		if len(l) >= 2 {
-			r.tag(tagThermo)
-		}
-	}
-	return nil
-}
-
-// maxPill is the most cells an arrow's circle may have.
-const maxPill = 6
-
+// arrow reads an arrow: its circle, "cells", and its "lines".
 func (r *reader) arrow(it *node, path string) error {
-	cv := it.get("cells")
-	circle, err := r.cells(cv, field(path, "cells"), true)
+	circle, err := r.cells(it.get("cells"), field(path, "cells"))
 	if err != nil {
 		return err
 	}
-	if len(circle) == 0 {
-		return r.fail(it, path, ErrInvalid, "an arrow without a circle")
-	}
-	if len(circle) > maxPill {
-		return r.fail(cv, field(path, "cells"), ErrUnsupported, "a circle of %d cells (the limit is %d)", len(circle), maxPill)
-	}
-	if len(circle) > 1 && r.n > 9 {
-		// f-puzzles writes the digits side by side, 10 and over with two
-		// figures: not a sum with fixed coefficients.
-		return r.fail(cv, field(path, "cells"), ErrUnsupported, "a circle of %d cells on a %d×%d board", len(circle), r.n, r.n)
-	}
-	circle = slices.Clone(circle)
-	slices.Sort(circle) // reading order
-	ls, err := r.lines(it, path, false)
+	ls, err := r.lines(it, path)
 	if err != nil {
 		return err
 	}
-	shafts := 0
-	for k, l := range ls {
-		var cells, coefs []int
-		for _, i := range l {
-			if !slices.Contains(circle, i) {
-				cells, coefs = append(cells, i), append(coefs, 1)
-			}
-		}
-		if len(cells) == 0 {
-			continue
-		}
-		p := 1
-		for j := len(circle) - 1; j >= 0; j-- {
-			cells, coefs = append(cells, circle[j]), append(coefs, -p)
-			p *= 10
-		}
-		if err := r.total(it.get("lines").elems[k], index(field(path, "lines"), k), tagArrow, cells, coefs, 0); err != nil {
-			return err
-		}
-		shafts++
-	}
-	if shafts == 0 {
-		r.warn("ignored %q: a circle without an arrow", path)
-		return nil
-	}
-	r.tag(tagArrow)
+	r.add(clue.Clue{Kind: clue.Arrow, Cells: circle, Lines: ls}, source{it: it, path: path})
 	return nil
 }
 
-func (r *reader) palindrome(it *node, path string) error {
-	ls, err := r.lines(it, path, false)
-	if err != nil {
-		return err
-	}
-	for _, l := range ls {
-		for j := 0; j < len(l)/2; j++ {
-			if a, b := l[j], l[len(l)-1-j]; a != b {
-				r.rels = append(r.rels, satdoku.Relation{A: a, B: b, Kind: satdoku.Equal, Name: tagPalindrome})
-				r.tag(tagPalindrome)
-			}
-		}
-	}
-	return nil
-}
-
-func (r *reader) renban(it *node, path string) error {
-	ls, err := r.lines(it, path, true)
-	if err != nil {
-		return err
-	}
-	for k, l := range ls {
-		if len(l) > r.n {
-			return r.fail(it.get("lines").elems[k], index(field(path, "lines"), k), ErrInvalid,
-				"a renban line of %d cells cannot hold distinct digits 1 to %d", len(l), r.n)
-		}
-		if len(l) >= 2 {
-			r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Run, Cells: l, Name: tagRenban})
-			r.tag(tagRenban)
-		}
-	}
-	return nil
-}
-
-func (r *reader) whispers(it *node, path string) error {
-	d := (r.n + 1) / 2
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil {
-		return err
-	}
-	if ok {
-		if v < 1 || v >= r.n {
-			return r.fail(it.get("value"), field(path, "value"), ErrInvalid, "no two digits 1 to %d differ by %d or more", r.n, v)
-		}
-		d = v
-	}
-	ls, err := r.lines(it, path, false)
-	if err != nil {
-		return err
-	}
-	for k, l := range ls {
-		for j := 1; j < len(l); j++ {
-			if l[j-1] == l[j] {
-				return r.fail(it.get("lines").elems[k].elems[j], index(index(field(path, "lines"), k), j), ErrInvalid, "a cell next to itself")
-			}
-			r.rels = append(r.rels, satdoku.Relation{A: l[j-1], B: l[j], Kind: satdoku.Apart, Value: d, Name: tagWhispers})
-			r.tag(tagWhispers)
-		}
-	}
-	return nil
-}
-
-func (r *reader) between(it *node, path string) error {
-	ls, err := r.lines(it, path, true)
-	if err != nil {
-		return err
-	}
-	for _, l := range ls {
-		if len(l) >= 3 {
-			r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Within, Cells: l, Name: tagBetween})
-			r.tag(tagBetween)
-		}
-	}
-	return nil
-}
-
-// pair reads the two cells of a dot or an XV mark.
-func (r *reader) pair(it *node, path string) (a, b int, err error) {
-	cv := it.get("cells")
-	cells, err := r.cells(cv, field(path, "cells"), true)
-	if err != nil {
-		return 0, 0, err
-	}
-	if len(cells) != 2 {
-		return 0, 0, r.fail(cv, field(path, "cells"), ErrInvalid, "want 2 cells, found %d", len(cells))
-	}
-	return cells[0], cells[1], nil
-}
-
-func (r *reader) mark(key string, a, b, v int) {
-	m := r.marks[key]
-	if m == nil {
-		m = map[[2]int][]int{}
-		r.marks[key] = m
-	}
-	p := [2]int{min(a, b), max(a, b)}
-	m[p] = append(m[p], v)
-}
-
-// A kropkiDot describes one colour of Kropki dot: its key, the value of a
-// dot without one, the range of values it can take (lo to N+top), and the
-// relations it makes (the default value's kind, and the general one with a
-// Value).
-type kropkiDot struct {
-	key, name   string
-	def, lo     int
-	top         int
-	plain, kind satdoku.RelationKind
-	bad         string // the message for a value out of range, with N and the value
-}
-
-var (
-	whiteDot = kropkiDot{key: "difference", name: "white dot", def: 1, lo: 1, top: -1,
-		plain: satdoku.Consecutive, kind: satdoku.Difference, bad: "no two digits 1 to %d differ by %d"}
-	blackDot = kropkiDot{key: "ratio", name: "black dot", def: 2, lo: 2,
-		plain: satdoku.Double, kind: satdoku.Ratio, bad: "no two distinct digits 1 to %d have ratio %d"}
-)
-
-func (r *reader) difference(it *node, path string) error { return r.dot(it, path, &whiteDot) }
-
-func (r *reader) ratio(it *node, path string) error { return r.dot(it, path, &blackDot) }
-
-// dot reads a Kropki dot of colour k.
-func (r *reader) dot(it *node, path string, k *kropkiDot) error {
-	a, b, err := r.pair(it, path)
-	if err != nil {
-		return err
-	}
-	v, ok, err := r.intValue(it.get("value"), field(path, "value"))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		v = k.def
-	}
-	if v < k.lo || v > r.n+k.top {
-		return r.fail(it.get("value"), field(path, "value"), ErrInvalid, k.bad, r.n, v)
-	}
-	rel := satdoku.Relation{A: a, B: b, Kind: k.plain, Name: k.name}
-	if v != k.def {
-		rel.Kind, rel.Value = k.kind, v
-	}
-	r.rels = append(r.rels, rel)
-	r.mark(k.key, a, b, v)
-	r.tag(tagKropki)
-	return nil
-}
-
+// xv reads an XV mark; one without a value is no mark, as in f-puzzles
+// and SudokuSolver.
 func (r *reader) xv(it *node, path string) error {
-	a, b, err := r.pair(it, path)
+	cells, err := r.cells(it.get("cells"), field(path, "cells"))
 	if err != nil {
 		return err
 	}
 	vv := it.get("value")
 	if vv.empty() {
-		return nil // no mark, as in f-puzzles and SudokuSolver
+		return nil
 	}
 	var s string
 	if vv.kind == 's' {
-		s = strings.ToUpper(strings.TrimSpace(vv.str))
+		s = vv.str
 	}
-	var sum int
-	switch s {
-	case "X":
-		sum = 10
-	case "V":
-		sum = 5
-	default:
-		return r.fail(nodeOr(vv, it), field(path, "value"), ErrInvalid, `want "X" or "V"`)
+	sum, err := clue.ParseXV(s)
+	if err != nil {
+		return r.fail(vv, field(path, "value"), ErrInvalid, `want "X" or "V"`)
 	}
-	if sum > 2*r.n {
-		return r.fail(vv, field(path, "value"), ErrInvalid, "two digits 1 to %d cannot add up to %d", r.n, sum)
-	}
-	r.rels = append(r.rels, satdoku.Relation{A: a, B: b, Kind: satdoku.Sum, Value: sum, Name: tagXV})
-	r.mark("xv", a, b, sum)
-	r.tag(tagXV)
+	r.add(clue.Clue{Kind: clue.XV, Cells: cells, Value: sum}, source{it: it, path: path})
 	return nil
 }
 
-// The marks that exempt a pair from a negative rule: any Kropki dot, white
-// or black, from nonconsecutive and the negative rules of either colour
-// (f-puzzles, and SudokuSolver's DifferenceConstraint and RatioConstraint,
-// whose dots override each other's negative rule); XV marks from the
-// negative rule of XV.
-var (
-	kropkiKeys = []string{"difference", "ratio"}
-	xvKeys     = []string{"xv"}
-)
-
-// forbid adds the relations rels (kinds and values) between every pair of
-// orthogonal neighbours that no mark of keys joins, named name.
-func (r *reader) forbid(name string, rels []satdoku.Relation, keys []string) {
-	n := r.n
-	for i := range n * n {
-		for _, j := range []int{i + 1, i + n} {
-			if j == i+1 && j%n == 0 || j >= n*n {
-				continue
-			}
-			if slices.ContainsFunc(keys, func(k string) bool { return r.marks[k][[2]int{i, j}] != nil }) {
-				continue
-			}
-			for _, rel := range rels {
-				rel.A, rel.B, rel.Name = i, j, name
-				r.rels = append(r.rels, rel)
-			}
-		}
+// clone reads a clone: "cells" and "cloneCells", its two lines.
+func (r *reader) clone(it *node, path string) error {
+	a, err := r.cells(it.get("cells"), field(path, "cells"))
+	if err != nil {
+		return err
 	}
+	b, err := r.cells(it.get("cloneCells"), field(path, "cloneCells"))
+	if err != nil {
+		return err
+	}
+	r.add(clue.Clue{Kind: clue.Clone, Lines: [][]int{a, b}}, source{it: it, path: path})
+	return nil
 }
 
-// negative reads the "negative" list: every pair of orthogonal neighbours
-// without a mark lacks the marks' relation. For "ratio" (f-puzzles' "all
-// black dots are given"), its digits have none of the ratios of the black
-// dots (2 when there are none); for "difference", none of the differences
-// of the white dots (1 when there are none); for "xv", they add up to
-// neither 5 nor 10. A Kropki dot of either colour exempts its pair from
-// the negative rules of both.
+// quadruple reads a quadruple: "cells" and the digits of "values".
+func (r *reader) quadruple(it *node, path string) error {
+	cells, err := r.cells(it.get("cells"), field(path, "cells"))
+	if err != nil {
+		return err
+	}
+	c := clue.Clue{Kind: clue.Quadruple, Cells: cells}
+	if vv := it.get("values"); !vv.empty() {
+		if c.Values, err = r.digits(vv, field(path, "values")); err != nil {
+			return err
+		}
+	}
+	r.add(c, source{it: it, path: path})
+	return nil
+}
+
+// negative reads the "negative" list: the marks whose absence is a clue.
 func (r *reader) negative(v *node) error {
 	if v.empty() {
 		return nil
@@ -1093,177 +843,33 @@ func (r *reader) negative(v *node) error {
 		if e.kind != 's' {
 			return r.fail(e, p, ErrInvalid, "want a string, found %s", e.kindName())
 		}
-		key := e.str
-		var rels []satdoku.Relation
-		values := func(def int) []int {
-			var vs []int
-			for _, x := range r.marks[key] {
-				vs = append(vs, x...)
-			}
-			if len(vs) == 0 {
-				vs = []int{def}
-			}
-			slices.Sort(vs)
-			return slices.Compact(vs)
+		kind, ok := negatives[e.str]
+		if !ok {
+			return r.fail(e, p, ErrUnsupported, "unsupported negative rule %q", e.str)
 		}
-		keys := kropkiKeys
-		switch key {
-		case "ratio":
-			for _, x := range values(2) {
-				if x == 2 {
-					rels = append(rels, satdoku.Relation{Kind: satdoku.NotDouble})
-				} else {
-					rels = append(rels, satdoku.Relation{Kind: satdoku.NotRatio, Value: x})
-				}
-			}
-		case "difference":
-			for _, x := range values(1) {
-				if x == 1 {
-					rels = append(rels, satdoku.Relation{Kind: satdoku.NotConsecutive})
-				} else {
-					rels = append(rels, satdoku.Relation{Kind: satdoku.NotDifference, Value: x})
-				}
-			}
-		case "xv":
-			rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5}, {Kind: satdoku.NotSum, Value: 10}}
-			keys = xvKeys
-		default:
-			return r.fail(e, p, ErrUnsupported, "unsupported negative rule %q", key)
-		}
-		name := "negative " + key
-		r.forbid(name, rels, keys)
-		r.tag(name)
+		r.add(clue.Clue{Kind: kind}, source{it: e, path: p, self: true})
 	}
-	return nil
-}
-
-func (r *reader) clone(it *node, path string) error {
-	a, err := r.cells(it.get("cells"), field(path, "cells"), true)
-	if err != nil {
-		return err
-	}
-	bv := it.get("cloneCells")
-	b, err := r.cells(bv, field(path, "cloneCells"), true)
-	if err != nil {
-		return err
-	}
-	if len(a) != len(b) {
-		return r.fail(bv, field(path, "cloneCells"), ErrInvalid, "%d clone cells for %d cells", len(b), len(a))
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			r.rels = append(r.rels, satdoku.Relation{A: a[k], B: b[k], Kind: satdoku.Equal, Name: tagClone})
-			r.tag(tagClone)
-		}
-	}
-	return nil
-}
-
-func (r *reader) quadruple(it *node, path string) error {
-	cells, err := r.cells(it.get("cells"), field(path, "cells"), true)
-	if err != nil {
-		return err
-	}
-	vv := it.get("values")
-	if vv.empty() {
-		return nil
-	}
-	ds, err := r.digits(vv, field(path, "values"))
-	if err != nil {
-		return err
-	}
-	if len(ds) > len(cells) {
-		return r.fail(vv, field(path, "values"), ErrInvalid, "%d digits in %d cells", len(ds), len(cells))
-	}
-	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.Contains, Cells: cells, Digits: ds, Name: tagQuad})
-	r.tag(tagQuad)
-	return nil
-}
-
-func (r *reader) parity(it *node, path string, rem int, name string) error {
-	i, err := r.cell(it.get("cell"), field(path, "cell"))
-	if err != nil {
-		return err
-	}
-	r.cons = append(r.cons, satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: parityMask(r.n, rem), Name: name})
-	r.tag(name)
 	return nil
 }
 
 // cellParity reads a cell's "parity", an older form of odd and even
 // cells: "odd" or "even", in any case.
-func (r *reader) cellParity(v *node, path string, i int) (satdoku.Constraint, error) {
+func (r *reader) cellParity(v *node, path string, i int) error {
 	if v.kind != 's' {
-		return satdoku.Constraint{}, r.fail(v, path, ErrInvalid, `want "odd" or "even", found %s`, v.kindName())
+		return r.fail(v, path, ErrInvalid, `want "odd" or "even", found %s`, v.kindName())
 	}
-	rem, name := 1, tagOdd
+	var k clue.Kind
 	switch w := strings.TrimSpace(v.str); {
 	case strings.EqualFold(w, "odd"):
+		k = clue.Odd
 	case strings.EqualFold(w, "even"):
-		rem, name = 0, tagEven
+		k = clue.Even
 	default:
-		return satdoku.Constraint{}, r.fail(v, path, ErrInvalid, `want "odd" or "even", found %q`, v.str)
+		return r.fail(v, path, ErrInvalid, `want "odd" or "even", found %q`, v.str)
 	}
-	r.tag(name)
-	return satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{i}, Mask: parityMask(r.n, rem), Name: name}, nil
-}
-
-// parityMask returns the digits 1..n of parity rem (1 odd, 0 even).
-func parityMask(n, rem int) uint64 {
-	var mask uint64
-	for d := 1; d <= n; d++ {
-		if d%2 == rem {
-			mask |= 1 << (d - 1)
-		}
-	}
-	return mask
-}
-
-func (r *reader) odd(it *node, path string) error  { return r.parity(it, path, 1, tagOdd) }
-func (r *reader) even(it *node, path string) error { return r.parity(it, path, 0, tagEven) }
-
-// extreme reads a minimum or a maximum cell, compared with its
-// neighbours by compareExtremes once all are known.
-func (r *reader) extreme(it *node, path string, name string) error {
-	i, err := r.cell(it.get("cell"), field(path, "cell"))
-	if err != nil {
-		return err
-	}
-	if !slices.Contains(r.extremes[name], i) {
-		r.extremes[name] = append(r.extremes[name], i)
-	}
-	r.tag(name)
+	r.add(clue.Clue{Kind: k, Cells: []int{i}}, source{it: v, path: path, self: true})
 	return nil
 }
-
-// compareExtremes makes each minimum cell smaller, and each maximum cell
-// larger, than each orthogonal neighbour that is not a minimum (maximum)
-// cell itself: f-puzzles' and SudokuSolver's rule, by which a block of
-// maximum cells is larger than the cells around it.
-func (r *reader) compareExtremes() {
-	n := r.n
-	for _, name := range []string{tagMinimum, tagMaximum} {
-		cells := r.extremes[name]
-		for _, i := range cells {
-			row, col := i/n, i%n
-			for _, d := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
-				rr, cc := row+d[0], col+d[1]
-				j := rr*n + cc
-				if rr < 0 || rr >= n || cc < 0 || cc >= n || slices.Contains(cells, j) {
-					continue
-				}
-				rel := satdoku.Relation{A: i, B: j, Kind: satdoku.Less, Name: name}
-				if name == tagMaximum {
-					rel.A, rel.B = j, i
-				}
-				r.rels = append(r.rels, rel)
-			}
-		}
-	}
-}
-
-func (r *reader) minimum(it *node, path string) error { return r.extreme(it, path, tagMinimum) }
-func (r *reader) maximum(it *node, path string) error { return r.extreme(it, path, tagMaximum) }
 
 // solution reads the "solution" array: a grid when complete, else nil
 // with a warning.

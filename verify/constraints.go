@@ -16,7 +16,9 @@ import (
 
 // exact returns why constraint c is broken by the digits of g, or "" when
 // its cells hold digits that satisfy it. Every cell of c must be filled.
-// It does not allocate unless c is broken.
+// It does not allocate unless c is broken. A constraint of a kind it does
+// not know is always broken: the validator never passes what it cannot
+// check.
 func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 	n := g.N()
 	switch c.Kind {
@@ -102,6 +104,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
 			}
 		}
+	default:
+		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
 	return ""
 }
@@ -198,6 +202,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 				return false
 			}
 		}
+	default:
+		return false // unknown: never satisfied (see exact)
 	}
 	return true
 }

@@ -419,7 +419,7 @@ func TestCountConstraintsBrute(t *testing.T) {
 		}
 		var cons []satdoku.Constraint
 		for range 1 + rng.IntN(3) {
-			k := satdoku.ConstraintKind(rng.IntN(6))
+			k := satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
 			cons = append(cons, randomConstraint(rng, 4, k, from))
 		}
 		r, err := std4.WithConstraints(cons...)
@@ -520,7 +520,7 @@ func TestNarrowSound(t *testing.T) {
 	for range rounds {
 		n := []int{4, 6}[rng.IntN(2)]
 		std, _ := satdoku.Standard(n)
-		k := satdoku.ConstraintKind(rng.IntN(6))
+		k := satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
 		c := randomConstraint(rng, n, k, nil)
 		if len(c.Cells) > 5 {
 			continue // keep the enumeration small

@@ -20,7 +20,9 @@
 // Kropki dots, thermometer steps) and the constraints of the rules
 // (killer cages, arrows, renban and between lines, sandwiches,
 // quadruples, odd and even cells), each checked by code of this package,
-// and know no geometry of their own. A unit
+// and know no geometry of their own. A relation or a constraint of a kind
+// this package does not know is broken, whatever the digits: the validator
+// never passes what it cannot check. A unit
 // of N cells holds every digit once; a smaller unit holds each digit at
 // most once. Every board side from 4×4 to 64×64 is accepted; digit sets
 // are held as uint64 bitmasks, bit d-1 for digit d. No function panics,

@@ -3,7 +3,8 @@ package verify
 import "github.com/satdoku/satdoku"
 
 // broken reports whether digits da of cell A and db of cell B break
-// relation x.
+// relation x. A relation of a kind it does not know is always broken: the
+// validator never passes what it cannot check.
 func broken(x *satdoku.Relation, da, db int) bool {
 	lo, hi := min(da, db), max(da, db)
 	switch x.Kind {
@@ -36,7 +37,7 @@ func broken(x *satdoku.Relation, da, db int) bool {
 	case satdoku.NotRatio:
 		return hi == x.Value*lo
 	}
-	return false
+	return true
 }
 
 // edge is one relation seen from one of its cells: out[d] holds the

@@ -101,7 +101,7 @@ func TestCountRelations(t *testing.T) {
 				if a == b {
 					continue
 				}
-				k := satdoku.RelationKind(rng.IntN(14))
+				k := satdoku.RelationKind(rng.IntN(len(satdoku.RelationKinds())))
 				v := 0
 				switch k {
 				case satdoku.Sum, satdoku.NotSum:

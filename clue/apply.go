@@ -1,0 +1,658 @@
+package clue
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/satdoku/satdoku"
+)
+
+// Apply returns r with the rules of the clues added: extra units,
+// relations and constraints, named after their kind (see Kind.String),
+// and a tag for each kind of clue that says something, in the order of
+// the clues. Clues that join (the dots and the negative rules, the
+// nonconsecutive rule, the minimum and maximum cells) are applied once all
+// are known, after the others: the relations between neighbours come
+// last, minimum and maximum cells first, then nonconsecutive, then each
+// negative rule in its order.
+//
+// A clue that is malformed or impossible is an *Error (wrapping ErrInvalid
+// or ErrUnsupported) naming the clue and the field at fault; rules that r
+// cannot take are an error wrapping satdoku.ErrRules. Warnings list the
+// clues that say nothing.
+func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}}
+	for x := range clues {
+		b.clue, b.kind = x, clues[x].Kind
+		if err := b.add(&clues[x]); err != nil {
+			return nil, nil, err
+		}
+	}
+	b.compareExtremes()
+	if b.nonconsecutive {
+		b.forbid(Nonconsecutive, []satdoku.Relation{{Kind: satdoku.NotConsecutive}}, kropki)
+	}
+	for _, k := range b.negatives {
+		b.negative(k)
+	}
+	rs, err := r.WithExtra(b.extras...)
+	if err == nil {
+		rs, err = rs.WithRelations(b.rels...)
+	}
+	if err == nil {
+		rs, err = rs.WithConstraints(b.cons...)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("clue: %w", err)
+	}
+	return rs.WithTags(b.tags...), b.warnings, nil
+}
+
+// builder gathers the rules of the clues.
+type builder struct {
+	n    int
+	clue int  // the clue being read, for errors
+	kind Kind // its kind
+
+	extras   []satdoku.ExtraUnit
+	rels     []satdoku.Relation
+	cons     []satdoku.Constraint
+	tags     []string
+	warnings []Warning
+
+	// marks holds the pairs of cells joined by dots and XV marks, by kind,
+	// with their values, for the negative rules.
+	marks map[Kind]map[[2]int][]int
+	// extremes holds the minimum and the maximum cells.
+	minimum, maximum []int
+	nonconsecutive   bool
+	negatives        []Kind
+}
+
+// The marks that exempt a pair from a negative rule: a Kropki dot of
+// either colour from nonconsecutive and from the negative rules of both
+// colours (f-puzzles, and SudokuSolver's DifferenceConstraint and
+// RatioConstraint, whose dots override each other's negative rule); an XV
+// mark from the negative rule of XV.
+var (
+	kropki = []Kind{WhiteDot, BlackDot}
+	xvs    = []Kind{XV}
+)
+
+// fail returns the error of the current clue at field, line and item
+// (−1 for none).
+func (b *builder) fail(field string, line, item int, format string, args ...any) error {
+	return &Error{Clue: b.clue, Kind: b.kind, Field: field, Line: line, Item: item, Msg: fmt.Sprintf(format, args...), Err: ErrInvalid}
+}
+
+func (b *builder) unsupported(field string, format string, args ...any) error {
+	return &Error{Clue: b.clue, Kind: b.kind, Field: field, Line: -1, Item: -1, Msg: fmt.Sprintf(format, args...), Err: ErrUnsupported}
+}
+
+// tag tags the rules with the current clue's kind.
+func (b *builder) tag() {
+	if t := b.kind.tag(); !slices.Contains(b.tags, t) {
+		b.tags = append(b.tags, t)
+	}
+}
+
+func (b *builder) rel(a, c int, k satdoku.RelationKind, v int) {
+	b.rels = append(b.rels, satdoku.Relation{A: a, B: c, Kind: k, Value: v, Name: b.kind.String()})
+}
+
+func (b *builder) con(c satdoku.Constraint) {
+	c.Name = b.kind.String()
+	b.cons = append(b.cons, c)
+}
+
+// rc names a place as f-puzzles and SudokuPad do: "R1C1", from 1.
+func rc(row, col int) string { return fmt.Sprintf("R%dC%d", row+1, col+1) }
+
+// cells checks a list of cells of field (line ≥ 0: that line): on the
+// board and, with distinct, each once.
+func (b *builder) cells(cs []int, field string, line int, distinct bool) error {
+	n := b.n
+	for k, i := range cs {
+		if i < 0 || i >= n*n {
+			return b.fail(field, line, k, "cell %d is off the %d×%d board", i, n, n)
+		}
+		if distinct && slices.Contains(cs[:k], i) {
+			return b.fail(field, line, k, "%s is listed twice", rc(i/n, i%n))
+		}
+	}
+	return nil
+}
+
+// lines checks the lines of c (see cells).
+func (b *builder) lines(c *Clue, distinct bool) error {
+	for k, l := range c.Lines {
+		if err := b.cells(l, "lines", k, distinct); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// digits checks the Values of c: digits 1..N.
+func (b *builder) digits(c *Clue) error {
+	for k, d := range c.Values {
+		if d < 1 || d > b.n {
+			return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+		}
+	}
+	return nil
+}
+
+// add reads one clue.
+func (b *builder) add(c *Clue) error {
+	if !c.Kind.Valid() {
+		return b.fail("", -1, -1, "unknown kind %v", c.Kind)
+	}
+	// Check the cells and the lines first: distinct where the kind needs it.
+	switch c.Kind {
+	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple:
+		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
+			return err
+		}
+	default:
+		if err := b.cells(c.Cells, "cells", -1, false); err != nil {
+			return err
+		}
+	}
+	switch c.Kind {
+	case Thermometer, Renban, Between, Clone:
+		if err := b.lines(c, true); err != nil {
+			return err
+		}
+	default:
+		if err := b.lines(c, false); err != nil {
+			return err
+		}
+	}
+	switch c.Kind {
+	case KillerCage:
+		return b.killerCage(c)
+	case ExtraRegion:
+		if len(c.Cells) > b.n {
+			return b.fail("cells", -1, -1, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.n)
+		}
+		if len(c.Cells) >= 2 {
+			b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
+			b.tag()
+		}
+	case LittleKiller:
+		return b.littleKiller(c)
+	case Sandwich:
+		return b.sandwich(c)
+	case Thermometer:
+		for k, l := range c.Lines {
+			if len(l) > b.n {
+				return b.fail("lines", k, -1, "a thermometer of %d cells cannot rise with digits 1 to %d", len(l), b.n)
+			}
+			for j := 1; j < len(l); j++ {
+				b.rel(l[j-1], l[j], satdoku.Less, 0)
+			}
+			if len(l) >= 2 {
+				b.tag()
+			}
+		}
+	case Arrow:
+		return b.arrow(c)
+	case Palindrome:
+		for _, l := range c.Lines {
+			for j := 0; j < len(l)/2; j++ {
+				if x, y := l[j], l[len(l)-1-j]; x != y {
+					b.rel(x, y, satdoku.Equal, 0)
+					b.tag()
+				}
+			}
+		}
+	case Renban:
+		for k, l := range c.Lines {
+			if len(l) > b.n {
+				return b.fail("lines", k, -1, "a renban line of %d cells cannot hold distinct digits 1 to %d", len(l), b.n)
+			}
+			if len(l) >= 2 {
+				b.con(satdoku.Constraint{Kind: satdoku.Run, Cells: l})
+				b.tag()
+			}
+		}
+	case Whispers:
+		return b.whispers(c)
+	case Between:
+		for _, l := range c.Lines {
+			if len(l) >= 3 {
+				b.con(satdoku.Constraint{Kind: satdoku.Within, Cells: l})
+				b.tag()
+			}
+		}
+	case Clone:
+		return b.clone(c)
+	case Quadruple:
+		if err := b.digits(c); err != nil {
+			return err
+		}
+		if len(c.Values) == 0 {
+			return nil
+		}
+		if len(c.Values) > len(c.Cells) {
+			return b.fail("values", -1, -1, "%d digits in %d cells", len(c.Values), len(c.Cells))
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Values})
+		b.tag()
+	case WhiteDot, BlackDot:
+		return b.dot(c)
+	case XV:
+		return b.xv(c)
+	case Odd, Even:
+		if len(c.Cells) > 0 {
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.n, c.Kind == Odd)})
+			b.tag()
+		}
+	case Minimum, Maximum:
+		set := &b.minimum
+		if c.Kind == Maximum {
+			set = &b.maximum
+		}
+		for _, i := range c.Cells {
+			if !slices.Contains(*set, i) {
+				*set = append(*set, i)
+			}
+		}
+		if len(c.Cells) > 0 {
+			b.tag()
+		}
+	case PencilMarks:
+		if err := b.digits(c); err != nil {
+			return err
+		}
+		if len(c.Values) == 0 {
+			return b.fail("values", -1, -1, "no digits")
+		}
+		var mask uint64
+		for _, d := range c.Values {
+			mask |= 1 << (d - 1)
+		}
+		if len(c.Cells) > 0 {
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: mask})
+			b.tag()
+		}
+	case Nonconsecutive:
+		b.nonconsecutive = true
+		b.tag()
+	case NegativeRatio, NegativeDifference, NegativeXV:
+		b.negatives = append(b.negatives, c.Kind)
+		b.tag()
+	}
+	return nil
+}
+
+// parityMask returns the odd (or even) digits 1..n.
+func parityMask(n int, odd bool) uint64 {
+	var mask uint64
+	for d := 1; d <= n; d++ {
+		if d%2 == 1 == odd {
+			mask |= 1 << (d - 1)
+		}
+	}
+	return mask
+}
+
+func (b *builder) killerCage(c *Clue) error {
+	n, k := b.n, len(c.Cells)
+	if k == 0 {
+		return b.fail("", -1, -1, "a cage without cells")
+	}
+	if k > n {
+		return b.fail("cells", -1, -1, "%d cells cannot hold distinct digits 1 to %d", k, n)
+	}
+	if k >= 2 {
+		b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
+	}
+	if c.Value != 0 { // 0 is no sum, as in f-puzzles and SudokuSolver
+		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
+		if c.Value < lo || c.Value > hi {
+			return b.fail("value", -1, -1, "sum %d is impossible in %d cells of distinct digits (want %d to %d)", c.Value, k, lo, hi)
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: c.Value})
+	}
+	b.tag()
+	return nil
+}
+
+// total adds a Total constraint (cells with coefficients coefs, nil for
+// all 1) after checking that some digits 1..N, repeated or not, can make
+// it; an error is placed at field and line. It merges a cell listed twice.
+func (b *builder) total(field string, line int, cells, coefs []int, value int) error {
+	var cs, ks []int
+	for k, i := range cells {
+		c := 1
+		if coefs != nil {
+			c = coefs[k]
+		}
+		if j := slices.Index(cs, i); j >= 0 {
+			ks[j] += c
+			continue
+		}
+		cs, ks = append(cs, i), append(ks, c)
+	}
+	lo, hi := 0, 0
+	for _, c := range ks {
+		lo += min(c, c*b.n)
+		hi += max(c, c*b.n)
+	}
+	if value < lo || value > hi {
+		return b.fail(field, line, -1, "sum %d is impossible (want %d to %d)", value, lo, hi)
+	}
+	if coefs == nil && len(ks) == len(cells) {
+		ks = nil
+	}
+	b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: cs, Coefs: ks, Value: value})
+	return nil
+}
+
+// outside checks the place of a clue outside the board: within one row or
+// column of it.
+func (b *builder) outside(c *Clue) error {
+	n := b.n
+	if c.Row < -1 || c.Row > n || c.Col < -1 || c.Col > n {
+		return b.fail("place", -1, -1, "%q is off the %d×%d board", rc(c.Row, c.Col), n, n)
+	}
+	return nil
+}
+
+func (b *builder) littleKiller(c *Clue) error {
+	if err := b.outside(c); err != nil {
+		return err
+	}
+	if !c.Direction.Valid() {
+		return b.fail("direction", -1, -1, "unknown direction %v (want UL, UR, DL or DR)", c.Direction)
+	}
+	n := b.n
+	if c.Row >= 0 && c.Row < n && c.Col >= 0 && c.Col < n {
+		return b.fail("place", -1, -1, "%q is on the board: a little killer clue is outside it", rc(c.Row, c.Col))
+	}
+	d := directions[c.Direction]
+	var cells []int
+	for r, k := c.Row+d.dr, c.Col+d.dc; r >= 0 && r < n && k >= 0 && k < n; r, k = r+d.dr, k+d.dc {
+		cells = append(cells, r*n+k)
+	}
+	if len(cells) == 0 {
+		return b.fail("direction", -1, -1, "the diagonal from %q going %v misses the board", rc(c.Row, c.Col), c.Direction)
+	}
+	if c.Value == 0 {
+		return nil // no sum, as in f-puzzles
+	}
+	if err := b.total("value", -1, cells, nil, c.Value); err != nil {
+		return err
+	}
+	b.tag()
+	return nil
+}
+
+func (b *builder) sandwich(c *Clue) error {
+	if err := b.outside(c); err != nil {
+		return err
+	}
+	n := b.n
+	var cells []int
+	switch {
+	case (c.Row == -1 || c.Row == n) && c.Col >= 0 && c.Col < n:
+		for k := range n {
+			cells = append(cells, k*n+c.Col)
+		}
+	case (c.Col == -1 || c.Col == n) && c.Row >= 0 && c.Row < n:
+		for k := range n {
+			cells = append(cells, c.Row*n+k)
+		}
+	default:
+		return b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
+	}
+	if hi := n*(n-1)/2 - 1; c.Value < 0 || c.Value > hi {
+		return b.fail("value", -1, -1, "sandwich sum %d is impossible (want 0 to %d)", c.Value, hi)
+	}
+	b.con(satdoku.Constraint{Kind: satdoku.Sandwich, Cells: cells, Value: c.Value})
+	b.tag()
+	return nil
+}
+
+// maxPill is the most cells an arrow's circle may have.
+const maxPill = 6
+
+func (b *builder) arrow(c *Clue) error {
+	circle := c.Cells
+	if len(circle) == 0 {
+		return b.fail("", -1, -1, "an arrow without a circle")
+	}
+	if len(circle) > maxPill {
+		return b.unsupported("cells", "a circle of %d cells (the limit is %d)", len(circle), maxPill)
+	}
+	if len(circle) > 1 && b.n > 9 {
+		// f-puzzles writes the digits side by side, 10 and over with two
+		// figures: not a sum with fixed coefficients.
+		return b.unsupported("cells", "a circle of %d cells on a %d×%d board", len(circle), b.n, b.n)
+	}
+	circle = slices.Sorted(slices.Values(circle)) // reading order
+	shafts := 0
+	for k, l := range c.Lines {
+		var cells, coefs []int
+		for _, i := range l {
+			if !slices.Contains(circle, i) {
+				cells, coefs = append(cells, i), append(coefs, 1)
+			}
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		p := 1
+		for j := len(circle) - 1; j >= 0; j-- {
+			cells, coefs = append(cells, circle[j]), append(coefs, -p)
+			p *= 10
+		}
+		if err := b.total("lines", k, cells, coefs, 0); err != nil {
+			return err
+		}
+		shafts++
+	}
+	if shafts == 0 {
+		b.warnings = append(b.warnings, Warning{Clue: b.clue, Msg: "a circle without an arrow"})
+		return nil
+	}
+	b.tag()
+	return nil
+}
+
+func (b *builder) whispers(c *Clue) error {
+	d := (b.n + 1) / 2
+	if c.Value != 0 {
+		if c.Value < 1 || c.Value >= b.n {
+			return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d or more", b.n, c.Value)
+		}
+		d = c.Value
+	}
+	for k, l := range c.Lines {
+		for j := 1; j < len(l); j++ {
+			if l[j-1] == l[j] {
+				return b.fail("lines", k, j, "a cell next to itself")
+			}
+			b.rel(l[j-1], l[j], satdoku.Apart, d)
+			b.tag()
+		}
+	}
+	return nil
+}
+
+func (b *builder) clone(c *Clue) error {
+	if len(c.Lines) == 0 {
+		return nil
+	}
+	first := c.Lines[0]
+	for k, l := range c.Lines[1:] {
+		if len(l) != len(first) {
+			return b.fail("lines", k+1, -1, "%d clone cells for %d cells", len(l), len(first))
+		}
+		for j := range first {
+			if first[j] != l[j] {
+				b.rel(first[j], l[j], satdoku.Equal, 0)
+				b.tag()
+			}
+		}
+	}
+	return nil
+}
+
+// pair checks the two cells of a dot or an XV mark.
+func (b *builder) pair(c *Clue) error {
+	if len(c.Cells) != 2 {
+		return b.fail("cells", -1, -1, "want 2 cells, found %d", len(c.Cells))
+	}
+	return nil
+}
+
+// mark records the pair of cells of a dot or a mark of kind k, with value
+// v, for the negative rules.
+func (b *builder) mark(k Kind, cells []int, v int) {
+	m := b.marks[k]
+	if m == nil {
+		m = map[[2]int][]int{}
+		b.marks[k] = m
+	}
+	p := [2]int{min(cells[0], cells[1]), max(cells[0], cells[1])}
+	m[p] = append(m[p], v)
+}
+
+func (b *builder) dot(c *Clue) error {
+	if err := b.pair(c); err != nil {
+		return err
+	}
+	n, v := b.n, c.Value
+	plain, kind, def := satdoku.Consecutive, satdoku.Difference, 1
+	if c.Kind == BlackDot {
+		plain, kind, def = satdoku.Double, satdoku.Ratio, 2
+	}
+	if v == 0 {
+		v = def
+	}
+	switch {
+	case c.Kind == WhiteDot && (v < 1 || v > n-1):
+		return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d", n, v)
+	case c.Kind == BlackDot && (v < 2 || v > n):
+		return b.fail("value", -1, -1, "no two distinct digits 1 to %d have ratio %d", n, v)
+	}
+	if v == def {
+		b.rel(c.Cells[0], c.Cells[1], plain, 0)
+	} else {
+		b.rel(c.Cells[0], c.Cells[1], kind, v)
+	}
+	b.mark(c.Kind, c.Cells, v)
+	b.tag()
+	return nil
+}
+
+func (b *builder) xv(c *Clue) error {
+	if err := b.pair(c); err != nil {
+		return err
+	}
+	if c.Value != 5 && c.Value != 10 {
+		return b.fail("value", -1, -1, "an XV mark is 10 (X) or 5 (V), not %d", c.Value)
+	}
+	if c.Value > 2*b.n {
+		return b.fail("value", -1, -1, "two digits 1 to %d cannot add up to %d", b.n, c.Value)
+	}
+	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value)
+	b.mark(XV, c.Cells, c.Value)
+	b.tag()
+	return nil
+}
+
+// compareExtremes makes each minimum cell smaller, and each maximum cell
+// larger, than each orthogonal neighbour that is not a minimum (maximum)
+// cell itself: f-puzzles' and SudokuSolver's rule, by which a block of
+// maximum cells is larger than the cells around it.
+func (b *builder) compareExtremes() {
+	n := b.n
+	for _, k := range []Kind{Minimum, Maximum} {
+		cells := b.minimum
+		if k == Maximum {
+			cells = b.maximum
+		}
+		b.kind = k
+		for _, i := range cells {
+			row, col := i/n, i%n
+			for _, d := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+				rr, cc := row+d[0], col+d[1]
+				j := rr*n + cc
+				if rr < 0 || rr >= n || cc < 0 || cc >= n || slices.Contains(cells, j) {
+					continue
+				}
+				if k == Minimum {
+					b.rel(i, j, satdoku.Less, 0)
+				} else {
+					b.rel(j, i, satdoku.Less, 0)
+				}
+			}
+		}
+	}
+}
+
+// forbid adds the relations rels (kinds and values) between every pair of
+// orthogonal neighbours that no mark of the kinds marks joins, named after
+// k.
+func (b *builder) forbid(k Kind, rels []satdoku.Relation, marks []Kind) {
+	n := b.n
+	b.kind = k
+	for i := range n * n {
+		for _, j := range []int{i + 1, i + n} {
+			if j == i+1 && j%n == 0 || j >= n*n {
+				continue
+			}
+			if slices.ContainsFunc(marks, func(m Kind) bool { return b.marks[m][[2]int{i, j}] != nil }) {
+				continue
+			}
+			for _, x := range rels {
+				b.rel(i, j, x.Kind, x.Value)
+			}
+		}
+	}
+}
+
+// negative applies the negative rule of kind k (see the kinds).
+func (b *builder) negative(k Kind) {
+	// values returns the values of the dots of kind dot, each once, in
+	// increasing order, or def when there are none.
+	values := func(dot Kind, def int) []int {
+		var vs []int
+		for _, x := range b.marks[dot] {
+			vs = append(vs, x...)
+		}
+		if len(vs) == 0 {
+			vs = []int{def}
+		}
+		slices.Sort(vs)
+		return slices.Compact(vs)
+	}
+	var rels []satdoku.Relation
+	marks := kropki
+	switch k {
+	case NegativeRatio:
+		for _, x := range values(BlackDot, 2) {
+			if x == 2 {
+				rels = append(rels, satdoku.Relation{Kind: satdoku.NotDouble})
+			} else {
+				rels = append(rels, satdoku.Relation{Kind: satdoku.NotRatio, Value: x})
+			}
+		}
+	case NegativeDifference:
+		for _, x := range values(WhiteDot, 1) {
+			if x == 1 {
+				rels = append(rels, satdoku.Relation{Kind: satdoku.NotConsecutive})
+			} else {
+				rels = append(rels, satdoku.Relation{Kind: satdoku.NotDifference, Value: x})
+			}
+		}
+	case NegativeXV:
+		rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5}, {Kind: satdoku.NotSum, Value: 10}}
+		marks = xvs
+	}
+	b.forbid(k, rels, marks)
+}

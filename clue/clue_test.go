@@ -1,0 +1,473 @@
+package clue_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// digits are the digits of the cells under test: d[i] for cell i.
+type digits map[int]int
+
+func abs(x int) int { return max(x, -x) }
+
+// distinct reports whether the cells hold distinct digits.
+func (d digits) distinct(cells ...int) bool {
+	seen := map[int]bool{}
+	for _, i := range cells {
+		if seen[d[i]] {
+			return false
+		}
+		seen[d[i]] = true
+	}
+	return true
+}
+
+func (d digits) sum(cells ...int) int {
+	s := 0
+	for _, i := range cells {
+		s += d[i]
+	}
+	return s
+}
+
+// neighbours returns the pairs of orthogonal neighbours among cells, on
+// an n×n board, each as (lower, higher).
+func neighbours(n int, cells []int) [][2]int {
+	var ps [][2]int
+	for _, i := range cells {
+		for _, j := range cells {
+			if j == i+1 && j%n != 0 || j == i+n {
+				ps = append(ps, [2]int{i, j})
+			}
+		}
+	}
+	return ps
+}
+
+// meaningCase is a list of clues on an n×n board and, written here from
+// the rules as a setter states them, what the digits of cells must be for
+// the clues to hold. Only the cells listed are filled; the rows, columns
+// and boxes are not part of the clues' meaning (their conflicts are left
+// out), so the clue alone decides.
+type meaningCase struct {
+	name  string
+	n     int
+	clues []clue.Clue
+	cells []int
+	holds func(d digits) bool
+}
+
+func meaningCases() []meaningCase {
+	ratio := func(a, b, v int) bool { return a == v*b || b == v*a }
+	block4 := []int{0, 1, 2, 4, 5, 6}  // r1c1–r2c3 of a 4×4 board
+	block6 := []int{0, 1, 2, 6, 7, 8}  // r1c1–r2c3 of a 6×6 board
+	cross := []int{1, 4, 5, 6, 9}      // r2c2 and its neighbours, 4×4
+	pair := []int{1, 2, 4, 5, 6, 7, 9} // r2c2, r2c3 and their neighbours but r3c3, 4×4
+	return []meaningCase{
+		{"killer cage", 9, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 1, 2}, Value: 10}}, []int{0, 1, 2},
+			func(d digits) bool { return d.distinct(0, 1, 2) && d.sum(0, 1, 2) == 10 }},
+		{"killer cage without a sum", 9, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 10, 20}}}, []int{0, 10, 20},
+			func(d digits) bool { return d.distinct(0, 10, 20) }},
+		{"extra region", 4, []clue.Clue{{Kind: clue.ExtraRegion, Cells: []int{0, 5, 10, 15}}}, []int{0, 5, 10, 15},
+			func(d digits) bool { return d.distinct(0, 5, 10, 15) }},
+		// From above r1c2 going down-right: r1c3, r2c4, r3c5, r4c6.
+		{"little killer DR", 6, []clue.Clue{{Kind: clue.LittleKiller, Row: -1, Col: 1, Direction: clue.DownRight, Value: 12}}, []int{2, 9, 16, 23},
+			func(d digits) bool { return d.sum(2, 9, 16, 23) == 12 }},
+		// From right of r2 going down-left: r3c4, r4c3.
+		{"little killer DL", 4, []clue.Clue{{Kind: clue.LittleKiller, Row: 1, Col: 4, Direction: clue.DownLeft, Value: 5}}, []int{11, 14},
+			func(d digits) bool { return d[11]+d[14] == 5 }},
+		// From below the corner r5c5 going up-left: the whole diagonal.
+		{"little killer UL", 4, []clue.Clue{{Kind: clue.LittleKiller, Row: 4, Col: 4, Direction: clue.UpLeft, Value: 9}}, []int{0, 5, 10, 15},
+			func(d digits) bool { return d.sum(0, 5, 10, 15) == 9 }},
+		{"little killer without a sum", 4, []clue.Clue{{Kind: clue.LittleKiller, Row: -1, Col: -1, Direction: clue.DownRight}}, []int{0, 5},
+			func(d digits) bool { return true }},
+		{"sandwich in a row", 6, []clue.Clue{{Kind: clue.Sandwich, Row: 0, Col: -1, Value: 5}}, []int{0, 1, 2, 3, 4, 5},
+			func(d digits) bool { return sandwich(d, []int{0, 1, 2, 3, 4, 5}, 6) == 5 }},
+		{"sandwich in a column", 4, []clue.Clue{{Kind: clue.Sandwich, Row: 4, Col: 2, Value: 0}}, []int{2, 6, 10, 14},
+			func(d digits) bool { return sandwich(d, []int{2, 6, 10, 14}, 4) == 0 }},
+		{"thermometer", 6, []clue.Clue{{Kind: clue.Thermometer, Lines: [][]int{{0, 1, 7, 13}}}}, []int{0, 1, 7, 13},
+			func(d digits) bool { return d[0] < d[1] && d[1] < d[7] && d[7] < d[13] }},
+		{"arrow", 9, []clue.Clue{{Kind: clue.Arrow, Cells: []int{40}, Lines: [][]int{{40, 41, 42}}}}, []int{40, 41, 42},
+			func(d digits) bool { return d[41]+d[42] == d[40] }},
+		{"arrow with a pill", 9, []clue.Clue{{Kind: clue.Arrow, Cells: []int{1, 0}, Lines: [][]int{{0, 9, 18}}}}, []int{0, 1, 9, 18},
+			func(d digits) bool { return 10*d[0]+d[1] == d[9]+d[18] }},
+		{"palindrome", 4, []clue.Clue{{Kind: clue.Palindrome, Lines: [][]int{{0, 1, 2, 6, 10}}}}, []int{0, 1, 2, 6, 10},
+			func(d digits) bool { return d[0] == d[10] && d[1] == d[6] }},
+		{"renban", 6, []clue.Clue{{Kind: clue.Renban, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				ds := []int{d[0], d[1], d[2], d[8]}
+				return d.distinct(0, 1, 2, 8) && slices.Max(ds)-slices.Min(ds) == 3
+			}},
+		{"whispers, 5 on 9×9", 9, []clue.Clue{{Kind: clue.Whispers, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},
+			func(d digits) bool { return abs(d[0]-d[1]) >= 5 && abs(d[1]-d[2]) >= 5 }},
+		{"whispers 3", 6, []clue.Clue{{Kind: clue.Whispers, Lines: [][]int{{0, 7}}, Value: 3}}, []int{0, 7},
+			func(d digits) bool { return abs(d[0]-d[7]) >= 3 }},
+		{"between", 6, []clue.Clue{{Kind: clue.Between, Lines: [][]int{{0, 1, 2, 3}}}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				lo, hi := min(d[0], d[3]), max(d[0], d[3])
+				return lo < d[1] && d[1] < hi && lo < d[2] && d[2] < hi
+			}},
+		{"clone", 4, []clue.Clue{{Kind: clue.Clone, Lines: [][]int{{0, 1}, {10, 11}}}}, []int{0, 1, 10, 11},
+			func(d digits) bool { return d[0] == d[10] && d[1] == d[11] }},
+		{"quadruple", 4, []clue.Clue{{Kind: clue.Quadruple, Cells: []int{0, 1, 4, 5}, Values: []int{1, 2, 1}}}, []int{0, 1, 4, 5},
+			func(d digits) bool {
+				ones, twos := 0, 0
+				for _, i := range []int{0, 1, 4, 5} {
+					ones += b2i(d[i] == 1)
+					twos += b2i(d[i] == 2)
+				}
+				return ones >= 2 && twos >= 1
+			}},
+		{"white dot", 9, []clue.Clue{{Kind: clue.WhiteDot, Cells: []int{0, 1}}}, []int{0, 1},
+			func(d digits) bool { return abs(d[0]-d[1]) == 1 }},
+		{"white dot 3", 9, []clue.Clue{{Kind: clue.WhiteDot, Cells: []int{1, 0}, Value: 3}}, []int{0, 1},
+			func(d digits) bool { return abs(d[0]-d[1]) == 3 }},
+		{"black dot", 9, []clue.Clue{{Kind: clue.BlackDot, Cells: []int{0, 9}}}, []int{0, 9},
+			func(d digits) bool { return ratio(d[0], d[9], 2) }},
+		{"black dot 3", 9, []clue.Clue{{Kind: clue.BlackDot, Cells: []int{0, 9}, Value: 3}}, []int{0, 9},
+			func(d digits) bool { return ratio(d[0], d[9], 3) }},
+		{"X", 9, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 9}, Value: 10}}, []int{0, 9},
+			func(d digits) bool { return d[0]+d[9] == 10 }},
+		{"V", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}}, []int{0, 1},
+			func(d digits) bool { return d[0]+d[1] == 5 }},
+		{"odd", 6, []clue.Clue{{Kind: clue.Odd, Cells: []int{0, 7}}}, []int{0, 7},
+			func(d digits) bool { return d[0]%2 == 1 && d[7]%2 == 1 }},
+		{"even", 6, []clue.Clue{{Kind: clue.Even, Cells: []int{0}}}, []int{0, 7},
+			func(d digits) bool { return d[0]%2 == 0 }},
+		{"minimum", 4, []clue.Clue{{Kind: clue.Minimum, Cells: []int{5}}}, cross,
+			func(d digits) bool { return d[5] < d[1] && d[5] < d[4] && d[5] < d[6] && d[5] < d[9] }},
+		{"maximum", 4, []clue.Clue{{Kind: clue.Maximum, Cells: []int{5}}}, cross,
+			func(d digits) bool { return d[5] > d[1] && d[5] > d[4] && d[5] > d[6] && d[5] > d[9] }},
+		// Side by side, two minimum cells are not compared with each other.
+		{"adjacent minimum cells", 4, []clue.Clue{{Kind: clue.Minimum, Cells: []int{5}}, {Kind: clue.Minimum, Cells: []int{6, 5}}}, pair,
+			func(d digits) bool {
+				return d[5] < d[1] && d[5] < d[4] && d[5] < d[9] && d[6] < d[2] && d[6] < d[7]
+			}},
+		{"adjacent maximum cells", 4, []clue.Clue{{Kind: clue.Maximum, Cells: []int{5, 6}}}, pair,
+			func(d digits) bool {
+				return d[5] > d[1] && d[5] > d[4] && d[5] > d[9] && d[6] > d[2] && d[6] > d[7]
+			}},
+		{"given pencil marks", 4, []clue.Clue{{Kind: clue.PencilMarks, Cells: []int{0}, Values: []int{3, 1}}}, []int{0},
+			func(d digits) bool { return d[0] == 1 || d[0] == 3 }},
+		{"nonconsecutive", 4, []clue.Clue{{Kind: clue.Nonconsecutive}}, block4,
+			func(d digits) bool { return allPairs(4, block4, nil, func(a, b int) bool { return abs(a-b) != 1 })(d) }},
+		// A dot of either colour exempts its pair from nonconsecutive.
+		{"nonconsecutive with dots", 4, []clue.Clue{{Kind: clue.Nonconsecutive}, {Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 2},
+			{Kind: clue.BlackDot, Cells: []int{5, 1}}}, block4,
+			func(d digits) bool {
+				return abs(d[0]-d[1]) == 2 && ratio(d[1], d[5], 2) &&
+					allPairs(4, block4, [][2]int{{0, 1}, {1, 5}}, func(a, b int) bool { return abs(a-b) != 1 })(d)
+			}},
+		{"negative ratio", 4, []clue.Clue{{Kind: clue.NegativeRatio}}, block4,
+			func(d digits) bool {
+				return allPairs(4, block4, nil, func(a, b int) bool { return !ratio(a, b, 2) })(d)
+			}},
+		// The black dots' ratio, 3, is the one forbidden; the white dot
+		// exempts its pair too.
+		{"negative ratio with dots", 4, []clue.Clue{{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 3}, {Kind: clue.WhiteDot, Cells: []int{4, 5}},
+			{Kind: clue.NegativeRatio}}, block4,
+			func(d digits) bool {
+				return ratio(d[0], d[1], 3) && abs(d[4]-d[5]) == 1 &&
+					allPairs(4, block4, [][2]int{{0, 1}, {4, 5}}, func(a, b int) bool { return !ratio(a, b, 3) })(d)
+			}},
+		{"negative difference", 4, []clue.Clue{{Kind: clue.NegativeDifference}}, block4,
+			func(d digits) bool { return allPairs(4, block4, nil, func(a, b int) bool { return abs(a-b) != 1 })(d) }},
+		// Both white dots' differences, 1 and 2, are forbidden elsewhere;
+		// the black dot exempts its pair.
+		{"negative difference with dots", 6, []clue.Clue{{Kind: clue.NegativeDifference}, {Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 2},
+			{Kind: clue.WhiteDot, Cells: []int{1, 2}}, {Kind: clue.BlackDot, Cells: []int{6, 7}}}, block6,
+			func(d digits) bool {
+				return abs(d[0]-d[1]) == 2 && abs(d[1]-d[2]) == 1 && ratio(d[6], d[7], 2) &&
+					allPairs(6, block6, [][2]int{{0, 1}, {1, 2}, {6, 7}}, func(a, b int) bool { return abs(a-b) != 1 && abs(a-b) != 2 })(d)
+			}},
+		// XV marks exempt their pairs from the negative rule of XV; the
+		// Kropki dot does not.
+		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
+			{Kind: clue.WhiteDot, Cells: []int{6, 7}}}, block6,
+			func(d digits) bool {
+				return d[0]+d[1] == 5 && abs(d[6]-d[7]) == 1 &&
+					allPairs(6, block6, [][2]int{{0, 1}}, func(a, b int) bool { return a+b != 5 && a+b != 10 })(d)
+			}},
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// allPairs returns a test that every pair of orthogonal neighbours among
+// cells, but the pairs except, holds digits that ok accepts.
+func allPairs(n int, cells []int, except [][2]int, ok func(a, b int) bool) func(d digits) bool {
+	return func(d digits) bool {
+		for _, p := range neighbours(n, cells) {
+			if !slices.Contains(except, p) && !ok(d[p[0]], d[p[1]]) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// sandwich returns the sum between the 1 and the n of the line, or −1
+// unless the line holds exactly one of each.
+func sandwich(d digits, line []int, n int) int {
+	p, q := -1, -1
+	for k, i := range line {
+		switch {
+		case d[i] == 1 && p >= 0, d[i] == n && q >= 0:
+			return -1
+		case d[i] == 1:
+			p = k
+		case d[i] == n:
+			q = k
+		}
+	}
+	if p < 0 || q < 0 {
+		return -1
+	}
+	s := 0
+	for _, i := range line[min(p, q)+1 : max(p, q)] {
+		s += d[i]
+	}
+	return s
+}
+
+// TestMeaning checks each kind of clue against its meaning, by brute
+// force: for every assignment of digits to the cells of a case, the
+// validator finds no conflict of the clues' rules (those of rows, columns
+// and boxes left out) exactly when the meaning written in the case holds;
+// and some assignments hold and some do not. Every kind has a case.
+func TestMeaning(t *testing.T) {
+	covered := map[clue.Kind]bool{}
+	for _, tc := range meaningCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			std, err := satdoku.Standard(tc.n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, _, err := clue.Apply(std, tc.clues...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range tc.clues {
+				covered[c.Kind] = true
+			}
+			holds, total := 0, 0
+			d := digits{}
+			var walk func(k int)
+			walk = func(k int) {
+				if t.Failed() {
+					return
+				}
+				if k < len(tc.cells) {
+					for x := 1; x <= tc.n; x++ {
+						d[tc.cells[k]] = x
+						walk(k + 1)
+					}
+					return
+				}
+				g := satdoku.NewGrid(r)
+				for i, x := range d {
+					g.SetCell(i, x)
+				}
+				var broken []string
+				for _, c := range verify.Check(g) {
+					if c.Relation || c.Constraint != nil || c.Kind == satdoku.Extra {
+						broken = append(broken, c.String())
+					}
+				}
+				want := tc.holds(d)
+				if got := len(broken) == 0; got != want {
+					t.Errorf("digits %v: the rules hold: %v %q, the meaning: %v", d, got, broken, want)
+				}
+				holds += b2i(want)
+				total++
+			}
+			walk(0)
+			if tc.name != "little killer without a sum" && (holds == 0 || holds == total) {
+				t.Errorf("%d of %d assignments hold: the case tests nothing", holds, total)
+			}
+		})
+	}
+	for _, k := range clue.Kinds() {
+		if !covered[k] {
+			t.Errorf("no case for kind %v", k)
+		}
+	}
+}
+
+// TestErrors checks that impossible clues are refused, naming the clue
+// and the field at fault.
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		n     int
+		c     clue.Clue
+		field string
+		line  int
+		item  int
+		msg   string
+		err   error
+	}{
+		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 1}, "value", -1, -1, "sum 1 is impossible in 2 cells of distinct digits (want 3 to 17)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 18}, "value", -1, -1, "sum 18 is impossible in 2 cells of distinct digits (want 3 to 17)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 0}}, "cells", -1, 1, "R1C1 is listed twice", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.KillerCage}, "", -1, -1, "a cage without cells", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1, 2, 3, 4}}, "cells", -1, -1, "5 cells cannot hold distinct digits 1 to 4", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.ExtraRegion, Cells: []int{0, 81}}, "cells", -1, 1, "cell 81 is off the 9×9 board", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Direction: clue.UpRight, Value: 5}, "direction", -1, -1, `the diagonal from "R0C1" going UR misses the board`, clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Value: 5}, "direction", -1, -1, "unknown direction Direction(0) (want UL, UR, DL or DR)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Direction: clue.DownRight, Value: 90}, "value", -1, -1, "sum 90 is impossible (want 8 to 72)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: 0, Col: 0, Direction: clue.DownRight, Value: 9}, "place", -1, -1, `"R1C1" is on the board: a little killer clue is outside it`, clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: -2, Col: 0, Direction: clue.DownRight, Value: 9}, "place", -1, -1, `"R-1C1" is off the 9×9 board`, clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Sandwich, Row: -1, Col: -1, Value: 5}, "place", -1, -1, `"R0C0" is not beside a row or a column`, clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Sandwich, Row: -1, Col: 0, Value: 36}, "value", -1, -1, "sandwich sum 36 is impossible (want 0 to 35)", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1}, {0, 1, 2, 3, 7}}}, "lines", 1, -1, "a thermometer of 5 cells cannot rise with digits 1 to 4", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Arrow, Cells: []int{0}, Lines: [][]int{{0, 1, 2, 3, 7, 11}}}, "lines", 0, -1, "sum 0 is impossible (want 1 to 19)", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Arrow, Lines: [][]int{{0, 1}}}, "", -1, -1, "an arrow without a circle", clue.ErrInvalid},
+		{16, clue.Clue{Kind: clue.Arrow, Cells: []int{0, 16}, Lines: [][]int{{0, 1, 2}}}, "cells", -1, -1, "a circle of 2 cells on a 16×16 board", clue.ErrUnsupported},
+		{9, clue.Clue{Kind: clue.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6}, Lines: [][]int{{0, 9}}}, "cells", -1, -1, "a circle of 7 cells (the limit is 6)", clue.ErrUnsupported},
+		{9, clue.Clue{Kind: clue.Renban, Lines: [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}}, "lines", 0, -1, "a renban line of 10 cells cannot hold distinct digits 1 to 9", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 1}}, Value: 9}, "value", -1, -1, "no two digits 1 to 9 differ by 9 or more", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 1, 1}}}, "lines", 0, 2, "a cell next to itself", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Clone, Lines: [][]int{{0, 1}, {2}}}, "lines", 1, -1, "1 clone cells for 2 cells", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{1, 2, 3}}, "values", -1, -1, "3 digits in 2 cells", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{5}}, "values", -1, 0, "digit 5 is not in 1..4", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.WhiteDot, Cells: []int{0}}, "cells", -1, -1, "want 2 cells, found 1", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 9}, "value", -1, -1, "no two digits 1 to 9 differ by 9", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 10}, "value", -1, -1, "no two distinct digits 1 to 9 have ratio 10", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 1}, "value", -1, -1, "no two distinct digits 1 to 9 have ratio 1", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 7}, "value", -1, -1, "an XV mark is 10 (X) or 5 (V), not 7", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 10}, "value", -1, -1, "two digits 1 to 4 cannot add up to 10", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.PencilMarks, Cells: []int{0}}, "values", -1, -1, "no digits", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.Odd, Cells: []int{-1}}, "cells", -1, 0, "cell -1 is off the 4×4 board", clue.ErrInvalid},
+		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
+	}
+	for _, tc := range tests {
+		std, err := satdoku.Standard(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := clue.Clue{Kind: clue.Odd, Cells: []int{0}}
+		_, _, err = clue.Apply(std, ok, tc.c)
+		var e *clue.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%+v: error %v, want a *clue.Error", tc.c, err)
+			continue
+		}
+		if !errors.Is(err, tc.err) || e.Clue != 1 || e.Kind != tc.c.Kind || e.Field != tc.field || e.Line != tc.line || e.Item != tc.item || e.Msg != tc.msg {
+			t.Errorf("%+v: error %+v (%v), want %s [%d][%d] %q", tc.c, e, err, tc.field, tc.line, tc.item, tc.msg)
+		}
+	}
+}
+
+// TestApply checks what Apply makes besides the rules' meaning: the
+// names of the rules and the tags, in the order of the clues, the
+// warnings, and that the rules of a clue with nothing to say are none.
+func TestApply(t *testing.T) {
+	std, _ := satdoku.Standard(4)
+	r, warns, err := clue.Apply(std,
+		clue.Clue{Kind: clue.Arrow, Cells: []int{0}, Lines: [][]int{{0}}},
+		clue.Clue{Kind: clue.WhiteDot, Cells: []int{0, 1}},
+		clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{5}}},
+		clue.Clue{Kind: clue.BlackDot, Cells: []int{2, 3}},
+		clue.Clue{Kind: clue.KillerCage, Cells: []int{8, 9}, Value: 3},
+		clue.Clue{Kind: clue.Quadruple, Cells: []int{10, 11}},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []clue.Warning{{Clue: 0, Msg: "a circle without an arrow"}}; !reflect.DeepEqual(warns, want) {
+		t.Errorf("warnings %v, want %v", warns, want)
+	}
+	if want := []string{"kropki", "killer cage"}; !slices.Equal(r.Tags(), want) {
+		t.Errorf("tags %q, want %q", r.Tags(), want)
+	}
+	wantRels := []satdoku.Relation{{A: 0, B: 1, Kind: satdoku.Consecutive, Name: "white dot"}, {A: 2, B: 3, Kind: satdoku.Double, Name: "black dot"}}
+	if !reflect.DeepEqual(r.Relations(), wantRels) {
+		t.Errorf("relations %v, want %v", r.Relations(), wantRels)
+	}
+	wantCons := []satdoku.Constraint{{Kind: satdoku.Total, Cells: []int{8, 9}, Value: 3, Name: "killer cage"}}
+	if !reflect.DeepEqual(r.Constraints(), wantCons) {
+		t.Errorf("constraints %v, want %v", r.Constraints(), wantCons)
+	}
+	if ex := r.Extras(); len(ex) != 1 || ex[0].Name != "killer cage" || !slices.Equal(ex[0].Cells, []int{8, 9}) {
+		t.Errorf("extra units %v", ex)
+	}
+}
+
+// TestNames checks that every kind has one name that reads back, that
+// the directions do, and that a clue is plain data: JSON in and out.
+func TestNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, k := range clue.Kinds() {
+		b, err := k.MarshalText()
+		if err != nil || string(b) != k.String() || seen[string(b)] {
+			t.Errorf("kind %d: %q %v", k, b, err)
+		}
+		seen[string(b)] = true
+		var back clue.Kind
+		if err := back.UnmarshalText(b); err != nil || back != k {
+			t.Errorf("%q reads back as %v %v", b, back, err)
+		}
+	}
+	if _, err := clue.Kind(0).MarshalText(); !errors.Is(err, clue.ErrInvalid) {
+		t.Errorf("Kind(0) marshals: %v", err)
+	}
+	var k clue.Kind
+	if err := k.UnmarshalText([]byte("sudoku")); !errors.Is(err, clue.ErrInvalid) {
+		t.Errorf("unknown kind: %v", err)
+	}
+	for in, want := range map[string]clue.Direction{"UL": clue.UpLeft, "ur": clue.UpRight, " DL ": clue.DownLeft, "Dr": clue.DownRight} {
+		var d clue.Direction
+		if err := d.UnmarshalText([]byte(in)); err != nil || d != want {
+			t.Errorf("direction %q: %v %v", in, d, err)
+		}
+	}
+	var d clue.Direction
+	if err := d.UnmarshalText([]byte("DD")); err == nil || err.Error() != `clue: invalid clue: unknown direction "DD" (want UL, UR, DL or DR)` {
+		t.Errorf("direction DD: %v", err)
+	}
+	for in, want := range map[string]int{"X": 10, "v": 5, " x ": 10, "W": 0, "": 0} {
+		if got, err := clue.ParseXV(in); got != want || (err != nil) != (want == 0) {
+			t.Errorf("ParseXV(%q) = %d, %v", in, got, err)
+		}
+	}
+	clues := []clue.Clue{
+		{Kind: clue.LittleKiller, Row: -1, Col: 3, Direction: clue.DownLeft, Value: 12},
+		{Kind: clue.Sandwich, Row: 2, Col: 9},
+		{Kind: clue.Arrow, Cells: []int{0, 1}, Lines: [][]int{{0, 9, 18}}},
+		{Kind: clue.Quadruple, Cells: []int{0, 1, 9, 10}, Values: []int{1, 2}},
+		{Kind: clue.NegativeXV},
+	}
+	js, err := json.Marshal(clues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `[{"kind":"little killer","row":-1,"col":3,"direction":"DL","value":12},{"kind":"sandwich","row":2,"col":9},` +
+		`{"kind":"arrow","cells":[0,1],"lines":[[0,9,18]]},{"kind":"quadruple","cells":[0,1,9,10],"values":[1,2]},{"kind":"negative xv"}]`
+	if string(js) != want {
+		t.Errorf("JSON\n%s\nwant\n%s", js, want)
+	}
+	var back []clue.Clue
+	if err := json.Unmarshal(js, &back); err != nil || !reflect.DeepEqual(back, clues) {
+		t.Errorf("JSON reads back as %+v, %v", back, err)
+	}
+	if err := json.Unmarshal([]byte(`[{"kind":"skyscraper"}]`), &back); !errors.Is(err, clue.ErrInvalid) {
+		t.Errorf("unknown kind in JSON: %v", err)
+	}
+	e := &clue.Error{Clue: 2, Kind: clue.Thermometer, Field: "lines", Line: 0, Item: 3, Msg: "R1C1 is listed twice", Err: clue.ErrInvalid}
+	if got := e.Error(); got != "clue: clue 2 (thermometer) lines[0][3]: R1C1 is listed twice" {
+		t.Errorf("Error() = %q", got)
+	}
+}

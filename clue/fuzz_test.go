@@ -1,0 +1,45 @@
+package clue_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
+)
+
+// FuzzApply gives Apply any list of clues (as JSON) on a board of any
+// side: it must not panic, and it either refuses the clues with an *Error
+// or an error wrapping satdoku.ErrRules, or returns rules of the same
+// board.
+func FuzzApply(f *testing.F) {
+	f.Add(uint8(9), `[{"kind":"killer cage","cells":[0,1],"value":3},{"kind":"arrow","cells":[1,0],"lines":[[0,9,18]]}]`)
+	f.Add(uint8(4), `[{"kind":"little killer","row":-1,"col":0,"direction":"DR","value":7},{"kind":"sandwich","row":2,"col":4,"value":2}]`)
+	f.Add(uint8(6), `[{"kind":"white dot","cells":[0,1]},{"kind":"negative ratio"},{"kind":"nonconsecutive"},{"kind":"minimum","cells":[7,8]}]`)
+	f.Add(uint8(16), `[{"kind":"clone","lines":[[0,1],[2,3],[4]]},{"kind":"given pencil marks","cells":[0],"values":[16]}]`)
+	f.Fuzz(func(t *testing.T, side uint8, js string) {
+		var clues []clue.Clue
+		if json.Unmarshal([]byte(js), &clues) != nil {
+			return
+		}
+		std, err := satdoku.Standard(int(side))
+		if err != nil {
+			return
+		}
+		r, _, err := clue.Apply(std, clues...)
+		var e *clue.Error
+		switch {
+		case errors.As(err, &e):
+			if e.Clue < 0 || e.Clue >= len(clues) || !errors.Is(err, clue.ErrInvalid) && !errors.Is(err, clue.ErrUnsupported) {
+				t.Errorf("error %+v for %d clues", e, len(clues))
+			}
+		case err != nil:
+			if !errors.Is(err, satdoku.ErrRules) {
+				t.Errorf("error %v", err)
+			}
+		case r.N() != std.N():
+			t.Errorf("rules of a %d×%d board", r.N(), r.N())
+		}
+	})
+}

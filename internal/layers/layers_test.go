@@ -1,0 +1,154 @@
+package layers_test
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// grids4 returns every solution of the empty 4×4 board (288), found by
+// plain backtracking over rows, columns and 2×2 boxes.
+func grids4() [][16]int {
+	var out [][16]int
+	var g [16]int
+	var fill func(i int)
+	fill = func(i int) {
+		if i == 16 {
+			out = append(out, g)
+			return
+		}
+		r, c := i/4, i%4
+	next:
+		for d := 1; d <= 4; d++ {
+			for j := range i {
+				rj, cj := j/4, j%4
+				if g[j] == d && (rj == r || cj == c || rj/2 == r/2 && cj/2 == c/2) {
+					continue next
+				}
+			}
+			g[i] = d
+			fill(i + 1)
+		}
+		g[i] = 0
+	}
+	fill(0)
+	return out
+}
+
+// giniAdder feeds an encoder's clauses to gini.
+type giniAdder struct{ g *gini.Gini }
+
+func (a giniAdder) Add(lit int) { a.g.Add(z.Dimacs2Lit(lit)) }
+
+// cells are four cells of the 4×4 board of which no two share a unit
+// (r1c1, r2c3, r3c2, r4c4): the rule under test is the only link between
+// their digits, so that every kind has grids that meet it and grids that
+// break it.
+var cells = []int{0, 6, 9, 15}
+
+// checkLayers checks rules r, the 4×4 standard rules with one relation or
+// constraint added, described by what ("relation kind sum"), in every
+// layer: the encoder writes it, and a grid satisfies its formula exactly
+// when verify passes the grid, some grids passing and some not; and the
+// DIMACS comments write it and read it back as it was.
+func checkLayers(t *testing.T, what string, r *satdoku.Rules) {
+	t.Helper()
+	grids := grids4()
+	g := gini.New()
+	err := encode.NewEncoder(r, encode.Extended).Write(giniAdder{g}, nil)
+	if err != nil {
+		t.Errorf("encode does not handle %s: %v", what, err)
+	}
+	empty := satdoku.NewGrid(r)
+	passed, disagree := 0, 0
+	for _, cells := range grids {
+		sol := satdoku.NewGrid(r)
+		var lits []z.Lit
+		for i, d := range cells {
+			sol.SetCell(i, d)
+			lits = append(lits, z.Dimacs2Lit(encode.Var(4, i/4, i%4, d)))
+		}
+		ok := verify.Solution(empty, sol) == nil
+		if ok {
+			passed++
+		}
+		if err == nil {
+			g.Assume(lits...)
+			if sat := g.Solve() == 1; sat != ok && disagree == 0 {
+				disagree++
+				t.Errorf("encode and verify disagree on %s: %v satisfies the formula: %v, verify passes it: %v", what, sol, sat, ok)
+			}
+		}
+	}
+	switch passed {
+	case 0:
+		t.Errorf("verify does not handle %s: it passes none of the %d 4×4 grids", what, len(grids))
+	case len(grids):
+		t.Errorf("verify does not check %s: it passes all the %d 4×4 grids", what, len(grids))
+	}
+	var buf bytes.Buffer
+	if err := encode.WriteDIMACS(&buf, empty, encode.DIMACSOptions{Encoding: encode.Extended}); err != nil {
+		t.Errorf("the DIMACS comment writer does not handle %s: %v", what, err)
+		return
+	}
+	h, err := encode.ReadHeader(&buf)
+	switch {
+	case err != nil:
+		t.Errorf("the DIMACS header reader does not read %s: %v", what, err)
+	case h.Puzzle == nil:
+		t.Errorf("the DIMACS comment writer writes no puzzle for %s", what)
+	case !reflect.DeepEqual(h.Puzzle.Rules().Relations(), r.Relations()) ||
+		!reflect.DeepEqual(h.Puzzle.Rules().Constraints(), r.Constraints()):
+		t.Errorf("the DIMACS header reader reads %s back as %v %v, want %v %v", what,
+			h.Puzzle.Rules().Relations(), h.Puzzle.Rules().Constraints(), r.Relations(), r.Constraints())
+	}
+}
+
+// TestRelationKinds walks satdoku.RelationKinds: each kind, as a relation
+// of r1c1 and r3c3 (no shared unit) with Value 2, must be handled by every
+// layer.
+func TestRelationKinds(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range satdoku.RelationKinds() {
+		r, err := std.WithRelations(satdoku.Relation{A: 0, B: 10, Kind: k, Value: 2, Name: "test"})
+		if err != nil {
+			t.Errorf("relation kind %v: %v", k, err)
+			continue
+		}
+		checkLayers(t, fmt.Sprintf("relation kind %v", k), r)
+	}
+}
+
+// TestConstraintKinds walks satdoku.ConstraintKinds: each kind, on four
+// cells that share no unit with Value 6 (5 for a sandwich: no 4×4 grid
+// has 6 there), Digits 1 and 2 and Mask {1, 3} (each kind reads the fields
+// it needs), must be handled by every layer.
+func TestConstraintKinds(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range satdoku.ConstraintKinds() {
+		v := 6
+		if k == satdoku.Sandwich {
+			v = 5
+		}
+		r, err := std.WithConstraints(satdoku.Constraint{Kind: k, Cells: cells, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"})
+		if err != nil {
+			t.Errorf("constraint kind %v: %v", k, err)
+			continue
+		}
+		checkLayers(t, fmt.Sprintf("constraint kind %v", k), r)
+	}
+}
