@@ -1,6 +1,10 @@
 package satdoku
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Grid is an N×N Sudoku board under a set of Rules (4×4 to 64×64; 9×9
 // with 3×3 boxes by default). Cells are numbered row-major from 0; a cell
@@ -25,6 +29,15 @@ func New(n int) (*Grid, error) {
 
 // NewGrid returns an empty grid under rules r.
 func NewGrid(r *Rules) *Grid {
+	if r.n == 9 {
+		// The common board in a single allocation.
+		m := new(struct {
+			g Grid
+			c [81]uint8
+		})
+		m.g = Grid{rules: r, cells: m.c[:]}
+		return &m.g
+	}
 	return &Grid{rules: r, cells: make([]uint8, r.n*r.n)}
 }
 
@@ -114,4 +127,37 @@ func (g *Grid) Equal(h *Grid) bool {
 		}
 	}
 	return true
+}
+
+// String returns g on one line, row after row: a symbol per cell, '.' for
+// an empty one, digits 1-9 then letters from A for 10
+// ("53..7....6..195..."); boards larger than 25×25 write decimal numbers
+// separated by single spaces. It is textfmt's FormatLine, which reads it
+// back.
+func (g *Grid) String() string {
+	const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if g == nil || g.rules == nil {
+		return ""
+	}
+	wide := g.rules.n > 25
+	var b strings.Builder
+	if wide {
+		b.Grow(3 * len(g.cells))
+	} else {
+		b.Grow(len(g.cells))
+	}
+	for i, v := range g.cells {
+		if wide && i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case v == 0:
+			b.WriteByte('.')
+		case !wide:
+			b.WriteByte(symbols[v-1])
+		default:
+			b.WriteString(strconv.Itoa(int(v)))
+		}
+	}
+	return b.String()
 }

@@ -14,7 +14,7 @@ import (
 // JSON object is one puzzle; one whose first line is an f-puzzles link or
 // load string is a list of them, one per line (blank lines and # comments
 // skipped); a command-line argument that is a link or a load string is a
-// puzzle. Everything else is read by satdoku.Reader as before.
+// puzzle. Everything else is read by textfmt.Reader as before.
 
 // maxJSON bounds the f-puzzles JSON read from one file.
 const maxJSON = 64 << 20

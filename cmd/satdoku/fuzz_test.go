@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // FuzzSolveCLI feeds any bytes to "satdoku solve --unique --format json":
@@ -30,7 +30,7 @@ func FuzzSolveCLI(f *testing.F) {
 		// per object or link: there, every record must still parse.
 		kind := sniff(bufio.NewReader(bytes.NewReader(in)))
 		fpz := kind != sourceText
-		r := satdoku.NewReader(bytes.NewReader(in))
+		r := textfmt.NewReader(bytes.NewReader(in))
 		var lines []int
 		for !fpz {
 			if _, err := r.Read(); err == io.EOF {

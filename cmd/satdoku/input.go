@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // item is one input puzzle, or the error that took its place.
@@ -26,7 +27,7 @@ type item struct {
 	grid *satdoku.Grid
 	sol  *satdoku.Grid // the solution given with the puzzle (a CSV column, "PUZZLE SOLUTION"), or nil
 	// numbers: the puzzle was a JSON board written in numbers, which
-	// --format leetcode keeps (see satdoku.Reader.Numbers).
+	// --format leetcode keeps (see textfmt.Reader.Numbers).
 	numbers bool
 	err     error    // a *satdoku.ParseError of a reader, or why the input could not be read
 	warn    []string // warnings of the f-puzzles reader (cosmetic keys ignored)
@@ -44,7 +45,7 @@ type inputs struct {
 	args    []string
 	stdin   io.Reader
 	pos     int // next argument
-	r       *satdoku.Reader
+	r       *textfmt.Reader
 	links   *linkReader // a list of f-puzzles links, in place of r
 	f       *os.File
 	name    string
@@ -73,7 +74,7 @@ func (c countReader) Read(b []byte) (int, error) {
 func (in *inputs) sizeInputs() {
 	var t int64
 	for _, arg := range in.args {
-		if _, err := satdoku.Parse(arg); err == nil {
+		if _, err := textfmt.Parse(arg); err == nil {
 			continue
 		}
 		fi, err := os.Stat(arg)
@@ -173,7 +174,7 @@ func (in *inputs) readRaw() (item, bool) {
 			}
 			continue
 		}
-		if g, err := satdoku.Parse(arg); err == nil {
+		if g, err := textfmt.Parse(arg); err == nil {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos,
 				numbers: jsonNumbers(arg)}, true
 		} else if isLoadLine(arg) {
@@ -198,7 +199,7 @@ func (in *inputs) readRaw() (item, bool) {
 }
 
 // open starts reading a source: the classic formats through a
-// satdoku.Reader, a list of f-puzzles links, or, when the source is one
+// textfmt.Reader, a list of f-puzzles links, or, when the source is one
 // f-puzzles JSON object, that one puzzle at once (done).
 func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
 	br := bufio.NewReader(r)
@@ -211,7 +212,7 @@ func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
 	case sourceLinks:
 		in.links = newLinkReader(br)
 	default:
-		in.r = satdoku.NewReader(br)
+		in.r = textfmt.NewReader(br)
 	}
 	return item{}, false
 }
@@ -247,12 +248,12 @@ func (in *inputs) closeFile() {
 func (in *inputs) close() { in.closeFile() }
 
 // jsonNumbers reports whether a puzzle argument is a JSON board written in
-// numbers (see satdoku.Reader.Numbers).
+// numbers (see textfmt.Reader.Numbers).
 func jsonNumbers(arg string) bool {
 	if !strings.HasPrefix(strings.TrimSpace(arg), "[") {
 		return false
 	}
-	r := satdoku.NewReader(strings.NewReader(arg))
+	r := textfmt.NewReader(strings.NewReader(arg))
 	_, err := r.Read()
 	return err == nil && r.Numbers()
 }

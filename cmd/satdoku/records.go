@@ -11,6 +11,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -70,7 +71,7 @@ type shown struct{ *satdoku.Grid }
 
 // MarshalText returns the grid's one-line form.
 func (g shown) MarshalText() ([]byte, error) {
-	return g.AppendFormat(make([]byte, 0, g.Len()), satdoku.FormatLine), nil
+	return textfmt.Append(make([]byte, 0, g.Len()), g.Grid, textfmt.FormatLine), nil
 }
 
 // marks are the true candidates of each cell, row-major, as bit masks (bit

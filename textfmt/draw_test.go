@@ -1,4 +1,4 @@
-package main
+package textfmt
 
 import (
 	"testing"
@@ -46,7 +46,7 @@ func TestAppendMarks(t *testing.T) {
 .4 | .4   3.   34`},
 	}
 	for _, tt := range tests {
-		if got := string(appendMarks(nil, tt.r, m)); got != tt.want {
+		if got := string(AppendMarks(nil, tt.r, m, nil)); got != tt.want {
 			t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 		}
 	}
