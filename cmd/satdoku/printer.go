@@ -451,8 +451,6 @@ func readError(it item) (rec, msg string) {
 		rec = it.err.Error()
 		return rec, where(it) + ": " + rec
 	}
-	e := *pe
-	e.Pos.Line += it.base
-	rec = e.Error()
+	rec = pe.Error()
 	return rec, it.name + ":" + rec
 }
