@@ -9,8 +9,8 @@ import (
 // Go source. Line and Column count from 1, 0 meaning unknown; Column counts
 // runes (an invalid UTF-8 byte counts as one). Path, when not empty, names
 // the value at fault in a JSON document, as "killercage[2].cells[1]".
-// Every reader of the module (the text formats of Reader and Parse, the
-// f-puzzles reader) locates its errors with a Position.
+// Every reader of the module (the text formats of textfmt.Reader and
+// textfmt.Parse, the f-puzzles reader) locates its errors with a Position.
 type Position struct {
 	Line   int    // line, from 1
 	Column int    // column in runes, from 1
@@ -59,8 +59,8 @@ func (p Position) String() string {
 
 // ParseError is the error of every reader of the module for input that
 // cannot be read: where the problem is, a message for people, and the
-// sentinel error saying what kind of problem it is (ErrBadCell and the
-// others above for the text formats; fpuzzles.ErrSyntax,
+// sentinel error saying what kind of problem it is (textfmt.ErrBadCell
+// and the others of textfmt for the text formats; fpuzzles.ErrSyntax,
 // fpuzzles.ErrInvalid, fpuzzles.ErrUnsupported for f-puzzles). Test the
 // kind with errors.Is.
 type ParseError struct {
@@ -83,7 +83,7 @@ func (e *ParseError) Error() string {
 	return e.Pos.String() + ": " + msg
 }
 
-// Unwrap returns e.Err, so errors.Is(err, ErrBadCell) looks inside.
+// Unwrap returns e.Err, so errors.Is(err, textfmt.ErrBadCell) looks inside.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 func errText(err error) string {

@@ -10,8 +10,8 @@ import (
 // with 3×3 boxes by default). Cells are numbered row-major from 0; a cell
 // holds 0 when it is empty and a digit 1..N otherwise.
 //
-// The zero Grid is not usable; make one with New, NewGrid or Parse. A *Grid
-// is not safe for concurrent mutation.
+// The zero Grid is not usable; make one with New, NewGrid or
+// textfmt.Parse. A *Grid is not safe for concurrent mutation.
 type Grid struct {
 	rules *Rules
 	cells []uint8

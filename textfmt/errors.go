@@ -9,9 +9,9 @@ import (
 	"github.com/satdoku/satdoku"
 )
 
-// Sentinel errors. A *satdoku.ParseError of Parse or a Reader carries one of them in
-// its Err field (test with errors.Is); its Msg is more precise than the
-// sentinel's text.
+// Sentinel errors. A *satdoku.ParseError of Parse or a Reader carries one
+// of them in its Err field (test with errors.Is); its Msg is more precise
+// than the sentinel's text.
 var (
 	// ErrBadCell reports a character or JSON value that is not a cell.
 	ErrBadCell = errors.New("textfmt: invalid cell")
