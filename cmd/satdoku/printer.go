@@ -17,7 +17,10 @@ import (
 	"github.com/satdoku/satdoku/textfmt"
 )
 
-// outputFormat is the --format value.
+// outputFormat is the --format value: a grid format of textfmt (line,
+// grid, compact and leetcode, written by printer.grid), or a record of
+// each answer (json, one JSON object a line, which is not textfmt's JSON
+// board; csv).
 type outputFormat string
 
 const (
