@@ -48,58 +48,27 @@ func sampleUnder(rules *satdoku.Rules, seed uint64) *satdoku.Grid {
 	return g
 }
 
-// regionsOf turns a layout, one string a row and one letter a region, into
-// the regions' cells, the regions numbered by first appearance.
-func regionsOf(layout ...string) [][]int {
-	n := len(layout)
-	index := map[rune]int{}
-	var regions [][]int
-	for r, row := range layout {
-		for c, x := range []rune(row) {
-			k, ok := index[x]
-			if !ok {
-				k = len(regions)
-				index[x] = k
-				regions = append(regions, nil)
-			}
-			regions[k] = append(regions[k], r*n+c)
-		}
-	}
-	return regions
-}
-
-// Jigsaw layouts: a 4×4 one, and the 3×3 boxes of a 9×9 board with cells
-// passed around a cycle of boxes 1, 2, 5, 4 (numbered from 1).
+// Jigsaw regions: a 4×4 layout, and the 3×3 boxes of a 9×9 board with
+// cells passed around a cycle of boxes 1, 2, 5, 4 (numbered from 1).
 var (
-	jigsaw4 = regionsOf(
-		"AAAB",
-		"ACBB",
-		"CCDB",
-		"CDDD",
-	)
-	jigsaw9 = regionsOf(
-		"AAABBBCCC",
-		"AAABBBCCC",
-		"AABBEBCCC",
-		"ADDEEEFFF",
-		"DDDDEEFFF",
-		"DDDEEEFFF",
-		"GGGHHHIII",
-		"GGGHHHIII",
-		"GGGHHHIII",
-	)
-)
-
-// diagonals returns the two main diagonals of an n×n board, the extra units
-// of X-Sudoku.
-func diagonals(n int) []satdoku.ExtraUnit {
-	down, up := make([]int, n), make([]int, n)
-	for i := range n {
-		down[i] = i*n + i
-		up[i] = i*n + n - 1 - i
+	jigsaw4 = [][]int{
+		{0, 1, 2, 4},
+		{3, 6, 7, 11},
+		{5, 8, 9, 12},
+		{10, 13, 14, 15},
 	}
-	return []satdoku.ExtraUnit{{Name: "diagonal ↘", Cells: down}, {Name: "diagonal ↗", Cells: up}}
-}
+	jigsaw9 = [][]int{
+		{0, 1, 2, 9, 10, 11, 18, 19, 27},
+		{3, 4, 5, 12, 13, 14, 20, 21, 23},
+		{6, 7, 8, 15, 16, 17, 24, 25, 26},
+		{22, 30, 31, 32, 40, 41, 48, 49, 50},
+		{28, 29, 36, 37, 38, 39, 45, 46, 47},
+		{33, 34, 35, 42, 43, 44, 51, 52, 53},
+		{54, 55, 56, 63, 64, 65, 72, 73, 74},
+		{57, 58, 59, 66, 67, 68, 75, 76, 77},
+		{60, 61, 62, 69, 70, 71, 78, 79, 80},
+	}
+)
 
 func TestGolden(t *testing.T) {
 	grids := []struct {
@@ -318,7 +287,7 @@ func TestRoundTrip(t *testing.T) {
 	rules = append(rules,
 		must(satdoku.Boxes(6, 3, 2)), must(satdoku.Boxes(8, 4, 2)), must(satdoku.Boxes(12, 2, 6)), must(satdoku.Boxes(16, 2, 8)),
 		must(satdoku.Regions(4, jigsaw4)), must(satdoku.Regions(9, jigsaw9)), must(satdoku.Regions(12, nil)),
-		must(must(satdoku.Standard(9)).WithExtra(diagonals(9)...)))
+		must(must(satdoku.Standard(9)).WithNamed("x")))
 	for _, r := range rules {
 		n := r.N()
 		h, w := r.BoxShape()
