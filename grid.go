@@ -3,7 +3,6 @@ package satdoku
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // Grid is an N×N Sudoku board under a set of Rules (4×4 to 64×64; 9×9
@@ -79,10 +78,18 @@ func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
 // outside 0..N.
 func (g *Grid) SetCell(i, d int) {
-	if d < 0 || d > g.rules.n {
-		panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, g.rules.n))
+	if uint(d) > uint(g.rules.n) {
+		badDigit(d, g.rules.n)
 	}
 	g.cells[i] = uint8(d)
+}
+
+// badDigit panics for digit d on an n×n board; out of SetCell, which it
+// leaves small enough to inline.
+//
+//go:noinline
+func badDigit(d, n int) {
+	panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, n))
 }
 
 // Givens returns the number of filled cells.
@@ -135,29 +142,38 @@ func (g *Grid) Equal(h *Grid) bool {
 // separated by single spaces. It is textfmt's FormatLine, which reads it
 // back.
 func (g *Grid) String() string {
-	const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	if g == nil || g.rules == nil {
+	if g == nil {
 		return ""
 	}
-	wide := g.rules.n > 25
-	var b strings.Builder
-	if wide {
-		b.Grow(3 * len(g.cells))
-	} else {
-		b.Grow(len(g.cells))
+	size := len(g.cells)
+	if g.N() > 25 {
+		size *= 3
 	}
+	b, _ := g.AppendText(make([]byte, 0, size))
+	return string(b)
+}
+
+// AppendText appends g's one-line form, as String gives it, to b and
+// returns the extended buffer; the error is always nil. It implements
+// encoding.TextAppender.
+func (g *Grid) AppendText(b []byte) ([]byte, error) {
+	const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if g == nil || g.rules == nil {
+		return b, nil
+	}
+	wide := g.rules.n > 25
 	for i, v := range g.cells {
 		if wide && i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 		switch {
 		case v == 0:
-			b.WriteByte('.')
-		case !wide:
-			b.WriteByte(symbols[v-1])
+			b = append(b, '.')
+		case wide:
+			b = strconv.AppendUint(b, uint64(v), 10)
 		default:
-			b.WriteString(strconv.Itoa(int(v)))
+			b = append(b, symbols[v-1])
 		}
 	}
-	return b.String()
+	return b, nil
 }

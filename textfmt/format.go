@@ -102,7 +102,8 @@ func Append(dst []byte, g *satdoku.Grid, f Format) []byte {
 	case FormatCompact:
 		return appendCompact(dst, g)
 	}
-	return append(dst, g.String()...)
+	dst, _ = g.AppendText(dst)
+	return dst
 }
 
 // AppendColored appends g in FormatGrid to dst, with every cell that is

@@ -208,16 +208,13 @@ func fast81(line []byte) *satdoku.Grid {
 	if or > 15 { // a separator, letter or bad symbol: take the long way
 		return nil
 	}
-	for _, c := range line[:81] {
-		if symTab[c] > 9 {
-			return nil
-		}
-	}
 	g := emptyGrid(9)
 	for i, c := range line[:81] {
-		if v := symTab[c]; v != 0 {
-			g.SetCell(i, int(v))
+		v := symTab[c]
+		if v > 9 {
+			return nil
 		}
+		g.SetCell(i, int(v))
 	}
 	return g
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
-	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -71,7 +70,7 @@ type shown struct{ *satdoku.Grid }
 
 // MarshalText returns the grid's one-line form.
 func (g shown) MarshalText() ([]byte, error) {
-	return textfmt.Append(make([]byte, 0, g.Len()), g.Grid, textfmt.FormatLine), nil
+	return g.AppendText(make([]byte, 0, g.Len()))
 }
 
 // marks are the true candidates of each cell, row-major, as bit masks (bit
