@@ -102,18 +102,6 @@ func Register(in Input) {
 	registry.inputs = append(registry.inputs, &in)
 }
 
-// Inputs returns the names of the registered input formats, in the order
-// of registration.
-func Inputs() []string {
-	registry.mu.Lock()
-	defer registry.mu.Unlock()
-	names := make([]string, len(registry.inputs))
-	for i, f := range registry.inputs {
-		names[i] = f.Name
-	}
-	return names
-}
-
 // best returns the registered format that fits best by match, or nil when
 // none fits at all.
 func best(match func(*Input) Match) *Input {

@@ -68,7 +68,7 @@ func parseOne(s string, size int) (g *satdoku.Grid, side int, err error) {
 func MustParse(s string) *satdoku.Grid {
 	g, err := Parse(s)
 	if err != nil {
-		panic("satdoku: MustParse: " + err.Error())
+		panic("textfmt: MustParse: " + err.Error())
 	}
 	return g
 }

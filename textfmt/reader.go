@@ -143,10 +143,10 @@ func (r *Reader) Read() (*satdoku.Grid, error) {
 		return nil, r.err
 	}
 	if r.br == nil {
-		return nil, errors.New("satdoku: Reader not made by NewReader")
+		return nil, errors.New("textfmt: Reader not made by NewReader")
 	}
 	if r.Size != 0 && !satdoku.IsSide(r.Size) {
-		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, satdoku.ErrSize)
+		return nil, fmt.Errorf("textfmt: Reader.Size %d: %w", r.Size, satdoku.ErrSize)
 	}
 	r.ambSide = 0
 	r.sol = nil
