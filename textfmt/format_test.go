@@ -294,7 +294,7 @@ func TestRoundTrip(t *testing.T) {
 		name := fmt.Sprintf("%d×%d, %d×%d boxes, %d units", n, n, h, w, len(r.Units()))
 		for seed := range uint64(3) {
 			g := sampleUnder(r, seed)
-			for f := FormatLine; f <= FormatLeetCode; f++ {
+			for f := FormatLine; f <= FormatCompact; f++ {
 				s := String(g, f)
 				got, err := Parse(s)
 				if err != nil {
@@ -363,7 +363,7 @@ func TestAppendColored(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	for f := FormatLine; f <= FormatLeetCode; f++ {
+	for f := FormatLine; f <= FormatCompact; f++ {
 		for _, s := range []string{f.String(), strings.ToUpper(f.String())} {
 			got, err := ParseFormat(s)
 			if err != nil || got != f {
@@ -422,5 +422,57 @@ func TestFormatRegions(t *testing.T) {
 	colored := string(AppendColored(nil, g, MustParse(leet37), "<", ">"))
 	if strings.ReplaceAll(strings.ReplaceAll(colored, "<", ""), ">", "") != out {
 		t.Errorf("colored grid differs:\n%s", colored)
+	}
+}
+
+// TestFormatCompact: QQWing's compact layout is the line form cut into
+// rows, symbols up to 25×25 and numbers separated by spaces above.
+func TestFormatCompact(t *testing.T) {
+	if got, want := String(MustParse(leet37), FormatCompact), strings.Join(rowsOf(leet37), "\n"); got != want {
+		t.Errorf("9×9 compact:\n%s\nwant\n%s", got, want)
+	}
+	g := sampleGrid(36, 1)
+	rows := strings.Split(String(g, FormatCompact), "\n")
+	if len(rows) != 36 {
+		t.Fatalf("36×36 compact has %d rows", len(rows))
+	}
+	for r, row := range rows {
+		f := strings.Fields(row)
+		if len(f) != 36 || strings.Join(f, " ") != row {
+			t.Fatalf("row %d: %q", r+1, row)
+		}
+		for c, s := range f {
+			want := "."
+			if v := g.Get(r, c); v != 0 {
+				want = itoa(v)
+			}
+			if s != want {
+				t.Fatalf("r%dc%d = %q, want %q", r+1, c+1, s, want)
+			}
+		}
+	}
+}
+
+// TestAppendLeetCodeNumbers: with numbers, a LeetCode board writes every
+// digit as a decimal string, as the Reader reads a board written so (and
+// reports Numbers); without, it is FormatLeetCode.
+func TestAppendLeetCodeNumbers(t *testing.T) {
+	g := MustParse(sixteen)
+	want := jsonBoard(sixteen, 16, quotedNumber)
+	want = strings.ReplaceAll(want, ",\n ", ",")
+	if got := string(AppendLeetCode([]byte("x="), g, true)); got != "x="+want {
+		t.Errorf("16×16 in numbers:\n%s\nwant\n%s", got, want)
+	}
+	r := NewReader(strings.NewReader(want))
+	if h, err := r.Read(); err != nil || !h.Equal(g) || !r.Numbers() {
+		t.Errorf("read back: %v, numbers %v", err, r.Numbers())
+	}
+	for _, g := range []*satdoku.Grid{MustParse(leet37), g, sampleGrid(36, 1)} {
+		if got, want := string(AppendLeetCode(nil, g, false)), String(g, FormatLeetCode); got != want {
+			t.Errorf("%d×%d without numbers: %.40q, want %.40q", g.N(), g.N(), got, want)
+		}
+	}
+	if got, want := string(AppendLeetCode(nil, MustParse(leet37), true)), String(MustParse(leet37), FormatLeetCode); got != want {
+		t.Errorf("9×9 in numbers differs from symbols: %.40q", got)
 	}
 }
