@@ -1,13 +1,16 @@
 package satdoku
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Grid is an N×N Sudoku board under a set of Rules (4×4 to 64×64; 9×9
 // with 3×3 boxes by default). Cells are numbered row-major from 0; a cell
 // holds 0 when it is empty and a digit 1..N otherwise.
 //
-// The zero Grid is not usable; make one with New, NewGrid or Parse. A *Grid
-// is not safe for concurrent mutation.
+// The zero Grid is not usable; make one with New, NewGrid or
+// textfmt.Parse. A *Grid is not safe for concurrent mutation.
 type Grid struct {
 	rules *Rules
 	cells []uint8
@@ -25,6 +28,15 @@ func New(n int) (*Grid, error) {
 
 // NewGrid returns an empty grid under rules r.
 func NewGrid(r *Rules) *Grid {
+	if r.n == 9 {
+		// The common board in a single allocation.
+		m := new(struct {
+			g Grid
+			c [81]uint8
+		})
+		m.g = Grid{rules: r, cells: m.c[:]}
+		return &m.g
+	}
 	return &Grid{rules: r, cells: make([]uint8, r.n*r.n)}
 }
 
@@ -66,10 +78,18 @@ func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
 // outside 0..N.
 func (g *Grid) SetCell(i, d int) {
-	if d < 0 || d > g.rules.n {
-		panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, g.rules.n))
+	if uint(d) > uint(g.rules.n) {
+		badDigit(d, g.rules.n)
 	}
 	g.cells[i] = uint8(d)
+}
+
+// badDigit panics for digit d on an n×n board; out of SetCell, which it
+// leaves small enough to inline.
+//
+//go:noinline
+func badDigit(d, n int) {
+	panic(fmt.Sprintf("satdoku: digit %d out of range 0..%d", d, n))
 }
 
 // Givens returns the number of filled cells.
@@ -114,4 +134,46 @@ func (g *Grid) Equal(h *Grid) bool {
 		}
 	}
 	return true
+}
+
+// String returns g on one line, row after row: a symbol per cell, '.' for
+// an empty one, digits 1-9 then letters from A for 10
+// ("53..7....6..195..."); boards larger than 25×25 write decimal numbers
+// separated by single spaces. It is textfmt's FormatLine, which reads it
+// back.
+func (g *Grid) String() string {
+	if g == nil {
+		return ""
+	}
+	size := len(g.cells)
+	if g.N() > 25 {
+		size *= 3
+	}
+	b, _ := g.AppendText(make([]byte, 0, size))
+	return string(b)
+}
+
+// AppendText appends g's one-line form, as String gives it, to b and
+// returns the extended buffer; the error is always nil. It implements
+// encoding.TextAppender.
+func (g *Grid) AppendText(b []byte) ([]byte, error) {
+	const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if g == nil || g.rules == nil {
+		return b, nil
+	}
+	wide := g.rules.n > 25
+	for i, v := range g.cells {
+		if wide && i > 0 {
+			b = append(b, ' ')
+		}
+		switch {
+		case v == 0:
+			b = append(b, '.')
+		case wide:
+			b = strconv.AppendUint(b, uint64(v), 10)
+		default:
+			b = append(b, symbols[v-1])
+		}
+	}
+	return b, nil
 }

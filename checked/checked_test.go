@@ -10,6 +10,7 @@ import (
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -27,7 +28,7 @@ var twoSols = deadly(leetSol)
 // rows of one band whose digits x y / y x can swap: what is left has
 // exactly two solutions.
 func deadly(s string) string {
-	g := satdoku.MustParse(s)
+	g := textfmt.MustParse(s)
 	for r1 := range 9 {
 		for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
 			for a := range 9 {
@@ -77,7 +78,7 @@ func (l *liar) Candidates(_ context.Context, _ *satdoku.Grid, _ int, see func(*s
 // swapped returns the solution with two of its digits swapped in a row:
 // it breaks a column rule.
 func swapped(s string) *satdoku.Grid {
-	g := satdoku.MustParse(s)
+	g := textfmt.MustParse(s)
 	a, b := g.Cell(2), g.Cell(3)
 	g.SetCell(2, b)
 	g.SetCell(3, a)
@@ -87,7 +88,7 @@ func swapped(s string) *satdoku.Grid {
 // solutions returns every solution of the puzzle, by verify's own count.
 func solutions(t *testing.T, p string) []*satdoku.Grid {
 	t.Helper()
-	g := satdoku.MustParse(p)
+	g := textfmt.MustParse(p)
 	var out []*satdoku.Grid
 	// With two solutions at most, fixing another digit in one cell finds
 	// the second.
@@ -119,16 +120,16 @@ func solutions(t *testing.T, p string) []*satdoku.Grid {
 }
 
 func TestLies(t *testing.T) {
-	sol := satdoku.MustParse(leetSol)
+	sol := textfmt.MustParse(leetSol)
 	two := solutions(t, twoSols)
 	if len(two) != 2 {
 		t.Fatalf("%s: want 2 solutions, verify finds %d", twoSols, len(two))
 	}
-	changedGiven := satdoku.MustParse(leetSol)
+	changedGiven := textfmt.MustParse(leetSol)
 	changedGiven.SetCell(0, 4) // 5 is given there; 4 breaks the given (and the row)
-	holes := satdoku.MustParse(leetSol)
+	holes := textfmt.MustParse(leetSol)
 	holes.SetCell(80, 0)
-	otherPuzzle := satdoku.MustParse(leetSol) // a valid grid, but not of leet's givens: 1 and 2 swapped
+	otherPuzzle := textfmt.MustParse(leetSol) // a valid grid, but not of leet's givens: 1 and 2 swapped
 	for i := range otherPuzzle.Len() {
 		if d, ok := map[int]int{1: 2, 2: 1}[otherPuzzle.Cell(i)]; ok {
 			otherPuzzle.SetCell(i, d)
@@ -182,7 +183,7 @@ func TestLies(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			l := tt.liar
 			s := checked.New(&l, checked.Options{Certify: tt.certify})
-			a, err := tt.call(s, satdoku.MustParse(tt.puzzle))
+			a, err := tt.call(s, textfmt.MustParse(tt.puzzle))
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("error %v, want %v; answer %+v", err, tt.want, a)
 			}
@@ -197,7 +198,7 @@ func TestLies(t *testing.T) {
 // "none" rests on the back end's word alone.
 func TestUncertifiedNone(t *testing.T) {
 	l := liar{res: backend.Result{Status: backend.StatusNone}}
-	a, err := checked.New(&l, checked.Options{}).Solve(context.Background(), satdoku.MustParse(leet))
+	a, err := checked.New(&l, checked.Options{}).Solve(context.Background(), textfmt.MustParse(leet))
 	if err != nil || a.Status != backend.StatusNone || a.Certificate.Method != checked.NotAsked {
 		t.Fatalf("got %+v, %v; want none, not certified", a, err)
 	}
@@ -206,13 +207,13 @@ func TestUncertifiedNone(t *testing.T) {
 // TestCandidatesMarksAreChecked: the marks are those of the solutions the
 // validator passed, not the back end's.
 func TestCandidatesMarksAreChecked(t *testing.T) {
-	sol := satdoku.MustParse(leetSol)
+	sol := textfmt.MustParse(leetSol)
 	all := make([]uint64, 81)
 	for i := range all {
 		all[i] = 0x1ff
 	}
 	l := liar{see: []*satdoku.Grid{sol}, res: backend.Result{Status: backend.StatusUnique, Count: 1, Solution: sol}, cands: all}
-	a, err := checked.New(&l, checked.Options{}).Candidates(context.Background(), satdoku.MustParse(leet), 10)
+	a, err := checked.New(&l, checked.Options{}).Candidates(context.Background(), textfmt.MustParse(leet), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,9 +225,9 @@ func TestCandidatesMarksAreChecked(t *testing.T) {
 }
 
 func TestScreen(t *testing.T) {
-	l := liar{res: backend.Result{Status: backend.StatusSolved, Solution: satdoku.MustParse(leetSol)}}
+	l := liar{res: backend.Result{Status: backend.StatusSolved, Solution: textfmt.MustParse(leetSol)}}
 	s := checked.New(&l, checked.Options{Certify: true})
-	bad := satdoku.MustParse(leet)
+	bad := textfmt.MustParse(leet)
 	bad.SetCell(2, 5) // a second 5 in row 1
 	for name, call := range map[string]func() (checked.Answer, error){
 		"solve":      func() (checked.Answer, error) { return s.Solve(context.Background(), bad) },
@@ -253,19 +254,19 @@ func TestScreen(t *testing.T) {
 func TestTruthful(t *testing.T) {
 	ctx := context.Background()
 	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{Certify: true})
-	a, err := s.Unique(ctx, satdoku.MustParse(leet))
+	a, err := s.Unique(ctx, textfmt.MustParse(leet))
 	if err != nil || a.Status != backend.StatusUnique || a.Solution.String() != leetSol || a.Certificate.Method != checked.Count {
 		t.Fatalf("unique: %+v, %v", a, err)
 	}
-	a, err = s.Unique(ctx, satdoku.MustParse(twoSols))
+	a, err = s.Unique(ctx, textfmt.MustParse(twoSols))
 	if err != nil || a.Status != backend.StatusMultiple || len(a.Differ()) == 0 || a.Certificate.Method != checked.NotAsked {
 		t.Fatalf("multiple: %+v, %v", a, err)
 	}
-	a, err = s.Count(ctx, satdoku.MustParse(twoSols), 5)
+	a, err = s.Count(ctx, textfmt.MustParse(twoSols), 5)
 	if err != nil || a.Count != 2 || a.More || a.Certificate.Method != checked.Count {
 		t.Fatalf("count: %+v, %v", a, err)
 	}
-	a, err = s.Candidates(ctx, satdoku.MustParse(twoSols), 1)
+	a, err = s.Candidates(ctx, textfmt.MustParse(twoSols), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +279,7 @@ func TestTruthful(t *testing.T) {
 	}
 	// leet is unique with 4 at r1c3: a 1 there breaks no given and leaves
 	// no solution.
-	none := satdoku.MustParse(leet)
+	none := textfmt.MustParse(leet)
 	none.SetCell(2, 1)
 	if len(verify.Check(none)) != 0 {
 		t.Fatal("the 1 at r1c3 clashes")
@@ -293,7 +294,7 @@ func TestTruthful(t *testing.T) {
 // verdict standing, marked not certified.
 func TestOverBudget(t *testing.T) {
 	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{Certify: true, Budget: time.Nanosecond})
-	a, err := s.Unique(context.Background(), satdoku.MustParse(leet))
+	a, err := s.Unique(context.Background(), textfmt.MustParse(leet))
 	if err != nil || a.Status != backend.StatusUnique || a.Certificate.Method != checked.OverBudget {
 		t.Fatalf("got %+v, %v; want unique, over budget", a, err)
 	}
@@ -306,8 +307,8 @@ func TestOverBudget(t *testing.T) {
 // the claim needs no count.
 func TestDRAT(t *testing.T) {
 	proof := backend.Certificate{Method: "drat", By: "cadical", Proofs: 1}
-	l := liar{res: backend.Result{Status: backend.StatusUnique, Solution: satdoku.MustParse(leetSol), Certificate: proof}}
-	a, err := checked.New(&l, checked.Options{Certify: true, Budget: time.Nanosecond}).Unique(context.Background(), satdoku.MustParse(leet))
+	l := liar{res: backend.Result{Status: backend.StatusUnique, Solution: textfmt.MustParse(leetSol), Certificate: proof}}
+	a, err := checked.New(&l, checked.Options{Certify: true, Budget: time.Nanosecond}).Unique(context.Background(), textfmt.MustParse(leet))
 	if err != nil || a.Certificate.Method != checked.DRAT || a.Certificate.String() != "certified: DRAT proof by cadical, checked" {
 		t.Fatalf("got %+v, %v", a, err)
 	}

@@ -9,13 +9,14 @@ import (
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 func Example() {
 	// gini, in process, behind the validator; Certify has the validator
 	// count the solutions itself before a "unique" is believed.
 	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{Certify: true})
-	g := satdoku.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	g := textfmt.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	a, err := s.Unique(context.Background(), g)
 	if err != nil {
 		fmt.Println(err)
@@ -32,7 +33,7 @@ func Example() {
 type lyingBackend struct{}
 
 func (lyingBackend) Solve(context.Context, *satdoku.Grid) (backend.Result, error) {
-	wrong := satdoku.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286197")
+	wrong := textfmt.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286197")
 	return backend.Result{Status: backend.StatusSolved, Solution: wrong}, nil
 }
 
@@ -46,7 +47,7 @@ func (l lyingBackend) Count(ctx context.Context, g *satdoku.Grid, _ int) (backen
 
 func Example_lyingBackend() {
 	s := checked.New(lyingBackend{}, checked.Options{})
-	g := satdoku.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	g := textfmt.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	a, err := s.Solve(context.Background(), g)
 	fmt.Println(errors.Is(err, checked.ErrRejected), a.Solution == nil)
 	fmt.Println(err)

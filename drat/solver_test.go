@@ -19,6 +19,7 @@ import (
 	"github.com/satdoku/satdoku/drat"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/internal/solvertest"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // dataDir holds the shared public benchmark sets; SATDOKU_DATA overrides it.
@@ -79,7 +80,7 @@ func readLines(t testing.TB, name string) []string {
 
 func mustParse(t testing.TB, s string) *satdoku.Grid {
 	t.Helper()
-	g, err := satdoku.Parse(s)
+	g, err := textfmt.Parse(s)
 	if err != nil {
 		t.Fatalf("%q: %v", s, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // CNF is an Adder that records the clauses added to it, for tests and for
@@ -506,10 +507,10 @@ func ReadHeader(r io.Reader) (Header, error) {
 			var err error
 			switch key {
 			case "puzzle":
-				h.Puzzle, err = satdoku.Parse(val)
+				h.Puzzle, err = textfmt.Parse(val)
 			case "block":
 				var b *satdoku.Grid
-				if b, err = satdoku.Parse(val); err == nil {
+				if b, err = textfmt.Parse(val); err == nil {
 					h.Blocks = append(h.Blocks, b)
 					if h.Block == nil {
 						h.Block = b

@@ -25,7 +25,7 @@ func std(t testing.TB, n int) *satdoku.Rules {
 
 // grid reads a puzzle under the standard rules of its size from its
 // one-line form: N² characters, digits 1-9 then A-Z, '.' or '0' for a
-// blank. It does not use satdoku.Parse, so that it reads every side
+// blank. It does not use textfmt.Parse, so that it reads every side
 // (36 characters are a 6×6 board).
 func grid(t testing.TB, s string) *satdoku.Grid {
 	t.Helper()

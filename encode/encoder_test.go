@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // counted is a puzzle, in the one-line form, and its number of solutions.
@@ -654,7 +655,7 @@ func TestBlocks(t *testing.T) {
 				}
 				checkModels(t, clauses, left(3), decode, false)
 				if g.N() != 4 {
-					continue // satdoku.Parse may not read other sides yet: see TestWriteDIMACS6x6
+					continue // textfmt.Parse may not read other sides yet: see TestWriteDIMACS6x6
 				}
 				h, err := ReadHeader(&buf)
 				if err != nil || !h.Block.Equal(sols[0]) || !slices.EqualFunc(h.Blocks, sols[:3], (*satdoku.Grid).Equal) {
@@ -797,8 +798,8 @@ func TestWriteDIMACS6x6(t *testing.T) {
 				}
 				checkModels(t, clauses, sols, decode, false)
 			}
-			if _, err := satdoku.Parse(puzzle); err != nil {
-				t.Skipf("satdoku.Parse does not read a 6x6 line yet (%v): ReadHeader not checked", err)
+			if _, err := textfmt.Parse(puzzle); err != nil {
+				t.Skipf("textfmt.Parse does not read a 6x6 line yet (%v): ReadHeader not checked", err)
 			}
 			h, err := ReadHeader(strings.NewReader(text))
 			if err != nil {
@@ -1060,7 +1061,7 @@ func ExampleEncoder() {
 	enc.Dedup = true // no pair of cells twice: a box's pairs in a row or a column go
 	enc.Write(&dedup, nil)
 	enc.Dedup = false
-	g := satdoku.MustParse(puzzle9)
+	g := textfmt.MustParse(puzzle9)
 	enc.Write(&reduced, GivensDomain(g)) // the Reduced encoding, without the givens
 	fmt.Println(all.Clauses, dedup.Clauses, reduced.Clauses)
 	// Output: 11988 10530 990
@@ -1171,7 +1172,7 @@ func TestRelationClauses(t *testing.T) {
 // TestVars checks that Vars, which skips the counting pass outside the
 // Sequential encoding, gives the header's count in every encoding.
 func TestVars(t *testing.T) {
-	g := satdoku.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	g := textfmt.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	for _, e := range []Encoding{Extended, Minimal, Reduced, Sequential} {
 		o := DIMACSOptions{Encoding: e}
 		want, _ := Size(g, o)

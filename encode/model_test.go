@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // readCNF reads a DIMACS file written by WriteDIMACS: its header and its
@@ -299,7 +300,7 @@ func FuzzReadModel(f *testing.F) {
 }
 
 func ExampleReadModel() {
-	g, _ := satdoku.Parse(".34..2.........3")
+	g, _ := textfmt.Parse(".34..2.........3")
 	// cadical's answer for the file satdoku dimacs writes for g.
 	out := `s SATISFIABLE
 v 1 -2 -3 -4 -5 -6 7 -8 -9 -10 -11 12 -13 14 -15 -16 -17 -18 -19 20 -21 22

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // TestReduced checks Kwon and Jain's reduction: no clause left is satisfied
@@ -197,7 +197,7 @@ func TestParseGivensMode(t *testing.T) {
 // accepts is consistent: a puzzle's N³ equals the variable count.
 func FuzzReadHeader(f *testing.F) {
 	var buf bytes.Buffer
-	g, _ := satdoku.Parse("1...........4...")
+	g, _ := textfmt.Parse("1...........4...")
 	WriteDIMACS(&buf, g, DIMACSOptions{Encoding: Reduced, Block: g})
 	f.Add(buf.Bytes())
 	f.Add([]byte("c puzzle ................\np cnf 64 0\n"))

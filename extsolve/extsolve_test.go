@@ -18,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/internal/solvertest"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -61,7 +62,7 @@ func puzzles(t *testing.T) []testPuzzle {
 			continue
 		}
 		taken[kind]++
-		g, err := satdoku.Parse(s)
+		g, err := textfmt.Parse(s)
 		if err != nil {
 			t.Fatalf("%q: %v", s, err)
 		}
@@ -135,7 +136,7 @@ func TestRoundTrip(t *testing.T) {
 // TestReducedEmptyClause gives each solver a reduced formula with an empty
 // clause (a cell with no candidate left): it must be UNSAT.
 func TestReducedEmptyClause(t *testing.T) {
-	g := satdoku.MustParse("123............4")
+	g := textfmt.MustParse("123............4")
 	for _, name := range solvers {
 		t.Run(name, func(t *testing.T) {
 			solvertest.Need(t, name)
@@ -156,7 +157,7 @@ func script(t *testing.T, name, body string) string {
 // TestFailures checks that every way a solver can fail is an error, never
 // an answer.
 func TestFailures(t *testing.T) {
-	g := satdoku.MustParse("1...........4...")
+	g := textfmt.MustParse("1...........4...")
 	// A model of 1...........4... that decodes to a grid breaking the rules
 	// (every cell holds 1).
 	var bad strings.Builder
@@ -301,7 +302,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.Solve(ctx, satdoku.MustParse("1...........4..."))
+		_, err := s.Solve(ctx, textfmt.MustParse("1...........4..."))
 		done <- err
 	}()
 	var pid string
@@ -438,7 +439,7 @@ func TestCertifyRejects(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A formula that is UNSAT: the puzzle hard with its solution blocked.
-	err = encode.WriteDIMACS(f, satdoku.MustParse(hard), encode.DIMACSOptions{Block: satdoku.MustParse(hardSolution)})
+	err = encode.WriteDIMACS(f, textfmt.MustParse(hard), encode.DIMACSOptions{Block: textfmt.MustParse(hardSolution)})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -479,7 +480,7 @@ func TestCertifyRejects(t *testing.T) {
 			p := script(t, "cadical", tt.body)
 			dir := t.TempDir()
 			s := mustNew(t, p, Options{TempDir: dir, Certify: true})
-			g := satdoku.MustParse(tt.puzzle)
+			g := textfmt.MustParse(tt.puzzle)
 			res, err := s.Unique(context.Background(), g)
 			if !errors.Is(err, ErrProof) || !errors.Is(err, backend.ErrCertificate) || errors.Is(err, backend.ErrFailed) {
 				t.Fatalf("Unique = %v, %+v, %v; want ErrProof", res.Status, res.Certificate, err)
@@ -523,7 +524,7 @@ echo 's UNSATISFIABLE'; exit 20`)
 	})
 	s := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true, Timeout: 200 * time.Millisecond})
 	start := time.Now()
-	_, err := s.Solve(context.Background(), satdoku.MustParse(unique4))
+	_, err := s.Solve(context.Background(), textfmt.MustParse(unique4))
 	if !errors.Is(err, backend.ErrTimeout) || errors.Is(err, ErrProof) {
 		t.Fatalf("Solve: %v; want a timeout", err)
 	}
@@ -540,7 +541,7 @@ echo 's UNSATISFIABLE'; exit 20`)
 func TestCertifyEmptyClause(t *testing.T) {
 	solvertest.Need(t, "cadical")
 	s := mustNew(t, "cadical", Options{Encoding: encode.Reduced, TempDir: t.TempDir(), Certify: true})
-	res, err := s.Solve(context.Background(), satdoku.MustParse("123............4"))
+	res, err := s.Solve(context.Background(), textfmt.MustParse("123............4"))
 	if err != nil || res.Status != backend.StatusNone {
 		t.Fatalf("Solve = %v, %v; want none", res.Status, err)
 	}
@@ -566,7 +567,7 @@ func TestCertifyProofRuns(t *testing.T) {
 		{several4, func(ctx context.Context, g *satdoku.Grid) (backend.Result, error) { return s.Count(ctx, g, 3) }, "2 3 3"},
 	} {
 		os.Remove(log)
-		if _, err := tt.call(context.Background(), satdoku.MustParse(tt.puzzle)); err != nil {
+		if _, err := tt.call(context.Background(), textfmt.MustParse(tt.puzzle)); err != nil {
 			t.Fatalf("%s: %v", tt.puzzle, err)
 		}
 		b, _ := os.ReadFile(log)
@@ -594,7 +595,7 @@ func TestCertifyInconsistent(t *testing.T) {
 	model.WriteString(" 0")
 	p := script(t, "cadical", `if [ -z "$3" ]; then echo 's UNSATISFIABLE'; exit 20; fi
 echo 's SATISFIABLE'; echo '`+model.String()+`'; exit 10`)
-	_, err := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true}).Solve(context.Background(), satdoku.MustParse(unique4))
+	_, err := mustNew(t, p, Options{TempDir: t.TempDir(), Certify: true}).Solve(context.Background(), textfmt.MustParse(unique4))
 	if !errors.Is(err, ErrOutput) || !strings.Contains(err.Error(), "answered UNSAT, then SAT") {
 		t.Fatalf("Solve: %v; want ErrOutput", err)
 	}

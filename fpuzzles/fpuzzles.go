@@ -8,6 +8,13 @@
 // bare compressed string, and returns the givens as a satdoku.Grid under
 // the puzzle's rules.
 //
+// Importing the package registers two input formats of textfmt (see
+// textfmt.Register): "f-puzzles", an input that is one JSON object, and
+// "f-puzzles links", an input of links or load strings, one a line (blank
+// lines and # comments skipped), whose errors are placed at their line;
+// an argument that is a link or a load string is a puzzle too. So
+// textfmt.Open and textfmt.ReadArg read them.
+//
 // # What is read
 //
 // The board: "size" (4 to 16, and on to satdoku.MaxN), the given digits

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -202,7 +203,7 @@ func TestMinimize(t *testing.T) {
 	ctx := context.Background()
 	// A puzzle with 36 clues (Wikipedia's example): minimized, it keeps its
 	// solution, every clue left is needed, and verify agrees.
-	p, _ := satdoku.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	p, _ := textfmt.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	min, sol, err := Minimize(ctx, p, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +217,7 @@ func TestMinimize(t *testing.T) {
 		}
 	}
 	checkPuzzle(t, Puzzle{Grid: min, Solution: sol}, Options{Minimal: true})
-	multi, _ := satdoku.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8...9")
+	multi, _ := textfmt.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8...9")
 	multi.SetCell(80, 0)
 	multi.SetCell(79, 0)
 	if _, _, err := Minimize(ctx, multi, 1); !errors.Is(err, ErrNotUnique) {

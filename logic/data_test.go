@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // dataDir is the shared data sets, next to the repository.
@@ -43,7 +44,7 @@ func readSet(tb testing.TB, name string, max int) (puzzles, solutions []string) 
 
 func mustParse(tb testing.TB, s string) *satdoku.Grid {
 	tb.Helper()
-	g, err := satdoku.Parse(s)
+	g, err := textfmt.Parse(s)
 	if err != nil {
 		tb.Fatalf("parse %q: %v", s, err)
 	}

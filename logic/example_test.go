@@ -3,12 +3,12 @@ package logic_test
 import (
 	"fmt"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/logic"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 func ExampleRate() {
-	g := satdoku.MustParse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	g := textfmt.MustParse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	r, err := logic.Rate(g)
 	if err != nil {
 		fmt.Println(err)
@@ -19,7 +19,7 @@ func ExampleRate() {
 }
 
 func ExampleState_Next() {
-	g := satdoku.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	g := textfmt.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 	s, err := logic.New(g)
 	if err != nil {
 		fmt.Println(err)

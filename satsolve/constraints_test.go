@@ -8,6 +8,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // solution9 is the solution of the classic example puzzle, puzzle9.
@@ -287,7 +288,7 @@ func TestConstraintsAfterPrepass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := satdoku.MustParse(puzzle9)
+		g := textfmt.MustParse(puzzle9)
 		if err := g.SetRules(r); err != nil {
 			t.Fatal(err)
 		}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 func ExampleSolve() {
 	const board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-	g := satdoku.MustParse(board)
+	g := textfmt.MustParse(board)
 	r, err := satsolve.Solve(context.Background(), g, satsolve.Options{})
 	if err != nil {
 		fmt.Println(err)

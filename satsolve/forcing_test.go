@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -14,8 +15,8 @@ import (
 // of them it can.
 func TestForcing(t *testing.T) {
 	ctx := context.Background()
-	p, _ := satdoku.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
-	sol, _ := satdoku.Parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	p, _ := textfmt.Parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	sol, _ := textfmt.Parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
 	cells := []int{2, 40, 78, 30, 23} // empty cells
 	if testing.Short() {
 		cells = cells[:2]

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -24,7 +24,7 @@ func FuzzSolve(f *testing.F) {
 	f.Add("12..34..........", uint8(0))
 	f.Add("1.....2.....3.....4.....5.....6.....", uint8(1))
 	f.Fuzz(func(t *testing.T, s string, x uint8) {
-		g, err := satdoku.Parse(s)
+		g, err := textfmt.Parse(s)
 		if err != nil || g.N() > 9 {
 			return
 		}

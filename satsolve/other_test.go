@@ -7,6 +7,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -15,7 +16,7 @@ import (
 // the other solution it gives must solve the puzzle and differ.
 func TestOther(t *testing.T) {
 	ctx := context.Background()
-	sol, _ := satdoku.Parse("483726159726159483159483726837261594261594837594837261372615948615948372948372615")
+	sol, _ := textfmt.Parse("483726159726159483159483726837261594261594837594837261372615948615948372948372615")
 	s := New(Options{})
 	puzzle := sol.Clone()
 	for i := range puzzle.Len() {
@@ -48,12 +49,12 @@ func TestOther(t *testing.T) {
 // of no call and panicked. Each puzzle comes first on a fresh Solver and
 // then after a call on another board, so no earlier domain hides it.
 func TestOtherContradiction(t *testing.T) {
-	sol := satdoku.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
-	bad := satdoku.MustParse("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	sol := textfmt.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	bad := textfmt.MustParse("55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 	for _, warm := range []bool{false, true} {
 		s := New(Options{})
 		if warm {
-			if _, err := s.Unique(context.Background(), satdoku.MustParse("1.2.....34......")); err != nil {
+			if _, err := s.Unique(context.Background(), textfmt.MustParse("1.2.....34......")); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -428,7 +429,7 @@ func TestBoardShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := satdoku.MustParse(hard9)
+	p := textfmt.MustParse(hard9)
 	var wg sync.WaitGroup
 	for k := range 4 {
 		wg.Go(func() {

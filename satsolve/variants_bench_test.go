@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // variantCorpus makes, for a rule family, k unique 9×9 puzzles: rules
@@ -44,7 +45,7 @@ func variantCorpus(tb testing.TB, fam variantFamily, seed uint64, k int) []*satd
 // few givens as the family's rules allow: the figure for "a setter's
 // check takes milliseconds". The Miracle Sudoku is its own family.
 func BenchmarkVariants(b *testing.B) {
-	miracle, _ := satdoku.Parse("......................................1............2.............................")
+	miracle, _ := textfmt.Parse("......................................1............2.............................")
 	mr, _ := miracle.Rules().WithNamed("anti-knight", "anti-king", "nonconsecutive")
 	if err := miracle.SetRules(mr); err != nil {
 		b.Fatal(err)

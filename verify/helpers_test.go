@@ -12,7 +12,7 @@ import (
 	"github.com/satdoku/satdoku"
 )
 
-// This file reads grids without satdoku.Parse, so that the tests of the
+// This file reads grids without textfmt.Parse, so that the tests of the
 // checker do not depend on the parser they are meant to check.
 
 const alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // bruteCount counts the solutions of g under its rules by plain recursion
@@ -175,7 +176,7 @@ func TestRelationConflicts(t *testing.T) {
 	}
 	// A classic solution breaks the relations: Solution says where first,
 	// in row-major order (r1c2 = 3 and r1c3 = 4 are consecutive).
-	sol := satdoku.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	sol := textfmt.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
 	puzzle := satdoku.NewGrid(r)
 	if err := Solution(puzzle, sol); err == nil || err.Error() != "verify: r1c2 and r1c3 hold 3 and 4 (nonconsecutive)" {
 		t.Errorf("Solution = %v", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 var cmdCandidates = &command{
@@ -108,6 +109,6 @@ func candidatesText(p *printer, a *answer) {
 	} else {
 		fmt.Fprintf(p.w, "%s solutions\n", count)
 	}
-	p.buf = append(appendMarks(p.buf[:0], g.Rules(), a.Candidates), '\n')
+	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
 	p.w.Write(p.buf)
 }

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/drat"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -91,7 +91,7 @@ func BenchmarkCertify25(b *testing.B) {
 		b.Skip("no cadical")
 	}
 	for i, line := range readLines(b, "misc_25x25.txt") {
-		g, err := satdoku.Parse(line)
+		g, err := textfmt.Parse(line)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/internal/solvertest"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -95,7 +95,7 @@ func TestCertifySoundness(t *testing.T) {
 // mark on exactly the verdicts that rest on unsatisfiability.
 func checkCertified(t *testing.T, cmd, puzzle string, r jsonRecord, mark string) {
 	t.Helper()
-	g, err := satdoku.Parse(puzzle)
+	g, err := textfmt.Parse(puzzle)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // FuzzSolveCLI feeds any bytes to "satdoku solve --unique --format json":
@@ -28,9 +27,9 @@ func FuzzSolveCLI(f *testing.F) {
 		// Count what the reader finds, independently of the CLI. Input
 		// that reads as f-puzzles (a JSON object, or links) is one puzzle
 		// per object or link: there, every record must still parse.
-		kind := sniff(bufio.NewReader(bytes.NewReader(in)))
-		fpz := kind != sourceText
-		r := satdoku.NewReader(bytes.NewReader(in))
+		_, kind := textfmt.Open(bytes.NewReader(in))
+		fpz := kind != "text"
+		r := textfmt.NewReader(bytes.NewReader(in))
 		var lines []int
 		for !fpz {
 			if _, err := r.Read(); err == io.EOF {
@@ -50,7 +49,7 @@ func FuzzSolveCLI(f *testing.F) {
 		if !fpz && len(out) != len(lines) {
 			t.Fatalf("%d records for %d puzzles", len(out), len(lines))
 		}
-		if kind == sourceJSON && len(out) != 1 {
+		if kind == "f-puzzles" && len(out) != 1 {
 			t.Fatalf("%d records for one f-puzzles JSON object", len(out))
 		}
 		for i, l := range out {

@@ -1,17 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
+	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // item is one input puzzle, or the error that took its place.
@@ -26,14 +26,10 @@ type item struct {
 	grid *satdoku.Grid
 	sol  *satdoku.Grid // the solution given with the puzzle (a CSV column, "PUZZLE SOLUTION"), or nil
 	// numbers: the puzzle was a JSON board written in numbers, which
-	// --format leetcode keeps (see satdoku.Reader.Numbers).
+	// --format leetcode keeps (see textfmt.Reader.Numbers).
 	numbers bool
 	err     error    // a *satdoku.ParseError of a reader, or why the input could not be read
-	warn    []string // warnings of the f-puzzles reader (cosmetic keys ignored)
-	// base: the lines of the file before the text read alone for this item
-	// (an f-puzzles link of a list), whose reader counts lines from 1;
-	// 0 when the reader read the file or argument itself.
-	base int
+	warn    []string // warnings of the reader (the f-puzzles reader's cosmetic keys ignored)
 	// seed: the item is this seed of generate, not a puzzle read.
 	seed uint64
 }
@@ -43,9 +39,8 @@ type item struct {
 type inputs struct {
 	args    []string
 	stdin   io.Reader
-	pos     int // next argument
-	r       *satdoku.Reader
-	links   *linkReader // a list of f-puzzles links, in place of r
+	pos     int                  // next argument
+	src     textfmt.PuzzleReader // the puzzles of the open file or standard input
 	f       *os.File
 	name    string
 	file    string
@@ -73,7 +68,7 @@ func (c countReader) Read(b []byte) (int, error) {
 func (in *inputs) sizeInputs() {
 	var t int64
 	for _, arg := range in.args {
-		if _, err := satdoku.Parse(arg); err == nil {
+		if _, err := textfmt.Parse(arg); err == nil {
 			continue
 		}
 		fi, err := os.Stat(arg)
@@ -133,21 +128,14 @@ func (in *inputs) read() (item, bool) {
 // rules of its size.
 func (in *inputs) readRaw() (item, bool) {
 	for {
-		if in.links != nil {
-			if it, ok := in.links.next(item{name: in.name, file: in.file, src: in.pos}); ok {
-				return it, true
-			}
-			in.closeFile()
-			continue
-		}
-		if in.r != nil {
-			g, err := in.r.Read()
+		if in.src != nil {
+			p, err := in.src.Next()
 			if err == io.EOF {
 				in.closeFile()
 				continue
 			}
-			it := item{name: in.name, file: in.file, line: in.r.Line(), text: in.r.Text(), grid: g, sol: in.r.Solution(), err: err, src: in.pos,
-				numbers: in.r.Numbers()}
+			it := item{name: in.name, file: in.file, line: p.Line, text: p.Text, grid: p.Grid, sol: p.Solution, err: err, src: in.pos,
+				numbers: p.Numbers, warn: p.Warnings}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on. The message
@@ -168,19 +156,12 @@ func (in *inputs) readRaw() (item, bool) {
 		arg := in.args[in.pos]
 		in.pos++
 		if arg == "-" {
-			if it, done := in.open(in.stdin, "<stdin>", "-"); done {
-				return it, true
-			}
+			in.open(in.stdin, "<stdin>", "-")
 			continue
 		}
-		if g, err := satdoku.Parse(arg); err == nil {
-			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: arg, grid: g, arg: true, src: in.pos,
-				numbers: jsonNumbers(arg)}, true
-		} else if isLoadLine(arg) {
-			it := item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), arg: true, src: in.pos}
-			return fpzItem(it, []byte(arg)), true
-		} else if looksLikePuzzle(arg) {
-			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: clip(arg), err: err, arg: true, src: in.pos}, true
+		if p, ok, err := textfmt.ReadArg(arg); ok {
+			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: p.Text, grid: p.Grid, sol: p.Solution, err: err,
+				arg: true, src: in.pos, numbers: p.Numbers, warn: p.Warnings}, true
 		}
 		if arg == "" {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, arg: true, src: in.pos,
@@ -191,29 +172,16 @@ func (in *inputs) readRaw() (item, bool) {
 			return item{name: arg, file: arg, text: clip(arg), err: err, src: in.pos}, true
 		}
 		in.f = f
-		if it, done := in.open(countReader{f, &in.nread}, arg, arg); done {
-			return it, true
-		}
+		in.open(countReader{f, &in.nread}, arg, arg)
 	}
 }
 
-// open starts reading a source: the classic formats through a
-// satdoku.Reader, a list of f-puzzles links, or, when the source is one
-// f-puzzles JSON object, that one puzzle at once (done).
-func (in *inputs) open(r io.Reader, name, file string) (it item, done bool) {
-	br := bufio.NewReader(r)
+// open starts reading a source in the input format that its start shows
+// (textfmt.Open): the classic text formats, or any other registered, as
+// f-puzzles JSON or links.
+func (in *inputs) open(r io.Reader, name, file string) {
 	in.name, in.file = name, file
-	switch sniff(br) {
-	case sourceJSON:
-		it = fpzJSON(item{name: name, file: file, line: 1, src: in.pos}, br)
-		in.closeFile()
-		return it, true
-	case sourceLinks:
-		in.links = newLinkReader(br)
-	default:
-		in.r = satdoku.NewReader(br)
-	}
-	return item{}, false
+	in.src, _ = textfmt.Open(r)
 }
 
 // openFile opens a puzzle file. Its errors leave out the path, which
@@ -240,38 +208,11 @@ func (in *inputs) closeFile() {
 		in.f.Close()
 		in.f = nil
 	}
-	in.r, in.links = nil, nil
+	in.src = nil
 }
 
 // close releases any open file.
 func (in *inputs) close() { in.closeFile() }
-
-// jsonNumbers reports whether a puzzle argument is a JSON board written in
-// numbers (see satdoku.Reader.Numbers).
-func jsonNumbers(arg string) bool {
-	if !strings.HasPrefix(strings.TrimSpace(arg), "[") {
-		return false
-	}
-	r := satdoku.NewReader(strings.NewReader(arg))
-	_, err := r.Read()
-	return err == nil && r.Numbers()
-}
-
-// looksLikePuzzle reports whether a command-line argument that did not parse
-// was meant as a puzzle rather than a file name: long, and mostly symbols.
-func looksLikePuzzle(s string) bool {
-	if utf8.RuneCountInString(s) < 16 {
-		return false
-	}
-	sym := 0
-	for _, r := range s {
-		switch {
-		case r >= '0' && r <= '9', r == '.', r == '[', r == ']', r == '"', r == ',', r == ' ', r == '|':
-			sym++
-		}
-	}
-	return sym*4 >= utf8.RuneCountInString(s)*3
-}
 
 func clip(s string) string {
 	const max = 200

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // appendRecord appends the JSON form of the answer a to dst: the record of
@@ -80,7 +81,7 @@ func appendGrid(dst []byte, name string, g *satdoku.Grid) []byte {
 	dst = appendName(dst, name)
 	start := len(dst)
 	dst = append(dst, '"')
-	dst = g.AppendFormat(dst, satdoku.FormatLine)
+	dst = textfmt.Append(dst, g, textfmt.FormatLine)
 	if line := dst[start+1:]; !plain(line) {
 		return appendString(dst[:start], string(line))
 	}

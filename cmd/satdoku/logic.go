@@ -14,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -372,7 +373,7 @@ func hintOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer
 	for _, x := range st.Placements {
 		masks[x.Cell] = 1 << (x.Digit - 1)
 	}
-	a.extra.grid = appendMarksCrossed(nil, s.Rules(), masks, cross)
+	a.extra.grid = textfmt.AppendMarks(nil, s.Rules(), masks, cross)
 	return nil
 }
 
@@ -405,7 +406,7 @@ func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show i
 		a.Status = "solved"
 		a.Solution = shown{s.Grid()}
 		a.line("solved: %s", s.Grid().String())
-		a.extra.grid = s.Grid().AppendFormat(nil, satdoku.FormatGrid)
+		a.extra.grid = textfmt.Append(nil, s.Grid(), textfmt.FormatGrid)
 	} else {
 		a.Status = "trial"
 		a.line("needs trial from here")
@@ -433,7 +434,7 @@ func stateMasks(s *logic.State) []uint64 {
 // stateMarks draws the candidates of s as a pencil-mark grid (a placed
 // digit is a cell's only mark).
 func stateMarks(s *logic.State) string {
-	return strings.TrimRight(string(appendMarks(nil, s.Rules(), stateMasks(s))), "\n")
+	return strings.TrimRight(string(textfmt.AppendMarks(nil, s.Rules(), stateMasks(s), nil)), "\n")
 }
 
 func forcingOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, r, c int, a *answer) error {

@@ -14,9 +14,13 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
-// outputFormat is the --format value.
+// outputFormat is the --format value: a grid format of textfmt (line,
+// grid, compact and leetcode, written by printer.grid), or a record of
+// each answer (json, one JSON object a line, which is not textfmt's JSON
+// board; csv).
 type outputFormat string
 
 const (
@@ -295,17 +299,17 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 	p.buf = p.buf[:0]
 	switch p.format {
 	case outCompact:
-		p.buf = appendCompact(p.buf, g)
+		p.buf = textfmt.Append(p.buf, g, textfmt.FormatCompact)
 	case outGrid:
 		if p.color && puzzle != nil {
-			p.buf = g.AppendColored(p.buf, puzzle, "\x1b[31m", "\x1b[0m")
+			p.buf = textfmt.AppendColored(p.buf, g, puzzle, "\x1b[31m", "\x1b[0m")
 		} else {
-			p.buf = g.AppendFormat(p.buf, satdoku.FormatGrid)
+			p.buf = textfmt.Append(p.buf, g, textfmt.FormatGrid)
 		}
 	case outLeetCode:
-		p.buf = p.appendLeetCode(p.buf, g)
+		p.buf = textfmt.AppendLeetCode(p.buf, g, p.numbers)
 	default:
-		p.buf = g.AppendFormat(p.buf, satdoku.FormatLine)
+		p.buf = textfmt.Append(p.buf, g, textfmt.FormatLine)
 	}
 	p.buf = append(p.buf, '\n')
 	p.w.Write(p.buf)
@@ -314,41 +318,9 @@ func (p *printer) grid(g *satdoku.Grid, puzzle *satdoku.Grid) {
 // oneLine is a grid in the printer's single-line format (line or leetcode).
 func (p *printer) oneLine(g *satdoku.Grid) string {
 	if p.format == outLeetCode {
-		return string(p.appendLeetCode(nil, g))
+		return string(textfmt.AppendLeetCode(nil, g, p.numbers))
 	}
 	return g.String()
-}
-
-// appendLeetCode appends g as a LeetCode board: in symbols, or, for a
-// puzzle that came as a JSON board in numbers, in decimal strings ("10"
-// rather than "A" on a 16×16 board), so the board comes back in the style
-// it went in.
-func (p *printer) appendLeetCode(dst []byte, g *satdoku.Grid) []byte {
-	n := g.N()
-	if !p.numbers || n <= 9 || n > 25 {
-		return g.AppendFormat(dst, satdoku.FormatLeetCode) // the same either way up to 9×9, numbers from 36×36
-	}
-	dst = append(dst, '[')
-	for r := range n {
-		if r > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for c := range n {
-			if c > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, '"')
-			if v := g.Get(r, c); v == 0 {
-				dst = append(dst, '.')
-			} else {
-				dst = strconv.AppendInt(dst, int64(v), 10)
-			}
-			dst = append(dst, '"')
-		}
-		dst = append(dst, ']')
-	}
-	return append(dst, ']')
 }
 
 // separate writes a blank line between multi-line answers.
@@ -356,32 +328,6 @@ func (p *printer) separate() {
 	if p.multiline() && p.count > 1 && !p.noSep {
 		p.w.WriteByte('\n')
 	}
-}
-
-// appendCompact appends g in QQWing's compact layout: one row a line, the
-// symbols of the line format with nothing between them ('.' for a blank;
-// numbers separated by spaces on boards larger than 25×25), no trailing
-// newline.
-func appendCompact(dst []byte, g *satdoku.Grid) []byte {
-	n := g.N()
-	line := g.String()
-	if n > 25 {
-		f := strings.Fields(line)
-		for r := range n {
-			if r > 0 {
-				dst = append(dst, '\n')
-			}
-			dst = append(dst, strings.Join(f[r*n:(r+1)*n], " ")...)
-		}
-		return dst
-	}
-	for r := range n {
-		if r > 0 {
-			dst = append(dst, '\n')
-		}
-		dst = append(dst, line[r*n:(r+1)*n]...)
-	}
-	return dst
 }
 
 // statusLine writes the one-line form of a negative or failed answer.
@@ -416,7 +362,7 @@ func (p *printer) invalid(a *answer) {
 		for _, i := range a.clash {
 			rest.SetCell(i, 0)
 		}
-		p.buf = append(g.AppendColored(p.buf[:0], rest, "\x1b[7m", "\x1b[0m"), '\n')
+		p.buf = append(textfmt.AppendColored(p.buf[:0], g, rest, "\x1b[7m", "\x1b[0m"), '\n')
 		p.w.Write(p.buf)
 		return
 	}
@@ -508,8 +454,6 @@ func readError(it item) (rec, msg string) {
 		rec = it.err.Error()
 		return rec, where(it) + ": " + rec
 	}
-	e := *pe
-	e.Pos.Line += it.base
-	rec = e.Error()
+	rec = pe.Error()
 	return rec, it.name + ":" + rec
 }

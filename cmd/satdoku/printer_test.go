@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // goldenAnswers are answers of every status with every field that status
 // sets, and strings that need escaping in JSON.
 func goldenAnswers() []*answer {
 	three, zero := 3, 0
-	g := satdoku.MustParse("1342423131242413")
-	h := satdoku.MustParse("2431312442131342")
+	g := textfmt.MustParse("1342423131242413")
+	h := textfmt.MustParse("2431312442131342")
 	it := item{name: "x", line: 1}
 	return []*answer{
 		{Line: 1, File: "batch.txt", Puzzle: ".34..2.........3", Status: statusSolved, Solution: shown{g}, MS: 0.031, it: it},
@@ -77,12 +77,12 @@ func BenchmarkEmitJSON(b *testing.B) {
 	sols := readLines(b, "kaggle_9999.solutions.txt")
 	answers := make([]*answer, len(puzzles))
 	for i, s := range puzzles {
-		g, err := satdoku.Parse(s)
+		g, err := textfmt.Parse(s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		a := newAnswer(item{name: "kaggle_9999.txt", file: "kaggle_9999.txt", line: i + 1, grid: g})
-		a.Status, a.Solution, a.MS = statusUnique, shown{satdoku.MustParse(sols[i])}, 0.031
+		a.Status, a.Solution, a.MS = statusUnique, shown{textfmt.MustParse(sols[i])}, 0.031
 		answers[i] = a
 	}
 	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}

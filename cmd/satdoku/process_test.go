@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/internal/solvertest"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 const leet37 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -397,7 +397,7 @@ func hardBoard(t testing.TB, b int, seed uint64) string {
 			sb.WriteByte(' ')
 		}
 	}
-	g, err := satdoku.Parse(sb.String())
+	g, err := textfmt.Parse(sb.String())
 	if err != nil {
 		t.Fatalf("hard board: %v", err)
 	}

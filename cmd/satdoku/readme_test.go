@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // example is one "$ command" of a console block of README.md with the
@@ -181,7 +181,7 @@ func isFileArg(a string) bool {
 	if strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/:[") {
 		return false
 	}
-	if _, err := satdoku.Parse(a); err == nil {
+	if _, err := textfmt.Parse(a); err == nil {
 		return false
 	}
 	dot := strings.LastIndexByte(a, '.')

@@ -70,7 +70,7 @@ type shown struct{ *satdoku.Grid }
 
 // MarshalText returns the grid's one-line form.
 func (g shown) MarshalText() ([]byte, error) {
-	return g.AppendFormat(make([]byte, 0, g.Len()), satdoku.FormatLine), nil
+	return g.AppendText(make([]byte, 0, g.Len()))
 }
 
 // marks are the true candidates of each cell, row-major, as bit masks (bit

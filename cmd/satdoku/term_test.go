@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // TestProgressClearedBeforeMessage: a message on standard error starts on
@@ -23,7 +23,7 @@ func TestProgressClearedBeforeMessage(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.clearLine = prog.clear
-	g := satdoku.MustParse("1...........2...")
+	g := textfmt.MustParse("1...........2...")
 	a := newAnswer(item{name: "hard.txt", file: "hard.txt", line: 2102, grid: g})
 	a.Status, a.exit, a.diag = statusMultiple, exitNegative, "more than one solution"
 	prog.step()

@@ -10,6 +10,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 var cmdUnique = &command{
@@ -125,7 +126,7 @@ func (p *printer) twoGrids(a *answer) {
 			p.w.WriteByte('\n')
 		}
 		if p.color {
-			p.buf = append(g.AppendColored(p.buf[:0], same, "\x1b[7m", "\x1b[0m"), '\n')
+			p.buf = append(textfmt.AppendColored(p.buf[:0], g, same, "\x1b[7m", "\x1b[0m"), '\n')
 			p.w.Write(p.buf)
 			continue
 		}

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -46,7 +46,7 @@ func TestPuzzleDeterministic(t *testing.T) {
 			}
 		}
 		// The line format reads back as the same puzzle.
-		back, err := satdoku.Parse(p.String())
+		back, err := textfmt.Parse(p.String())
 		if err != nil {
 			t.Fatalf("%s: %v", s.Name(), err)
 		}

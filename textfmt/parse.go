@@ -1,4 +1,4 @@
-package satdoku
+package textfmt
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/satdoku/satdoku"
 )
 
 // Parse reads exactly one puzzle from s, in any format the Reader accepts
@@ -22,7 +24,7 @@ import (
 // reports the grid's error, unless the line was a valid puzzle and the
 // grid's error is no further than the input after it: then it is ErrExtra
 // at that input.
-func Parse(s string) (*Grid, error) {
+func Parse(s string) (*satdoku.Grid, error) {
 	g, side, err := parseOne(s, 0)
 	if side == 0 {
 		return g, err
@@ -31,7 +33,7 @@ func Parse(s string) (*Grid, error) {
 	if err2 == nil {
 		return g2, nil
 	}
-	var extra, pe *ParseError
+	var extra, pe *satdoku.ParseError
 	if errors.As(err, &extra) && errors.Is(err, ErrExtra) && errors.As(err2, &pe) && pe.Pos.Line <= extra.Pos.Line {
 		return nil, err
 	}
@@ -41,7 +43,7 @@ func Parse(s string) (*Grid, error) {
 // parseOne parses s with a Reader of the given Size. side is nonzero when
 // the first line was a run of side cells read as a whole puzzle and more
 // input follows: a grid reading with Size side may do better.
-func parseOne(s string, size int) (g *Grid, side int, err error) {
+func parseOne(s string, size int) (g *satdoku.Grid, side int, err error) {
 	buf := len(s) + 1
 	buf = max(16, min(buf, 4096))
 	r := newReaderSize(strings.NewReader(s), buf)
@@ -63,10 +65,10 @@ func parseOne(s string, size int) (g *Grid, side int, err error) {
 
 // MustParse is like Parse but panics if s cannot be parsed. It is meant for
 // tests and examples with constant puzzles.
-func MustParse(s string) *Grid {
+func MustParse(s string) *satdoku.Grid {
 	g, err := Parse(s)
 	if err != nil {
-		panic("satdoku: MustParse: " + err.Error())
+		panic("textfmt: MustParse: " + err.Error())
 	}
 	return g
 }
@@ -174,7 +176,7 @@ func scanNumbers(dst []uint8, line []byte) ([]uint8, bool) {
 			dst = append(dst, symTab[f[0]])
 		case len(f) == 2 && f[0] >= '1' && f[0] <= '9' && f[1] >= '0' && f[1] <= '9':
 			v := (f[0]-'0')*10 + f[1] - '0'
-			if v > MaxN {
+			if v > satdoku.MaxN {
 				return dst, false
 			}
 			long = true
@@ -248,8 +250,10 @@ func column(line []byte, off int) int {
 	return utf8.RuneCount(line[:off]) + 1
 }
 
-// Valid counts of cells on a line: board areas, in the order of sides
-// (rules.go).
+// sides are the sides the text formats read (satdoku.Sides).
+var sides = satdoku.Sides()
+
+// Valid counts of cells on a line: board areas, in the order of sides.
 var (
 	areas = func() []int {
 		a := make([]int, len(sides))
@@ -287,7 +291,7 @@ func sideOfArea(k int) int {
 // it is no longer than a row, else a whole puzzle, so that 40 cells are a
 // short 81 rather than a long 36. Lines in char mode count up to 25×25.
 func wantCells(k int, number bool) int {
-	limit := MaxN
+	limit := satdoku.MaxN
 	if !number {
 		limit = charSides
 	}
@@ -308,7 +312,7 @@ func wantCells(k int, number bool) int {
 	}
 	var rows, wholes []int
 	for i, n := range sides {
-		if h, w := BoxShape(n); n <= limit && h == w {
+		if h, w := satdoku.BoxShape(n); n <= limit && h == w {
 			rows, wholes = append(rows, n), append(wholes, areas[i])
 		}
 	}
@@ -344,19 +348,19 @@ func abs(x int) int {
 }
 
 // lengthErr explains a line of k cells when want were expected.
-func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
+func lengthErr(line []byte, number bool, k, want, lineNo int) *satdoku.ParseError {
 	var off int
-	if k > MaxN*MaxN {
-		want = MaxN * MaxN
+	if k > satdoku.MaxN*satdoku.MaxN {
+		want = satdoku.MaxN * satdoku.MaxN
 	}
 	if k > want {
 		off, _ = cellSpan(line, number, want)
 	} else {
 		off, _ = cellSpan(line, number, k)
 	}
-	var err *ParseError
-	if k > MaxN*MaxN {
-		err = because(ErrSize, "%d cells: more than a %d×%d board holds", k, MaxN, MaxN)
+	var err *satdoku.ParseError
+	if k > satdoku.MaxN*satdoku.MaxN {
+		err = because(satdoku.ErrSize, "%d cells: more than a %d×%d board holds", k, satdoku.MaxN, satdoku.MaxN)
 	} else {
 		err = because(ErrLength, "%s, want %d", plural(k, "cell"), want)
 	}
@@ -364,7 +368,7 @@ func lengthErr(line []byte, number bool, k, want, lineNo int) *ParseError {
 }
 
 // badCell returns the error for the invalid symbol in cell i of line.
-func badCell(line []byte, number bool, i, lineNo int) *ParseError {
+func badCell(line []byte, number bool, i, lineNo int) *satdoku.ParseError {
 	s, _ := cellSpan(line, number, i)
 	return at(lineNo, column(line, s), because(ErrBadCell, "invalid cell %s", quoteSym(line[s:])))
 }
@@ -372,7 +376,7 @@ func badCell(line []byte, number bool, i, lineNo int) *ParseError {
 // fillCells checks the scanned cells vals of line against an n×n board and
 // copies them to dst (len(dst) == len(vals)). It reports the first invalid
 // symbol, or else the first digit larger than n.
-func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *ParseError {
+func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *satdoku.ParseError {
 	bad := -1
 	for i, v := range vals {
 		if v > uint8(n) {
@@ -389,7 +393,7 @@ func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *Pars
 		return badCell(line, number, bad+i, lineNo)
 	}
 	s, e := cellSpan(line, number, bad)
-	var err *ParseError
+	var err *satdoku.ParseError
 	if number {
 		err = because(ErrRange, "cell %s out of range for %d×%d", line[s:e], n, n)
 	} else {
@@ -398,18 +402,27 @@ func fillCells(dst, vals []uint8, line []byte, number bool, n, lineNo int) *Pars
 	return at(lineNo, column(line, s), err)
 }
 
-// newGrid returns an empty n×n grid for a valid n; a 9×9 grid takes a single
-// allocation.
-func newGrid(n int) *Grid {
-	if n == 9 {
-		m := new(struct {
-			g Grid
-			c [81]uint8
-		})
-		m.g = Grid{rules: standard[9](), cells: m.c[:]}
-		return &m.g
+// emptyGrid returns an empty n×n grid under the standard rules, for a side
+// n in Sides.
+func emptyGrid(n int) *satdoku.Grid {
+	r, err := satdoku.Standard(n)
+	if err != nil {
+		panic("textfmt: no standard rules for a side read: " + err.Error())
 	}
-	return &Grid{rules: standard[n](), cells: make([]uint8, n*n)}
+	return satdoku.NewGrid(r)
+}
+
+// newGrid returns an n×n grid under the standard rules holding cells (one
+// value a cell, row-major, each checked to be at most n), for a side n in
+// Sides.
+func newGrid(n int, cells []uint8) *satdoku.Grid {
+	g := emptyGrid(n)
+	for i, v := range cells {
+		if v != 0 {
+			g.SetCell(i, int(v))
+		}
+	}
+	return g
 }
 
 // JSON boards.
@@ -424,6 +437,7 @@ type jsonDoc struct {
 	vals   []uint8
 	cells  []jsonCell
 	rowBuf []jsonRow
+	grid   []uint8 // the cells of the board being read
 	// numbers: some cell was written as a decimal number, a JSON
 	// number (5, 12) or a string of two digits ("12").
 	numbers bool
@@ -453,7 +467,7 @@ const (
 
 // errAt sets the position of err to byte offset off of the document and
 // returns it.
-func (d *jsonDoc) errAt(off int, err *ParseError) *ParseError {
+func (d *jsonDoc) errAt(off int, err *satdoku.ParseError) *satdoku.ParseError {
 	off = max(0, min(off, len(d.buf)))
 	i := 0
 	for i+1 < len(d.starts) && d.starts[i+1] <= off {
@@ -484,7 +498,7 @@ func (d *jsonDoc) more() bool { return d.peek.ok || d.dec.More() }
 // cells or a string read like a line ("53..7...."); or a flat array of N²
 // cells. A cell is a number 0..N, a string symbol ("5", ".", "A", "12") or
 // null for a blank.
-func (d *jsonDoc) parse() (*Grid, *ParseError) {
+func (d *jsonDoc) parse() (*satdoku.Grid, *satdoku.ParseError) {
 	var raw json.RawMessage
 	if err := json.Unmarshal(d.buf, &raw); err != nil {
 		off := len(d.buf)
@@ -521,7 +535,7 @@ func (d *jsonDoc) parse() (*Grid, *ParseError) {
 }
 
 // cell appends one cell token to d.vals and d.cells.
-func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
+func (d *jsonDoc) cell(t json.Token, s, e int) *satdoku.ParseError {
 	v, kind := -1, uint8(cellString)
 	switch t := t.(type) {
 	case nil:
@@ -530,7 +544,7 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 		kind = cellNumber
 		d.numbers = true
 		if x, err := strconv.Atoi(string(t)); err == nil {
-			if x < 0 || x > MaxN {
+			if x < 0 || x > satdoku.MaxN {
 				return d.errAt(s, because(ErrRange, "cell %s out of range", t))
 			}
 			v = x
@@ -541,7 +555,7 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 			v = int(symTab[b[0]])
 		case len(b) == 2 && b[0] >= '1' && b[0] <= '9' && b[1] >= '0' && b[1] <= '9':
 			d.numbers = true
-			if v = int(b[0]-'0')*10 + int(b[1]-'0'); v > MaxN {
+			if v = int(b[0]-'0')*10 + int(b[1]-'0'); v > satdoku.MaxN {
 				return d.errAt(s, because(ErrRange, "cell %s out of range", strconv.Quote(t)))
 			}
 		}
@@ -562,7 +576,7 @@ func (d *jsonDoc) cell(t json.Token, s, e int) *ParseError {
 
 // check copies the cells d.vals[lo:lo+len(dst)] to dst after checking each
 // against an n×n board, n the side of the grid being read.
-func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
+func (d *jsonDoc) check(dst []uint8, lo, n int) *satdoku.ParseError {
 	for i, v := range d.vals[lo : lo+len(dst)] {
 		if v <= uint8(n) {
 			dst[i] = v
@@ -570,7 +584,7 @@ func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
 		}
 		c := d.cells[lo+i]
 		tok := d.buf[c.s:c.e]
-		var err *ParseError
+		var err *satdoku.ParseError
 		switch c.kind {
 		case cellNumber, cellField:
 			err = because(ErrRange, "cell %s out of range for %d×%d", tok, n, n)
@@ -588,7 +602,7 @@ func (d *jsonDoc) check(dst []uint8, lo, n int) *ParseError {
 
 // elements reads the cells of an array up to its closing bracket and
 // returns the offset of that bracket.
-func (d *jsonDoc) elements() (int, *ParseError) {
+func (d *jsonDoc) elements() (int, *satdoku.ParseError) {
 	for d.more() {
 		t, s, e, err := d.next()
 		if err != nil {
@@ -603,7 +617,7 @@ func (d *jsonDoc) elements() (int, *ParseError) {
 }
 
 // flat reads a flat array of N² cells.
-func (d *jsonDoc) flat() (*Grid, *ParseError) {
+func (d *jsonDoc) flat() (*satdoku.Grid, *satdoku.ParseError) {
 	d.vals, d.cells = d.vals[:0], d.cells[:0]
 	end, perr := d.elements()
 	if perr != nil {
@@ -630,11 +644,11 @@ func (d *jsonDoc) flat() (*Grid, *ParseError) {
 		}
 		return nil, d.errAt(off, because(ErrLength, "%s, want %d", plural(k, "cell"), want))
 	}
-	g := newGrid(n)
-	if perr := d.check(g.cells, 0, n); perr != nil {
+	cells := d.cellBuf(n)
+	if perr := d.check(cells, 0, n); perr != nil {
 		return nil, perr
 	}
-	return g, nil
+	return newGrid(n, cells), nil
 }
 
 // jsonRow is a row of a JSON board as read, before its cells are checked.
@@ -646,7 +660,7 @@ type jsonRow struct {
 // rows reads an array of rows. The first row fixes N unless d.size does,
 // or rows 2 to 4 agree on another side (the first row is then the odd one,
 // as in a grid).
-func (d *jsonDoc) rows() (*Grid, *ParseError) {
+func (d *jsonDoc) rows() (*satdoku.Grid, *satdoku.ParseError) {
 	rows, end, bad := d.readRows()
 	full := len(rows) // the rows read whole
 	if bad != nil {
@@ -655,17 +669,17 @@ func (d *jsonDoc) rows() (*Grid, *ParseError) {
 	n := d.size
 	if n == 0 && full > 0 {
 		k := rows[0].hi - rows[0].lo
-		if IsSide(k) {
+		if satdoku.IsSide(k) {
 			n = k
 		}
 		if full >= 4 {
 			m := rows[1].hi - rows[1].lo
-			if m != k && IsSide(m) && rows[2].hi-rows[2].lo == m && rows[3].hi-rows[3].lo == m {
+			if m != k && satdoku.IsSide(m) && rows[2].hi-rows[2].lo == m && rows[3].hi-rows[3].lo == m {
 				n = m
 			}
 		}
 	}
-	var g *Grid
+	var cells []uint8
 	for r, row := range rows {
 		if n != 0 && r == n {
 			return nil, d.errAt(row.s, because(ErrLength, "more than %d rows", n))
@@ -684,29 +698,37 @@ func (d *jsonDoc) rows() (*Grid, *ParseError) {
 			}
 			return nil, d.errAt(off, because(ErrLength, "%s in row, want %d", plural(k, "cell"), want))
 		}
-		if g == nil {
-			g = newGrid(n)
+		if cells == nil {
+			cells = d.cellBuf(n)
 		}
-		if perr := d.check(g.cells[r*n:(r+1)*n], row.lo, n); perr != nil {
+		if perr := d.check(cells[r*n:(r+1)*n], row.lo, n); perr != nil {
 			return nil, perr
 		}
 	}
 	if len(rows) < n {
 		return nil, d.errAt(end, because(ErrLength, "%s, want %d", plural(len(rows), "row"), n))
 	}
-	return g, nil
+	return newGrid(n, cells), nil
+}
+
+// cellBuf returns the document's buffer for the cells of an n×n board.
+func (d *jsonDoc) cellBuf(n int) []uint8 {
+	if cap(d.grid) < n*n {
+		d.grid = make([]uint8, n*n)
+	}
+	return d.grid[:n*n]
 }
 
 // readRows reads the rows of a board up to its closing bracket, whose
 // offset it returns, with their cells in d.vals and d.cells. It stops at
 // the first row that cannot be read, which is the last one returned, with
 // the error, and after MaxN+1 rows, more than any board has.
-func (d *jsonDoc) readRows() (rows []jsonRow, end int, bad *ParseError) {
+func (d *jsonDoc) readRows() (rows []jsonRow, end int, bad *satdoku.ParseError) {
 	d.vals, d.cells = d.vals[:0], d.cells[:0]
 	rows = d.rowBuf[:0]
 	defer func() { d.rowBuf = rows }()
 	for d.more() {
-		if len(rows) > MaxN {
+		if len(rows) > satdoku.MaxN {
 			return rows, 0, nil
 		}
 		t, s, e, err := d.next()
@@ -740,13 +762,13 @@ func (d *jsonDoc) readRows() (rows []jsonRow, end int, bad *ParseError) {
 
 // stringRow reads a row written as a string, with the cells of a line.
 // Positions inside the string are exact unless it holds escapes.
-func (d *jsonDoc) stringRow(str string, start, end int) *ParseError {
+func (d *jsonDoc) stringRow(str string, start, end int) *satdoku.ParseError {
 	line := []byte(str)
 	i := len(d.vals)
 	vals, number := scanLine(d.vals, line)
 	d.vals = vals
 	exact := bytes.IndexByte(d.buf[start:end], '\\') < 0
-	var bad *ParseError
+	var bad *satdoku.ParseError
 	eachCell(line, number, func(p, q int) bool {
 		c := jsonCell{s: int32(start), e: int32(end), kind: cellEscaped}
 		if exact {

@@ -1,4 +1,4 @@
-package satdoku
+package textfmt
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -17,8 +19,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 // pattern solution with its digits shuffled and about half of the cells
 // blank, chosen by seed. Seed 0 gives the full solution, of which every
 // other seed's puzzle is a part.
-func sampleGrid(n int, seed uint64) *Grid {
-	r, err := Standard(n)
+func sampleGrid(n int, seed uint64) *satdoku.Grid {
+	r, err := satdoku.Standard(n)
 	if err != nil {
 		panic(err)
 	}
@@ -27,8 +29,8 @@ func sampleGrid(n int, seed uint64) *Grid {
 
 // sampleUnder is sampleGrid under rules r. The pattern fills the boxes of
 // r.BoxShape(), or is a Latin square when r has no rectangular boxes.
-func sampleUnder(rules *Rules, seed uint64) *Grid {
-	g := NewGrid(rules)
+func sampleUnder(rules *satdoku.Rules, seed uint64) *satdoku.Grid {
+	g := satdoku.NewGrid(rules)
 	n := g.N()
 	h, w := rules.BoxShape()
 	if h == 0 {
@@ -46,10 +48,32 @@ func sampleUnder(rules *Rules, seed uint64) *Grid {
 	return g
 }
 
+// Jigsaw regions: a 4×4 layout, and the 3×3 boxes of a 9×9 board with
+// cells passed around a cycle of boxes 1, 2, 5, 4 (numbered from 1).
+var (
+	jigsaw4 = [][]int{
+		{0, 1, 2, 4},
+		{3, 6, 7, 11},
+		{5, 8, 9, 12},
+		{10, 13, 14, 15},
+	}
+	jigsaw9 = [][]int{
+		{0, 1, 2, 9, 10, 11, 18, 19, 27},
+		{3, 4, 5, 12, 13, 14, 20, 21, 23},
+		{6, 7, 8, 15, 16, 17, 24, 25, 26},
+		{22, 30, 31, 32, 40, 41, 48, 49, 50},
+		{28, 29, 36, 37, 38, 39, 45, 46, 47},
+		{33, 34, 35, 42, 43, 44, 51, 52, 53},
+		{54, 55, 56, 63, 64, 65, 72, 73, 74},
+		{57, 58, 59, 66, 67, 68, 75, 76, 77},
+		{60, 61, 62, 69, 70, 71, 78, 79, 80},
+	}
+)
+
 func TestGolden(t *testing.T) {
 	grids := []struct {
 		name string
-		g    *Grid
+		g    *satdoku.Grid
 	}{
 		{"leet37", MustParse(leet37)},
 		{"leet37-solution", MustParse(leet37Sol)},
@@ -62,23 +86,23 @@ func TestGolden(t *testing.T) {
 		{"25x25", sampleGrid(25, 1)},
 		{"36x36", sampleGrid(36, 1)},
 		{"64x64-solution", sampleGrid(64, 0)},
-		{"empty-9x9", must(New(9))},
+		{"empty-9x9", must(satdoku.New(9))},
 		{"jigsaw", jigsawGrid()},
 	}
 	for _, tt := range grids {
 		for f := FormatLine; f <= FormatLeetCode; f++ {
 			t.Run(tt.name+"."+f.String(), func(t *testing.T) {
-				checkGolden(t, tt.name+"."+f.String(), tt.g.Format(f)+"\n")
+				checkGolden(t, tt.name+"."+f.String(), String(tt.g, f)+"\n")
 			})
 		}
 	}
 	t.Run("leet37.colored", func(t *testing.T) {
 		sol := MustParse(leet37Sol)
-		got := sol.AppendColored(nil, MustParse(leet37), "\x1b[31m", "\x1b[0m")
+		got := AppendColored(nil, sol, MustParse(leet37), "\x1b[31m", "\x1b[0m")
 		checkGolden(t, "leet37.colored", string(got)+"\n")
 	})
 	t.Run("36x36.colored", func(t *testing.T) {
-		got := sampleGrid(36, 0).AppendColored(nil, sampleGrid(36, 1), "<", ">")
+		got := AppendColored(nil, sampleGrid(36, 0), sampleGrid(36, 1), "<", ">")
 		checkGolden(t, "36x36.colored", string(got)+"\n")
 	})
 }
@@ -121,7 +145,7 @@ func TestFormatGrid(t *testing.T) {
 9 6 1 | 5 3 7 | 2 8 4
 2 8 7 | 4 1 9 | 6 3 5
 3 4 5 | 2 8 6 | 1 7 9`
-	if got := MustParse(leet37Sol).Format(FormatGrid); got != want {
+	if got := String(MustParse(leet37Sol), FormatGrid); got != want {
 		t.Errorf("Format(FormatGrid) =\n%s\nwant\n%s", got, want)
 	}
 }
@@ -131,17 +155,17 @@ func TestFormatGrid(t *testing.T) {
 // bars line up with the rule's crosses, for every side in Sides and for
 // boxes of other shapes.
 func TestFormatWidths(t *testing.T) {
-	var rules []*Rules
-	for _, n := range Sides() {
-		rules = append(rules, must(Standard(n)))
+	var rules []*satdoku.Rules
+	for _, n := range satdoku.Sides() {
+		rules = append(rules, must(satdoku.Standard(n)))
 	}
 	for _, shape := range [][3]int{{6, 3, 2}, {8, 4, 2}, {12, 2, 6}, {12, 4, 3}, {15, 3, 5}, {30, 5, 6}, {64, 4, 16}} {
-		rules = append(rules, must(Boxes(shape[0], shape[1], shape[2])))
+		rules = append(rules, must(satdoku.Boxes(shape[0], shape[1], shape[2])))
 	}
 	for _, r := range rules {
 		n := r.N()
 		h, w := r.BoxShape()
-		lines := strings.Split(sampleUnder(r, 3).Format(FormatGrid), "\n")
+		lines := strings.Split(String(sampleUnder(r, 3), FormatGrid), "\n")
 		if len(lines) != n+n/h-1 {
 			t.Errorf("%d×%d, %d×%d boxes: %d lines, want %d", n, n, h, w, len(lines), n+n/h-1)
 		}
@@ -174,8 +198,8 @@ func TestFormatWidths(t *testing.T) {
 // boxes gets the borders of its jigsaw regions, and no separators when it
 // has no regions (a Latin square).
 func TestFormatNoBoxes(t *testing.T) {
-	jig := must(Regions(4, jigsaw4))
-	g := NewGrid(jig)
+	jig := must(satdoku.Regions(4, jigsaw4))
+	g := satdoku.NewGrid(jig)
 	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 4, 1, 2, 3, 2, 3, 4, 1} {
 		g.SetCell(i, d)
 	}
@@ -186,17 +210,17 @@ func TestFormatNoBoxes(t *testing.T) {
 4 1|2|3
  +-+ +-
 2|3 4 1`
-	if got := g.Format(FormatGrid); got != want {
+	if got := String(g, FormatGrid); got != want {
 		t.Errorf("jigsaw 4×4 FormatGrid =\n%s\nwant\n%s", got, want)
 	}
-	for _, r := range []*Rules{must(Standard(7)), must(Regions(9, nil))} {
-		out := sampleUnder(r, 1).Format(FormatGrid)
+	for _, r := range []*satdoku.Rules{must(satdoku.Standard(7)), must(satdoku.Regions(9, nil))} {
+		out := String(sampleUnder(r, 1), FormatGrid)
 		if strings.ContainsAny(out, "|+-") || strings.Count(out, "\n") != r.N()-1 {
 			t.Errorf("%d×%d without boxes: FormatGrid =\n%s", r.N(), r.N(), out)
 		}
 	}
-	g = sampleUnder(must(Regions(9, jigsaw9)), 1)
-	out := g.Format(FormatGrid)
+	g = sampleUnder(must(satdoku.Regions(9, jigsaw9)), 1)
+	out := String(g, FormatGrid)
 	if back, err := Parse(out); err != nil || !back.Equal(g) {
 		t.Errorf("9×9 jigsaw: FormatGrid does not read back (%v):\n%s", err, out)
 	}
@@ -204,48 +228,48 @@ func TestFormatNoBoxes(t *testing.T) {
 
 func TestFormatLine(t *testing.T) {
 	tests := []struct {
-		g    *Grid
+		g    *satdoku.Grid
 		want string
 	}{
 		{MustParse(leet37), leet37},
 		{MustParse(four), four},
 		{MustParse(sixteen), sixteen},
-		{must(New(4)), "................"},
+		{must(satdoku.New(4)), "................"},
 	}
 	for _, tt := range tests {
 		if got := tt.g.String(); got != tt.want {
 			t.Errorf("String() = %q, want %q", got, tt.want)
 		}
 	}
-	g := must(New(36))
+	g := must(satdoku.New(36))
 	g.Set(0, 0, 36)
 	g.Set(0, 2, 7)
 	if got := g.String(); !strings.HasPrefix(got, "36 . 7 . .") || len(got) != 2*36*36 {
 		t.Errorf("36×36 String() = %.20q… (%d bytes)", got, len(got))
 	}
-	var nilGrid *Grid
+	var nilGrid *satdoku.Grid
 	if got := nilGrid.String(); got != "" {
 		t.Errorf("nil.String() = %q", got)
 	}
-	if got := new(Grid).Format(FormatGrid); got != "" {
+	if got := String(new(satdoku.Grid), FormatGrid); got != "" {
 		t.Errorf("zero Grid Format = %q", got)
 	}
 }
 
 func TestFormatJSON(t *testing.T) {
 	g := MustParse(four)
-	if got, want := g.Format(FormatJSON), "[[1,0,0,4],[0,0,3,0],[0,4,0,0],[2,0,0,1]]"; got != want {
+	if got, want := String(g, FormatJSON), "[[1,0,0,4],[0,0,3,0],[0,4,0,0],[2,0,0,1]]"; got != want {
 		t.Errorf("FormatJSON = %s, want %s", got, want)
 	}
-	if got, want := g.Format(FormatLeetCode), `[["1",".",".","4"],[".",".","3","."],[".","4",".","."],["2",".",".","1"]]`; got != want {
+	if got, want := String(g, FormatLeetCode), `[["1",".",".","4"],[".",".","3","."],[".","4",".","."],["2",".",".","1"]]`; got != want {
 		t.Errorf("FormatLeetCode = %s, want %s", got, want)
 	}
-	if got := MustParse(leet37).Format(FormatLeetCode); got != leet37JSON {
+	if got := String(MustParse(leet37), FormatLeetCode); got != leet37JSON {
 		t.Errorf("FormatLeetCode = %s, want %s", got, leet37JSON)
 	}
-	big := must(New(36))
+	big := must(satdoku.New(36))
 	big.Set(0, 1, 12)
-	if got := big.Format(FormatLeetCode); !strings.HasPrefix(got, `[[".","12",".",`) {
+	if got := String(big, FormatLeetCode); !strings.HasPrefix(got, `[[".","12",".",`) {
 		t.Errorf("36×36 FormatLeetCode = %.30s…", got)
 	}
 }
@@ -256,31 +280,31 @@ func TestFormatJSON(t *testing.T) {
 // Grid.SetRules gives the grid its rules back, with the same text. A Reader
 // told the size reads the same text.
 func TestRoundTrip(t *testing.T) {
-	var rules []*Rules
-	for _, n := range Sides() {
-		rules = append(rules, must(Standard(n)))
+	var rules []*satdoku.Rules
+	for _, n := range satdoku.Sides() {
+		rules = append(rules, must(satdoku.Standard(n)))
 	}
 	rules = append(rules,
-		must(Boxes(6, 3, 2)), must(Boxes(8, 4, 2)), must(Boxes(12, 2, 6)), must(Boxes(16, 2, 8)),
-		must(Regions(4, jigsaw4)), must(Regions(9, jigsaw9)), must(Regions(12, nil)),
-		must(must(Standard(9)).WithExtra(diagonals(9)...)))
+		must(satdoku.Boxes(6, 3, 2)), must(satdoku.Boxes(8, 4, 2)), must(satdoku.Boxes(12, 2, 6)), must(satdoku.Boxes(16, 2, 8)),
+		must(satdoku.Regions(4, jigsaw4)), must(satdoku.Regions(9, jigsaw9)), must(satdoku.Regions(12, nil)),
+		must(must(satdoku.Standard(9)).WithNamed("x")))
 	for _, r := range rules {
 		n := r.N()
 		h, w := r.BoxShape()
 		name := fmt.Sprintf("%d×%d, %d×%d boxes, %d units", n, n, h, w, len(r.Units()))
 		for seed := range uint64(3) {
 			g := sampleUnder(r, seed)
-			for f := FormatLine; f <= FormatLeetCode; f++ {
-				s := g.Format(f)
+			for f := FormatLine; f <= FormatCompact; f++ {
+				s := String(g, f)
 				got, err := Parse(s)
 				if err != nil {
 					t.Errorf("%s, seed %d, %v: Parse: %v", name, seed, f, err)
 					continue
 				}
-				if !got.Equal(g) || got.Rules() != must(Standard(n)) {
+				if !got.Equal(g) || got.Rules() != must(satdoku.Standard(n)) {
 					t.Errorf("%s, seed %d, %v: Parse gave another grid, or not under Standard(%d)", name, seed, f, n)
 				}
-				if err := got.SetRules(r); err != nil || got.Format(f) != s {
+				if err := got.SetRules(r); err != nil || String(got, f) != s {
 					t.Errorf("%s, seed %d, %v: the text differs when read back (%v)", name, seed, f, err)
 				}
 				rd := NewReader(strings.NewReader(s + "\n" + s))
@@ -298,7 +322,7 @@ func TestRoundTrip(t *testing.T) {
 func TestAppendColored(t *testing.T) {
 	puzzle := MustParse(four)
 	sol := MustParse("1234341221434321")
-	got := string(sol.AppendColored([]byte("> "), puzzle, "[", "]"))
+	got := string(AppendColored([]byte("> "), sol, puzzle, "[", "]"))
 	// Recompute the expectation cell by cell rather than by hand.
 	var b strings.Builder
 	b.WriteString("> ")
@@ -326,20 +350,20 @@ func TestAppendColored(t *testing.T) {
 	if got != b.String() {
 		t.Errorf("AppendColored =\n%s\nwant\n%s", got, b.String())
 	}
-	plain := sol.Format(FormatGrid)
-	if got := string(sol.AppendColored(nil, nil, "[", "]")); got != plain {
+	plain := String(sol, FormatGrid)
+	if got := string(AppendColored(nil, sol, nil, "[", "]")); got != plain {
 		t.Errorf("AppendColored with nil puzzle = %q, want %q", got, plain)
 	}
-	if got := string(sol.AppendColored(nil, MustParse(leet37), "[", "]")); got != plain {
+	if got := string(AppendColored(nil, sol, MustParse(leet37), "[", "]")); got != plain {
 		t.Errorf("AppendColored with a 9×9 puzzle = %q, want %q", got, plain)
 	}
-	if got := string(sol.AppendColored(nil, puzzle, "", "")); got != plain {
+	if got := string(AppendColored(nil, sol, puzzle, "", "")); got != plain {
 		t.Errorf("AppendColored with empty on/off = %q, want %q", got, plain)
 	}
 }
 
 func TestParseFormat(t *testing.T) {
-	for f := FormatLine; f <= FormatLeetCode; f++ {
+	for f := FormatLine; f <= FormatCompact; f++ {
 		for _, s := range []string{f.String(), strings.ToUpper(f.String())} {
 			got, err := ParseFormat(s)
 			if err != nil || got != f {
@@ -353,14 +377,14 @@ func TestParseFormat(t *testing.T) {
 	if got := Format(9).String(); got != "Format(9)" {
 		t.Errorf("Format(9).String() = %q", got)
 	}
-	if got := MustParse(four).Format(Format(9)); got != four {
+	if got := String(MustParse(four), Format(9)); got != four {
 		t.Errorf("unknown format gives %q, want the line form", got)
 	}
 }
 
 func TestAppendFormatAppends(t *testing.T) {
 	g := MustParse(four)
-	got := g.AppendFormat([]byte("x="), FormatLine)
+	got := Append([]byte("x="), g, FormatLine)
 	if !bytes.Equal(got, []byte("x="+four)) {
 		t.Errorf("AppendFormat = %q", got)
 	}
@@ -369,7 +393,7 @@ func TestAppendFormatAppends(t *testing.T) {
 // jigsawGrid is the LeetCode 37 solution under irregular regions: in each
 // band of three rows the regions are three cells wide, shifted one column
 // further right on every row (and wrapping around).
-func jigsawGrid() *Grid {
+func jigsawGrid() *satdoku.Grid {
 	regions := make([][]int, 9)
 	for i := range 81 {
 		r, c := i/9, i%9
@@ -377,7 +401,7 @@ func jigsawGrid() *Grid {
 		regions[x] = append(regions[x], i)
 	}
 	g := MustParse(leet37Sol)
-	if err := g.SetRules(must(Regions(9, regions))); err != nil {
+	if err := g.SetRules(must(satdoku.Regions(9, regions))); err != nil {
 		panic(err)
 	}
 	return g
@@ -387,7 +411,7 @@ func jigsawGrid() *Grid {
 // regions, and reads back.
 func TestFormatRegions(t *testing.T) {
 	g := jigsawGrid()
-	out := g.Format(FormatGrid)
+	out := String(g, FormatGrid)
 	back, err := Parse(out)
 	if err != nil || !back.Equal(g) {
 		t.Fatalf("Parse(Format(jigsaw, FormatGrid)) = %v, %v:\n%s", back, err, out)
@@ -395,8 +419,60 @@ func TestFormatRegions(t *testing.T) {
 	if !strings.Contains(out, "|") || !strings.Contains(out, "-") {
 		t.Errorf("no borders:\n%s", out)
 	}
-	colored := string(g.AppendColored(nil, MustParse(leet37), "<", ">"))
+	colored := string(AppendColored(nil, g, MustParse(leet37), "<", ">"))
 	if strings.ReplaceAll(strings.ReplaceAll(colored, "<", ""), ">", "") != out {
 		t.Errorf("colored grid differs:\n%s", colored)
+	}
+}
+
+// TestFormatCompact: QQWing's compact layout is the line form cut into
+// rows, symbols up to 25×25 and numbers separated by spaces above.
+func TestFormatCompact(t *testing.T) {
+	if got, want := String(MustParse(leet37), FormatCompact), strings.Join(rowsOf(leet37), "\n"); got != want {
+		t.Errorf("9×9 compact:\n%s\nwant\n%s", got, want)
+	}
+	g := sampleGrid(36, 1)
+	rows := strings.Split(String(g, FormatCompact), "\n")
+	if len(rows) != 36 {
+		t.Fatalf("36×36 compact has %d rows", len(rows))
+	}
+	for r, row := range rows {
+		f := strings.Fields(row)
+		if len(f) != 36 || strings.Join(f, " ") != row {
+			t.Fatalf("row %d: %q", r+1, row)
+		}
+		for c, s := range f {
+			want := "."
+			if v := g.Get(r, c); v != 0 {
+				want = itoa(v)
+			}
+			if s != want {
+				t.Fatalf("r%dc%d = %q, want %q", r+1, c+1, s, want)
+			}
+		}
+	}
+}
+
+// TestAppendLeetCodeNumbers: with numbers, a LeetCode board writes every
+// digit as a decimal string, as the Reader reads a board written so (and
+// reports Numbers); without, it is FormatLeetCode.
+func TestAppendLeetCodeNumbers(t *testing.T) {
+	g := MustParse(sixteen)
+	want := jsonBoard(sixteen, 16, quotedNumber)
+	want = strings.ReplaceAll(want, ",\n ", ",")
+	if got := string(AppendLeetCode([]byte("x="), g, true)); got != "x="+want {
+		t.Errorf("16×16 in numbers:\n%s\nwant\n%s", got, want)
+	}
+	r := NewReader(strings.NewReader(want))
+	if h, err := r.Read(); err != nil || !h.Equal(g) || !r.Numbers() {
+		t.Errorf("read back: %v, numbers %v", err, r.Numbers())
+	}
+	for _, g := range []*satdoku.Grid{MustParse(leet37), g, sampleGrid(36, 1)} {
+		if got, want := string(AppendLeetCode(nil, g, false)), String(g, FormatLeetCode); got != want {
+			t.Errorf("%d×%d without numbers: %.40q, want %.40q", g.N(), g.N(), got, want)
+		}
+	}
+	if got, want := string(AppendLeetCode(nil, MustParse(leet37), true)), String(MustParse(leet37), FormatLeetCode); got != want {
+		t.Errorf("9×9 in numbers differs from symbols: %.40q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package satdoku
+package textfmt
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/satdoku/satdoku"
 )
 
 // readAll reads every puzzle of r, failing the test on any error.
@@ -124,11 +126,11 @@ func checkResults(t *testing.T, r *Reader, results []result) {
 				t.Errorf("Read #%d = %s, want %s", i+1, g, w.want)
 			}
 		} else {
-			var pe *ParseError
+			var pe *satdoku.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("Read #%d = %v, %v; want a *ParseError", i+1, g, err)
 			}
-			if pe.Pos != (Position{Line: w.line, Column: w.col}) || !errors.Is(err, w.kind) {
+			if pe.Pos != (satdoku.Position{Line: w.line, Column: w.col}) || !errors.Is(err, w.kind) {
 				t.Errorf("Read #%d error %v, want line %d, column %d, %v", i+1, err, w.line, w.col, w.kind)
 			}
 		}
@@ -282,7 +284,7 @@ func equalInts(a, b []int) bool {
 }
 
 func TestReaderSize(t *testing.T) {
-	grid16 := MustParse(sixteen).Format(FormatGrid)
+	grid16 := String(MustParse(sixteen), FormatGrid)
 	t.Run("16 fixed", func(t *testing.T) {
 		r := NewReader(strings.NewReader(grid16 + "\n" + sixteen + "\n" + strings.Join(splitN(sixteen, 16), "\n")))
 		r.Size = 16
@@ -312,7 +314,7 @@ func TestReaderSize(t *testing.T) {
 		for _, size := range []int{-1, 1, 3, 5, 7, 11, 15, 65, 81} {
 			r := NewReader(strings.NewReader(leet37))
 			r.Size = size
-			if _, err := r.Read(); !errors.Is(err, ErrSize) {
+			if _, err := r.Read(); !errors.Is(err, satdoku.ErrSize) {
 				t.Errorf("Read with Size %d = %v, want ErrSize", size, err)
 			}
 		}
@@ -470,7 +472,7 @@ func BenchmarkReader(b *testing.B) {
 		in   string
 	}{
 		{"line81", leet37 + "\n"},
-		{"grid9", MustParse(leet37).Format(FormatGrid) + "\n\n"},
+		{"grid9", String(MustParse(leet37), FormatGrid) + "\n\n"},
 		{"leetcode", leet37JSON + "\n"},
 		{"line256", sixteen + "\n"},
 	} {

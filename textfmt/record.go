@@ -1,6 +1,10 @@
-package satdoku
+package textfmt
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/satdoku/satdoku"
+)
 
 // Lines that hold more than a puzzle: a CSV header, a program's report
 // line, a puzzle followed by its solution, a name or a rating.
@@ -122,20 +126,21 @@ func (r *Reader) splitRecord(line []byte) (puzzle, sol []byte, ok bool) {
 
 // readRecord reads the puzzle of a record line and the solution that
 // follows it, if any (see splitRecord).
-func (r *Reader) readRecord(puzzle, sol []byte) (*Grid, error) {
+func (r *Reader) readRecord(puzzle, sol []byte) (*satdoku.Grid, error) {
 	g, err := r.readCells(puzzle)
 	if err != nil || sol == nil {
 		return g, err
 	}
 	vals, number := scanLine(r.vals[:0], sol)
 	r.vals = vals
-	s := newGrid(g.N())
-	if len(vals) != s.Len() {
-		return nil, lengthErr(sol, number, len(vals), s.Len(), r.lineNo)
+	n := g.N()
+	if len(vals) != n*n {
+		return nil, lengthErr(sol, number, len(vals), n*n, r.lineNo)
 	}
-	if err := fillCells(s.cells, vals, sol, number, s.N(), r.lineNo); err != nil {
+	cells := r.cellBuf(n)
+	if err := fillCells(cells, vals, sol, number, n, r.lineNo); err != nil {
 		return nil, err
 	}
-	r.sol = s
+	r.sol = newGrid(n, cells)
 	return g, nil
 }

@@ -1,4 +1,4 @@
-package main
+package textfmt
 
 import (
 	"testing"
@@ -46,8 +46,37 @@ func TestAppendMarks(t *testing.T) {
 .4 | .4   3.   34`},
 	}
 	for _, tt := range tests {
-		if got := string(appendMarks(nil, tt.r, m)); got != tt.want {
+		if got := string(AppendMarks(nil, tt.r, m, nil)); got != tt.want {
 			t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 		}
+	}
+}
+
+// TestAppendMarksCrossed: crossed candidates are drawn as 'x' in their
+// places, the others as before.
+func TestAppendMarksCrossed(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make([]uint64, 16)
+	for i := range m {
+		m[i] = 0b0011
+	}
+	crossed := make([]uint64, 16)
+	crossed[0], crossed[15] = 0b0010, 0b1000
+	want := `1x   12 | 12   12
+..   .. | ..   ..
+        |
+12   12 | 12   12
+..   .. | ..   ..
+--------+--------
+12   12 | 12   12
+..   .. | ..   ..
+        |
+12   12 | 12   12
+..   .. | ..   .x`
+	if got := string(AppendMarks(nil, std, m, crossed)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

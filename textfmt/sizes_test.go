@@ -1,10 +1,12 @@
-package satdoku
+package textfmt
 
 import (
 	"errors"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku"
 )
 
 // Puzzles with rectangular boxes, one line each, and a solution.
@@ -154,7 +156,7 @@ func TestParseRectangularBoxes(t *testing.T) {
 		{"12x12 number rows", numberRows(twelve, 12), twelve},
 		{"12x12 format grid", twelveGrid, twelve},
 		{"12x12 boxed", "+---------+---------+---------+\n| 1 . 3 . | 5 . 7 . | 9 . B . |\n| . 6 . 8 | . A . C | . 2 . 4 |\n| 9 . B . | 1 . 3 . | 5 . 7 . |\n+---------+---------+---------+\n| . 3 . 5 | . 7 . 9 | . B . 1 |\n| 6 . 8 . | A . C . | 2 . 4 . |\n| . B . 1 | . 3 . 5 | . 7 . 9 |\n+---------+---------+---------+\n| 3 . 5 . | 7 . 9 . | B . 1 . |\n| . 8 . A | . C . 2 | . 4 . 6 |\n| B . 1 . | 3 . 5 . | 7 . 9 . |\n+---------+---------+---------+\n| . 5 . 7 | . 9 . B | . 1 . 3 |\n| 8 . A . | C . 2 . | 4 . 6 . |\n| . 1 . 3 | . 5 . 7 | . 9 . B |\n+---------+---------+---------+\n", twelve},
-		{"12x12 leetcode letters", MustParse(twelve).Format(FormatLeetCode), twelve},
+		{"12x12 leetcode letters", String(MustParse(twelve), FormatLeetCode), twelve},
 		{"12x12 leetcode numbers", jsonBoard(twelve, 12, quotedNumber), twelve},
 		{"12x12 json numbers", jsonBoard(twelve, 12, itoa), twelve},
 		{"12x12 json rows as strings", `["` + strings.Join(splitN(twelve, 12), `","`) + `"]`, twelve},
@@ -174,23 +176,23 @@ func TestFormatRectangularBoxes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := MustParse(tt.p)
-		if got := g.Format(FormatGrid); got != tt.grid {
+		if got := String(g, FormatGrid); got != tt.grid {
 			t.Errorf("%d×%d FormatGrid =\n%s\nwant\n%s", g.N(), g.N(), got, tt.grid)
 		}
-		if got := g.Format(FormatLine); got != tt.p {
+		if got := String(g, FormatLine); got != tt.p {
 			t.Errorf("%d×%d FormatLine = %s, want %s", g.N(), g.N(), got, tt.p)
 		}
-		if tt.json != "" && g.Format(FormatJSON) != tt.json {
-			t.Errorf("%d×%d FormatJSON = %s, want %s", g.N(), g.N(), g.Format(FormatJSON), tt.json)
+		if tt.json != "" && String(g, FormatJSON) != tt.json {
+			t.Errorf("%d×%d FormatJSON = %s, want %s", g.N(), g.N(), String(g, FormatJSON), tt.json)
 		}
 	}
 	// 10, 11 and 12 are letters in the line and LeetCode forms, numbers in
 	// the JSON form.
 	g := MustParse(twelve)
-	if got, want := g.Format(FormatJSON), "[[1,0,3,0,5,0,7,0,9,0,11,0],[0,6,0,8,0,10,0,12,"; !strings.HasPrefix(got, want) {
+	if got, want := String(g, FormatJSON), "[[1,0,3,0,5,0,7,0,9,0,11,0],[0,6,0,8,0,10,0,12,"; !strings.HasPrefix(got, want) {
 		t.Errorf("12×12 FormatJSON = %s, want it to start %s", got, want)
 	}
-	if got, want := g.Format(FormatLeetCode), `[["1",".","3",".","5",".","7",".","9",".","B","."],[".","6",".","8",".","A",".","C",`; !strings.HasPrefix(got, want) {
+	if got, want := String(g, FormatLeetCode), `[["1",".","3",".","5",".","7",".","9",".","B","."],[".","6",".","8",".","A",".","C",`; !strings.HasPrefix(got, want) {
 		t.Errorf("12×12 FormatLeetCode = %s, want it to start %s", got, want)
 	}
 }
@@ -249,7 +251,7 @@ func TestDetectSides(t *testing.T) {
 
 // smallDigits returns a copy of g with every digit above 9 blanked: a grid
 // whose rows are single symbols, read in char mode.
-func smallDigits(g *Grid) *Grid {
+func smallDigits(g *satdoku.Grid) *satdoku.Grid {
 	h := g.Clone()
 	for i := range h.Len() {
 		if h.Cell(i) > 9 {
@@ -267,7 +269,7 @@ func smallDigits(g *Grid) *Grid {
 func TestBigGridCharRows(t *testing.T) {
 	for _, n := range []int{16, 36, 64} {
 		g := smallDigits(sampleGrid(n, 2))
-		text := g.Format(FormatGrid)
+		text := String(g, FormatGrid)
 		if first, _, _ := strings.Cut(text, "\n"); strings.ContainsAny(first, "ABCDEFG") {
 			t.Fatalf("%d×%d: first row %q is not digits", n, n, first)
 		}
@@ -298,7 +300,7 @@ func TestParseErrorsNewSides(t *testing.T) {
 	sixRows := strings.Join(splitN(six, 6), "\n")
 	numbers12 := numberLine(twelve, 12)
 	tenNumbers := numberLine(ten, 10) // ends in " 9"
-	leetD := strings.Replace(MustParse(twelve).Format(FormatLeetCode), `"C"`, `"D"`, 1)
+	leetD := strings.Replace(String(MustParse(twelve), FormatLeetCode), `"C"`, `"D"`, 1)
 	sixteenRows := splitN(sixteen, 16)
 	sixteenRows[4] = sixteenRows[4][:15] + "?"
 	checkParseErrors(t, []parseErrorCase{

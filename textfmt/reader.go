@@ -1,4 +1,4 @@
-package satdoku
+package textfmt
 
 import (
 	"bufio"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/satdoku/satdoku"
 )
 
 // defaultMaxLine is the line limit used when Reader.MaxLine is 0.
@@ -49,11 +51,12 @@ type Reader struct {
 	backLong bool
 	backOK   bool
 	vals     []uint8
+	cells    []uint8 // the cells of the board being read
 	doc      jsonDoc
-	err      error // sticky: io.EOF or a read error
-	ambSide  int   // the last puzzle was a line of ambSide cells read whole
-	sol      *Grid // the solution given with the last puzzle, or nil
-	numbers  bool  // the last puzzle was a JSON board written in numbers
+	err      error         // sticky: io.EOF or a read error
+	ambSide  int           // the last puzzle was a line of ambSide cells read whole
+	sol      *satdoku.Grid // the solution given with the last puzzle, or nil
+	numbers  bool          // the last puzzle was a JSON board written in numbers
 }
 
 // Solution returns the solution that came with the puzzle last returned
@@ -61,7 +64,7 @@ type Reader struct {
 // "PUZZLE,SOLUTION" or "PUZZLE:SOLUTION": a second field of as many cells
 // as the first), or nil. It is read as it stands, blanks included; nothing
 // checks that it solves the puzzle.
-func (r *Reader) Solution() *Grid { return r.sol }
+func (r *Reader) Solution() *satdoku.Grid { return r.sol }
 
 // Numbers reports whether the puzzle last returned by Read was a JSON
 // board with its values written as decimal numbers — JSON numbers
@@ -135,15 +138,15 @@ func (r *Reader) maxLine() int {
 // "end", it returns io.EOF. A puzzle that cannot be read gives a
 // *ParseError and the next call goes on after it; an error from the
 // underlying reader is returned as is and ends the stream.
-func (r *Reader) Read() (*Grid, error) {
+func (r *Reader) Read() (*satdoku.Grid, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
 	if r.br == nil {
-		return nil, errors.New("satdoku: Reader not made by NewReader")
+		return nil, errors.New("textfmt: Reader not made by NewReader")
 	}
-	if r.Size != 0 && !IsSide(r.Size) {
-		return nil, fmt.Errorf("satdoku: Reader.Size %d: %w", r.Size, ErrSize)
+	if r.Size != 0 && !satdoku.IsSide(r.Size) {
+		return nil, fmt.Errorf("textfmt: Reader.Size %d: %w", r.Size, satdoku.ErrSize)
 	}
 	r.ambSide = 0
 	r.sol = nil
@@ -197,7 +200,7 @@ func (r *Reader) Read() (*Grid, error) {
 }
 
 // fast81 reads a line of 81 blanks and digits 1-9, or returns nil.
-func fast81(line []byte) *Grid {
+func fast81(line []byte) *satdoku.Grid {
 	var or uint8
 	for _, c := range line[:81] {
 		or |= symTab[c]
@@ -205,13 +208,13 @@ func fast81(line []byte) *Grid {
 	if or > 15 { // a separator, letter or bad symbol: take the long way
 		return nil
 	}
-	g := newGrid(9)
+	g := emptyGrid(9)
 	for i, c := range line[:81] {
 		v := symTab[c]
 		if v > 9 {
 			return nil
 		}
-		g.cells[i] = v
+		g.SetCell(i, int(v))
 	}
 	return g
 }
@@ -238,7 +241,7 @@ func (r *Reader) begin(line, t []byte) {
 
 // tooLong returns the error for a line over the limit; line is its first
 // MaxLine bytes.
-func (r *Reader) tooLong(line []byte) *ParseError {
+func (r *Reader) tooLong(line []byte) *satdoku.ParseError {
 	return at(r.lineNo, column(line, len(line)), because(ErrTooLong, "line too long (more than %d bytes)", r.maxLine()))
 }
 
@@ -347,7 +350,7 @@ func isRule(t []byte) bool {
 
 // readCells reads a puzzle that starts with line (not a JSON board): a
 // whole puzzle on the line, or the first row of a grid.
-func (r *Reader) readCells(line []byte) (*Grid, error) {
+func (r *Reader) readCells(line []byte) (*satdoku.Grid, error) {
 	vals, number := scanLine(r.vals[:0], line)
 	r.vals = vals
 	k := len(vals)
@@ -362,18 +365,18 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		}
 		return nil, lengthErr(line, number, k, want, r.lineNo)
 	}
-	g := newGrid(n)
+	cells := r.cellBuf(n)
 	if whole {
-		if r.Size == 0 && IsSide(k) {
+		if r.Size == 0 && satdoku.IsSide(k) {
 			r.ambSide = k // or the first row of a k×k grid
 		}
-		if err := fillCells(g.cells, vals, line, number, n, r.lineNo); err != nil {
+		if err := fillCells(cells, vals, line, number, n, r.lineNo); err != nil {
 			return nil, err
 		}
-		return g, nil
+		return newGrid(n, cells), nil
 	}
 	var first error
-	if err := fillCells(g.cells[:n], vals, line, number, n, r.lineNo); err != nil {
+	if err := fillCells(cells[:n], vals, line, number, n, r.lineNo); err != nil {
 		first = err
 	}
 	// A grid whose first row has a wrong length can take a side it does
@@ -428,7 +431,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		switch {
 		case r.Size != 0 || rows > 3:
 		case rows == 1:
-			if k != n && IsSide(k) {
+			if k != n && satdoku.IsSide(k) {
 				odd = k
 			}
 		case k != odd:
@@ -440,7 +443,7 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 		if first == nil {
 			if k != n {
 				first = lengthErr(line, number, k, n, r.lineNo)
-			} else if err := fillCells(g.cells[rows*n:(rows+1)*n], vals, line, number, n, r.lineNo); err != nil {
+			} else if err := fillCells(cells[rows*n:(rows+1)*n], vals, line, number, n, r.lineNo); err != nil {
 				first = err
 			}
 		}
@@ -452,7 +455,15 @@ func (r *Reader) readCells(line []byte) (*Grid, error) {
 	if rows < want {
 		return nil, at(r.start, r.startCol, because(ErrIncomplete, "grid ended after %s, want %d", plural(rows, "row"), want))
 	}
-	return g, nil
+	return newGrid(n, cells), nil
+}
+
+// cellBuf returns the reader's buffer for the cells of an n×n board.
+func (r *Reader) cellBuf(n int) []uint8 {
+	if cap(r.cells) < n*n {
+		r.cells = make([]uint8, n*n)
+	}
+	return r.cells[:n*n]
 }
 
 // shape decides what a first line of k cells is: a whole n×n puzzle, or
@@ -471,13 +482,13 @@ func (r *Reader) shape(k int, number bool) (n int, whole bool) {
 		}
 		return 0, false
 	}
-	if number && IsSide(k) {
+	if number && satdoku.IsSide(k) {
 		return k, false
 	}
 	if n := sideOfArea(k); n != 0 {
 		return n, true
 	}
-	if IsSide(k) {
+	if satdoku.IsSide(k) {
 		return k, false
 	}
 	return 0, false
@@ -485,7 +496,7 @@ func (r *Reader) shape(k int, number bool) (n int, whole bool) {
 
 // readJSON reads a JSON board starting with line, over as many lines as it
 // takes to close its brackets.
-func (r *Reader) readJSON(line []byte) (*Grid, error) {
+func (r *Reader) readJSON(line []byte) (*satdoku.Grid, error) {
 	d := &r.doc
 	d.buf = append(d.buf[:0], line...)
 	d.starts = append(d.starts[:0], 0)

@@ -1,9 +1,11 @@
-package satdoku
+package textfmt
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/satdoku/satdoku"
 )
 
 // Puzzles used across the tests.
@@ -71,7 +73,7 @@ func TestParse(t *testing.T) {
 		{"4x4 grid", "1 . | . 4\n. . | 3 .\n----+----\n. 4 | . .\n2 . | . 1\n", four},
 		{"16x16 line", sixteen, sixteen},
 		{"16x16 line lowercase", strings.ToLower(sixteen), sixteen},
-		{"16x16 grid", MustParse(sixteen).Format(FormatGrid), sixteen},
+		{"16x16 grid", String(MustParse(sixteen), FormatGrid), sixteen},
 		{"16x16 grid compact", strings.Join(splitN(sixteen, 16), "\n"), sixteen},
 		{"16x16 number rows", numberRows(sixteen, 16), sixteen},
 		{"solution", leet37Sol, leet37Sol},
@@ -101,7 +103,7 @@ func checkParses(t *testing.T, tests []parseCase) {
 			if n*n != len(tt.want) {
 				t.Errorf("Parse gave a %d×%d grid for %d cells", n, n, len(tt.want))
 			}
-			if std, _ := Standard(n); g.Rules() != std {
+			if std, _ := satdoku.Standard(n); g.Rules() != std {
 				t.Errorf("the grid is not under Standard(%d)", n)
 			}
 		})
@@ -163,11 +165,11 @@ func checkParseErrors(t *testing.T, tests []parseErrorCase) {
 			if err == nil {
 				t.Fatalf("Parse = %v, want an error", g)
 			}
-			var pe *ParseError
+			var pe *satdoku.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse error %v (%T) is not a *ParseError", err, err)
 			}
-			if want := (Position{Line: tt.line, Column: tt.col}); pe.Pos != want {
+			if want := (satdoku.Position{Line: tt.line, Column: tt.col}); pe.Pos != want {
 				t.Errorf("position %+v, want %+v (%v)", pe.Pos, want, err)
 			}
 			if !errors.Is(err, tt.kind) {
@@ -207,7 +209,7 @@ func TestParseErrors(t *testing.T) {
 		{"4x4 out of range", "1..5..3..4..2..1", 1, 4, ErrRange, "cell '5' (5) out of range for 4×4"},
 		{"number out of range", strings.Replace(numberRows(sixteen, 16), "13", "17", 1), 1, 5, ErrRange, "cell 17 out of range for 16×16"},
 		{"odd length", "1234567", 1, 8, ErrLength, "7 cells, want 8"},
-		{"huge line", strings.Repeat("1", 5000), 1, 4097, ErrSize, "5000 cells: more than a 64×64 board holds"},
+		{"huge line", strings.Repeat("1", 5000), 1, 4097, satdoku.ErrSize, "5000 cells: more than a 64×64 board holds"},
 		{"short row", strings.Replace(grid, "4..8.3..1", "4..8.3..", 1), 5, 9, ErrLength, "8 cells, want 9"},
 		{"long row", strings.Replace(grid, "4..8.3..1", "4..8.3..12", 1), 5, 10, ErrLength, "10 cells, want 9"},
 		{"bad row then good rows", strings.Replace(grid, "4..8.3..1", "4..8?3..1", 1), 5, 5, ErrBadCell, "invalid cell '?'"},
@@ -242,8 +244,8 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseErrorText(t *testing.T) {
-	e := &ParseError{Pos: Position{Line: 3, Column: 17}, Err: ErrBadCell}
-	if got, want := e.Error(), "3:17: satdoku: invalid cell"; got != want {
+	e := &satdoku.ParseError{Pos: satdoku.Position{Line: 3, Column: 17}, Err: ErrBadCell}
+	if got, want := e.Error(), "3:17: textfmt: invalid cell"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	e.Msg = "invalid cell '?'"
@@ -257,14 +259,14 @@ func TestParseErrorText(t *testing.T) {
 
 func TestPosition(t *testing.T) {
 	for _, tc := range []struct {
-		p    Position
+		p    satdoku.Position
 		want string
 	}{
-		{Position{Line: 3, Column: 17}, "3:17"},
-		{Position{Line: 3, Column: 21, Path: "killercage[2].cells[1]"}, "3:21: killercage[2].cells[1]"},
-		{Position{Line: 3}, "3"},
-		{Position{Path: "size"}, "size"},
-		{Position{}, "-"},
+		{satdoku.Position{Line: 3, Column: 17}, "3:17"},
+		{satdoku.Position{Line: 3, Column: 21, Path: "killercage[2].cells[1]"}, "3:21: killercage[2].cells[1]"},
+		{satdoku.Position{Line: 3}, "3"},
+		{satdoku.Position{Path: "size"}, "size"},
+		{satdoku.Position{}, "-"},
 	} {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("%+v.String() = %q, want %q", tc.p, got, tc.want)
@@ -275,11 +277,11 @@ func TestPosition(t *testing.T) {
 	for _, tc := range []struct{ off, line, col int }{
 		{-1, 1, 1}, {0, 1, 1}, {2, 1, 3}, {3, 2, 1}, {4, 2, 2}, {6, 2, 3}, {7, 2, 4}, {8, 2, 5}, {9, 3, 1}, {10, 4, 1}, {11, 4, 2}, {99, 4, 2},
 	} {
-		if got, want := PositionAt(text, tc.off), (Position{Line: tc.line, Column: tc.col}); got != want {
+		if got, want := satdoku.PositionAt(text, tc.off), (satdoku.Position{Line: tc.line, Column: tc.col}); got != want {
 			t.Errorf("PositionAt(%q, %d) = %v, want %v", text, tc.off, got, want)
 		}
 	}
-	if got := (&ParseError{Msg: "no puzzle", Err: ErrEmpty}).Error(); got != "no puzzle" {
+	if got := (&satdoku.ParseError{Msg: "no puzzle", Err: ErrEmpty}).Error(); got != "no puzzle" {
 		t.Errorf("Error() without a position = %q", got)
 	}
 }
@@ -297,11 +299,11 @@ func TestMustParse(t *testing.T) {
 }
 
 func TestParseSizes(t *testing.T) {
-	for _, n := range Sides() {
+	for _, n := range satdoku.Sides() {
 		g := sampleGrid(n, 1)
-		for f := FormatLine; f <= FormatLeetCode; f++ {
+		for f := FormatLine; f <= FormatCompact; f++ {
 			t.Run(itoa(n)+"/"+f.String(), func(t *testing.T) {
-				h, err := Parse(g.Format(f))
+				h, err := Parse(String(g, f))
 				if err != nil {
 					t.Fatalf("Parse: %v", err)
 				}
