@@ -7,19 +7,25 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1x
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build test test-short bench bench-cli fuzz lint install clean
+.PHONY: all build test test-long test-short bench bench-cli fuzz lint install clean
 
 all: build test
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/satdoku ./cmd/satdoku
 
-## test: vet; the short tests under the race detector; then every test in
-## full (the data-driven ones over ../shared/data are too slow under -race)
+## test: vet, then every test under the race detector in its short form:
+## each sweep over a sample (a few puzzles of each shared set, a few seeds),
+## so that it runs in under 3 minutes on a 2-core machine.
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -short $(PKGS)
-	$(GO) test $(PKGS)
+
+## test-long: every test in full, without the race detector: the long
+## sweeps (thousands of puzzles of ../shared/data, exhaustive oracles,
+## hundreds of generated puzzles). CI runs it after test.
+test-long:
+	$(GO) test -timeout 30m $(PKGS)
 
 test-short:
 	$(GO) test -short $(PKGS)

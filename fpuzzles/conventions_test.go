@@ -145,14 +145,18 @@ func TestPublishedSolutions(t *testing.T) {
 	if len(recs) < 100 {
 		t.Fatalf("%d records, want over 100", len(recs))
 	}
-	solved := 0
-	for _, rec := range recs {
+	solved, refused := 0, 0
+	for i, rec := range recs {
+		if testing.Short() && i%3 != 0 {
+			continue // a third of them; TestConventions pins each convention
+		}
 		where := fmt.Sprintf("published.txt:%d %s", rec.line, rec.name)
 		p, err := Read([]byte(rec.puzzle))
 		if rec.refused != "" {
 			if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), strconv.Quote(rec.refused)) {
 				t.Errorf("%s: error %v, want unsupported %q", where, err, rec.refused)
 			}
+			refused++
 			continue
 		}
 		if err != nil {
@@ -181,7 +185,7 @@ func TestPublishedSolutions(t *testing.T) {
 			solved++
 		}
 	}
-	t.Logf("%d puzzles solved as published, %d refused", solved, len(recs)-solved)
+	t.Logf("%d puzzles solved as published, %d refused", solved, refused)
 }
 
 // record returns the published record whose name starts with prefix,

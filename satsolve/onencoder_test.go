@@ -81,7 +81,7 @@ func TestOneEncoder(t *testing.T) {
 	for _, set := range []string{"kaggle_9999.txt", "derived_multi_16clue.txt", "derived_nosol_17plus1.txt", "serg_benchmark.txt", "magictour_top1465.txt"} {
 		k := 600
 		if testing.Short() {
-			k = 60
+			k = 15
 		}
 		if lines, ok := readLines(t, dataFile(set), k); ok {
 			for i, l := range lines {
@@ -91,7 +91,11 @@ func TestOneEncoder(t *testing.T) {
 			}
 		}
 	}
-	cases = append(cases, variantCases(t, 200)...)
+	nv := 200
+	if testing.Short() {
+		nv = 50
+	}
+	cases = append(cases, variantCases(t, nv)...)
 	if len(cases) < 1000 && !testing.Short() {
 		t.Logf("only %d puzzles: the shared data sets are missing", len(cases))
 	}

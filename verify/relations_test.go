@@ -126,7 +126,7 @@ func TestCountRelations(t *testing.T) {
 	seen := map[int]int{}
 	k := 60
 	if testing.Short() {
-		k = 15
+		k = 5
 	}
 	for _, r := range rules {
 		n := r.N()

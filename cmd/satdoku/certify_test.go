@@ -66,7 +66,7 @@ func TestCertifySoundness(t *testing.T) {
 					n, mark, args = set.cadical, "drat", []string{"--solver", "cadical"}
 				}
 				if testing.Short() {
-					n = max(n/10, 2)
+					n = max(n/20, 2)
 				}
 				lines := spread(t, set.name, n)
 				path := writeLines(t, lines)

@@ -48,6 +48,9 @@ func TestAppendRecord(t *testing.T) {
 	cases := 0
 	for _, status := range statuses {
 		for mask := range 1 << 12 {
+			if testing.Short() && mask%5 != 0 {
+				continue // a fifth of the field subsets
+			}
 			k++
 			set := func(bit int) bool { return mask&(1<<bit) != 0 }
 			a := &answer{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
@@ -102,8 +105,12 @@ func TestAppendRecord(t *testing.T) {
 			cases++
 		}
 	}
-	if cases != len(statuses)<<12 {
-		t.Errorf("%d cases", cases)
+	want := len(statuses) << 12
+	if testing.Short() {
+		want = len(statuses) * ((1<<12 + 4) / 5)
+	}
+	if cases != want {
+		t.Errorf("%d cases, want %d", cases, want)
 	}
 }
 
