@@ -73,6 +73,10 @@ type Answer struct {
 	// Certificate says how a verdict that rests on unsatisfiability was
 	// checked, with Options.Certify.
 	Certificate Certificate
+	// Counts holds, for CandidateCounts, the solutions the validator
+	// passed that hold each candidate, cell-major ((cell·N)+digit−1), up
+	// to the cap per candidate.
+	Counts []int
 }
 
 // Differ returns the cells, as indexes, where Solution and Second differ;
@@ -211,6 +215,65 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (An
 		return Answer{}, err
 	}
 	a.Candidates = marks
+	return a, nil
+}
+
+// CandidateCounts finds the true candidates of g and how many solutions
+// hold each one, up to perCand (at least 1): Counts[(cell·N)+d−1] is
+// min(solutions with digit d in the cell, perCand), givens included. The
+// back end must implement backend.CandidateCounter. The counts are the
+// validator's: every solution the back end finds is checked, must differ
+// from every other it found, and is tallied here, never by the back end;
+// they are exact as far as the back end's claims of unsatisfiability hold.
+// Count, More and the solutions are Count's for limit, as in Candidates.
+func (s *Solver) CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, perCand int) (Answer, error) {
+	if limit < 1 || perCand < 1 {
+		return Answer{}, fmt.Errorf("checked: %w (got %d and %d per candidate)", backend.ErrLimit, limit, perCand)
+	}
+	cb, ok := s.back.(backend.CandidateCounter)
+	if !ok {
+		return Answer{}, fmt.Errorf("checked: the back end %T cannot count candidates", s.back)
+	}
+	if a, done := screen(g); done {
+		return a, nil
+	}
+	n := g.N()
+	marks := make([]uint64, g.Len())
+	counts := make([]int, g.Len()*n)
+	seen := make(map[string]struct{})
+	key := make([]byte, g.Len())
+	m, err := cb.CandidateCounts(ctx, g, limit, perCand, func(sol *satdoku.Grid) error {
+		if err := verify.Solution(g, sol); err != nil {
+			return rejected("a solution", err)
+		}
+		for i := range key {
+			key[i] = byte(sol.Cell(i))
+		}
+		if _, dup := seen[string(key)]; dup {
+			return fmt.Errorf("checked: the back end gave the same solution twice: %w", ErrRejected)
+		}
+		seen[string(key)] = struct{}{}
+		for i := range marks {
+			d := sol.Cell(i)
+			marks[i] |= 1 << (d - 1)
+			if k := i*n + d - 1; counts[k] < perCand {
+				counts[k]++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return s.failed(g, m.Result, err)
+	}
+	if len(seen) < min(m.Count, 1) {
+		return Answer{}, fmt.Errorf("checked: the back end counted %d solutions and showed none: %w", m.Count, ErrRejected)
+	}
+	a, err := found(g, m.Result, limit)
+	if err != nil {
+		return Answer{}, err
+	}
+	a.Candidates = marks
+	a.Counts = counts
 	return a, nil
 }
 
