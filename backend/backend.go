@@ -164,15 +164,13 @@ type Candidater interface {
 	Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (Marks, error)
 }
 
-// CandidateCounter is a Candidater that also counts, for every candidate,
-// the solutions that hold it, up to a cap.
-type CandidateCounter interface {
-	Candidater
-	// CandidateCounts does what Candidates does, and goes on finding
-	// solutions, each one once, until every candidate is held by at least
-	// perCand (at least 1) of the solutions it found, or by every solution
-	// of g. It calls see once with every solution it finds.
-	CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, perCand int, see func(*satdoku.Grid) error) (Marks, error)
+// Enumerator is a Solver that shows every solution it counts.
+type Enumerator interface {
+	Solver
+	// Solutions counts the solutions of g up to limit (at least 1), as
+	// Count does, and calls see with every solution it finds, each once;
+	// an error from see stops the call and is returned (wrapped).
+	Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (Result, error)
 }
 
 // Marks is the answer of Candidater.Candidates.

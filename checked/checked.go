@@ -192,11 +192,22 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (An
 	if a, done := screen(g); done {
 		return a, nil
 	}
+	return s.candidates(ctx, cb, g, limit, nil)
+}
+
+// candidates is Candidates on a puzzle screened; also, when not nil, sees
+// every solution the validator passed.
+func (s *Solver) candidates(ctx context.Context, cb backend.Candidater, g *satdoku.Grid, limit int, also func(*satdoku.Grid) error) (Answer, error) {
 	marks := make([]uint64, g.Len())
 	seen := 0
 	m, err := cb.Candidates(ctx, g, limit, func(sol *satdoku.Grid) error {
 		if err := verify.Solution(g, sol); err != nil {
 			return rejected("a solution", err)
+		}
+		if also != nil {
+			if err := also(sol); err != nil {
+				return err
+			}
 		}
 		for i := range marks {
 			marks[i] |= 1 << (sol.Cell(i) - 1)
@@ -215,65 +226,6 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (An
 		return Answer{}, err
 	}
 	a.Candidates = marks
-	return a, nil
-}
-
-// CandidateCounts finds the true candidates of g and how many solutions
-// hold each one, up to perCand (at least 1): Counts[(cell·N)+d−1] is
-// min(solutions with digit d in the cell, perCand), givens included. The
-// back end must implement backend.CandidateCounter. The counts are the
-// validator's: every solution the back end finds is checked, must differ
-// from every other it found, and is tallied here, never by the back end;
-// they are exact as far as the back end's claims of unsatisfiability hold.
-// Count, More and the solutions are Count's for limit, as in Candidates.
-func (s *Solver) CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, perCand int) (Answer, error) {
-	if limit < 1 || perCand < 1 {
-		return Answer{}, fmt.Errorf("checked: %w (got %d and %d per candidate)", backend.ErrLimit, limit, perCand)
-	}
-	cb, ok := s.back.(backend.CandidateCounter)
-	if !ok {
-		return Answer{}, fmt.Errorf("checked: the back end %T cannot count candidates", s.back)
-	}
-	if a, done := screen(g); done {
-		return a, nil
-	}
-	n := g.N()
-	marks := make([]uint64, g.Len())
-	counts := make([]int, g.Len()*n)
-	seen := make(map[string]struct{})
-	key := make([]byte, g.Len())
-	m, err := cb.CandidateCounts(ctx, g, limit, perCand, func(sol *satdoku.Grid) error {
-		if err := verify.Solution(g, sol); err != nil {
-			return rejected("a solution", err)
-		}
-		for i := range key {
-			key[i] = byte(sol.Cell(i))
-		}
-		if _, dup := seen[string(key)]; dup {
-			return fmt.Errorf("checked: the back end gave the same solution twice: %w", ErrRejected)
-		}
-		seen[string(key)] = struct{}{}
-		for i := range marks {
-			d := sol.Cell(i)
-			marks[i] |= 1 << (d - 1)
-			if k := i*n + d - 1; counts[k] < perCand {
-				counts[k]++
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return s.failed(g, m.Result, err)
-	}
-	if len(seen) < min(m.Count, 1) {
-		return Answer{}, fmt.Errorf("checked: the back end counted %d solutions and showed none: %w", m.Count, ErrRejected)
-	}
-	a, err := found(g, m.Result, limit)
-	if err != nil {
-		return Answer{}, err
-	}
-	a.Candidates = marks
-	a.Counts = counts
 	return a, nil
 }
 

@@ -9,13 +9,87 @@ import (
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/verify"
 )
+
+// bruteCounts works out with the validator alone how many solutions of g
+// hold each candidate, up to perCand: verify.Count of g with the digit
+// placed (of g itself for a given's own digit).
+func bruteCounts(g *satdoku.Grid, perCand int) []int {
+	n := g.N()
+	out := make([]int, g.Len()*n)
+	for i := range g.Len() {
+		for d := 1; d <= n; d++ {
+			h := g
+			switch g.Cell(i) {
+			case d:
+			case 0:
+				h = g.Clone()
+				h.SetCell(i, d)
+			default:
+				continue
+			}
+			out[i*n+d-1], _ = verify.Count(h, perCand)
+		}
+	}
+	return out
+}
+
+// TestCandidateCounts compares the counts with the validator's own, on
+// puzzles with one, a few, many and no solutions, at every limit.
+func TestCandidateCounts(t *testing.T) {
+	blank := satdoku.MustParse(leetSol)
+	for i := range 30 {
+		blank.SetCell(i*7%81, 0)
+	}
+	six, err := satdoku.New(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	six.Set(0, 0, 1)
+	six.Set(1, 3, 2)
+	tests := []struct {
+		name string
+		g    *satdoku.Grid
+	}{
+		{"4x4 two givens", satdoku.MustParse("1....2..........")},
+		{"6x6 two givens", six},
+		{"leet", satdoku.MustParse(leet)},
+		{"two solutions", satdoku.MustParse(twoSols)},
+		{"nine solutions", satdoku.MustParse("8.........59.......76.........832765...476198...951243....9.516...6.4982......437")},
+		{"blanked", blank},
+		{"none", satdoku.MustParse("................12..3..4..5....1...6....7.....54...8...9.3..4...8.....7.1...2....")},
+	}
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+	for _, tt := range tests {
+		n := tt.g.N()
+		for _, perCand := range []int{1, 2, 8} {
+			want := bruteCounts(tt.g, perCand)
+			for _, limit := range []int{1, 8, 100} {
+				a, err := s.CandidateCounts(context.Background(), tt.g, limit, perCand)
+				if err != nil {
+					t.Fatalf("%s: %v", tt.name, err)
+				}
+				for k := range want {
+					if a.Counts[k] != want[k] {
+						t.Errorf("%s, limit %d, cap %d: r%dc%d digit %d: count %d, want %d",
+							tt.name, limit, perCand, k/n/n+1, k/n%n+1, k%n+1, a.Counts[k], want[k])
+					}
+				}
+				if k, _ := verify.Count(tt.g, limit); a.Count != k {
+					t.Errorf("%s, limit %d: count %d, want %d", tt.name, limit, a.Count, k)
+				}
+			}
+		}
+	}
+}
 
 // counter is a liar that can count candidates: it shows its solutions.
 type counter struct{ liar }
 
-func (l *counter) CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, _ int, see func(*satdoku.Grid) error) (backend.Marks, error) {
-	return l.Candidates(ctx, g, limit, see)
+func (l *counter) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Result, error) {
+	m, err := l.Candidates(ctx, g, limit, see)
+	return m.Result, err
 }
 
 // TestCandidateCountsTwoSolutions: on a puzzle with exactly two solutions

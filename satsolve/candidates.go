@@ -7,7 +7,6 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
-	"github.com/satdoku/satdoku/encode"
 )
 
 // Candidates finds the true candidates of g — the digits each cell holds
@@ -29,31 +28,6 @@ import (
 // gives an error wrapping backend.ErrTimeout. It implements
 // backend.Candidater.
 func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Marks, error) {
-	return s.candidates(ctx, g, limit, 1, see)
-}
-
-// CandidateCounts finds, as Candidates does, the true candidates of g and
-// its solutions up to limit, and goes on until every candidate is held by
-// at least perCand (at least 1) of the solutions found or by every
-// solution of g: each solution is blocked once found, and for every
-// candidate still short of perCand, gini is asked again under the
-// assumption that the cell holds the digit, until it has enough or the
-// formula is unsatisfiable. Counting, for each candidate, the solutions
-// found that hold it thus gives min(solutions that hold it, perCand) —
-// the givens and the cells the pre-pass fixed included, as every cell
-// left open has candidates whose counts add up to at least
-// min(solutions, perCand). The solutions go to see, each once; the Marks
-// are Candidates'. It implements backend.CandidateCounter.
-func (s *Solver) CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, perCand int, see func(*satdoku.Grid) error) (backend.Marks, error) {
-	if perCand < 1 {
-		return backend.Marks{}, fmt.Errorf("satsolve: %w (per candidate, got %d)", backend.ErrLimit, perCand)
-	}
-	return s.candidates(ctx, g, limit, perCand, see)
-}
-
-// candidates is Candidates and CandidateCounts: it looks for solutions
-// until each candidate is held by perCand of them or ruled out.
-func (s *Solver) candidates(ctx context.Context, g *satdoku.Grid, limit, perCand int, see func(*satdoku.Grid) error) (backend.Marks, error) {
 	if limit < 1 {
 		return backend.Marks{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
 	}
@@ -62,13 +36,6 @@ func (s *Solver) candidates(ctx context.Context, g *satdoku.Grid, limit, perCand
 	}
 	n := g.N()
 	m := backend.Marks{Cands: make([]uint64, n*n)}
-	// held counts the solutions found that hold each candidate, up to
-	// perCand; a cap of 1 needs only the marks.
-	var held []int32
-	if perCand > 1 {
-		held = make([]int32, n*n*n)
-	}
-	var last *satdoku.Grid
 	mark := func(sol *satdoku.Grid) error {
 		if see != nil {
 			if err := see(sol); err != nil {
@@ -76,13 +43,8 @@ func (s *Solver) candidates(ctx context.Context, g *satdoku.Grid, limit, perCand
 			}
 		}
 		for i := range m.Cands {
-			d := sol.Cell(i)
-			m.Cands[i] |= 1 << (d - 1)
-			if held != nil {
-				held[i*n+d-1]++
-			}
+			m.Cands[i] |= 1 << (sol.Cell(i) - 1)
 		}
-		last = sol
 		return nil
 	}
 	res, err := s.search(g, limit, mark)
@@ -96,60 +58,37 @@ func (s *Solver) candidates(ctx context.Context, g *satdoku.Grid, limit, perCand
 		return m, nil
 	}
 	c := &s.c
-	if held != nil {
-		// search leaves the last solution it found open; every solution
-		// found must be blocked for a candidate's count to go on.
-		encode.BlockOpen(&c.sink, &c.dom, last)
-	}
 	for i, open := range c.pp.cand {
 		if c.pp.val[i] != 0 {
 			continue
 		}
 		for ; open != 0; open &= open - 1 {
 			d := bits.TrailingZeros64(open) + 1
-			for !enough(m.Cands[i], held, i*n+d-1, d, perCand) {
-				c.gi.Assume(c.cvar[i*n+d].Pos())
-				r := s.solve()
-				if r == 0 {
-					s.drop()
-					return backend.Marks{Result: m.Result}, s.stopped(g, m.Count, "looking for candidates")
-				}
-				if r < 0 {
-					break
-				}
-				sol, err := s.decode(g.Rules())
-				if err != nil {
-					s.drop()
-					return backend.Marks{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
-				}
-				if err := mark(sol); err != nil {
-					s.drop()
-					return backend.Marks{}, err
-				}
-				if held != nil {
-					encode.BlockOpen(&c.sink, &c.dom, sol)
-				}
+			if m.Cands[i]&(1<<(d-1)) != 0 {
+				continue
+			}
+			c.gi.Assume(c.cvar[i*n+d].Pos())
+			r := s.solve()
+			if r == 0 {
+				s.drop()
+				return backend.Marks{Result: m.Result}, s.stopped(g, m.Count, "looking for candidates")
+			}
+			if r < 0 {
+				continue
+			}
+			sol, err := s.decode(g.Rules())
+			if err != nil {
+				s.drop()
+				return backend.Marks{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
+			}
+			if err := mark(sol); err != nil {
+				s.drop()
+				return backend.Marks{}, err
 			}
 		}
 	}
-	if held != nil {
-		// With every solution blocked, gini may learn that the activation
-		// literal itself is false, which would outlive the call on a
-		// pooled instance: the instance goes.
-		s.drop()
-	} else {
-		s.end()
-	}
+	s.end()
 	return m, nil
-}
-
-// enough reports whether candidate k, digit d of a cell with marks cands,
-// is held by perCand of the solutions found (held nil: by one).
-func enough(cands uint64, held []int32, k, d, perCand int) bool {
-	if held == nil {
-		return cands&(1<<(d-1)) != 0
-	}
-	return int(held[k]) >= perCand
 }
 
 // Candidates finds the true candidates of g with a new Solver; see
@@ -158,4 +97,15 @@ func Candidates(ctx context.Context, g *satdoku.Grid, limit int, o Options, see 
 	return New(o).Candidates(ctx, g, limit, see)
 }
 
-var _ backend.CandidateCounter = (*Solver)(nil)
+// Solutions counts the solutions of g up to limit (at least 1), as Count
+// does, and calls see with every one it finds, each once, in turn; an
+// error from see stops the call and is returned. It implements
+// backend.Enumerator.
+func (s *Solver) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Result, error) {
+	if limit < 1 {
+		return backend.Result{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
+	}
+	return s.visit(ctx, g, limit, nil, see)
+}
+
+var _ backend.Enumerator = (*Solver)(nil)

@@ -1,0 +1,5 @@
+package listen
+
+func (s *Server) estimate(j *job, w *worker, p *puzzle) {
+	j.invalid("estimate: not yet")
+}
