@@ -172,9 +172,12 @@ type extra struct {
 	Givens    []string     `json:"givens,omitempty"`    // explain --cell: the givens that force it
 	Seed      *uint64      `json:"seed,omitempty"`      // generate
 	Tries     int          `json:"tries,omitempty"`     // generate
+	Counts    [][]int      `json:"counts,omitempty"`    // candidates --counts: per cell, parallel to candidates
 
 	// lines are the text of the line format, one per line.
 	lines []string
+	// countsLine is the line form of Counts (candidates --counts).
+	countsLine string
 	// made is the puzzle made (minimize, generate).
 	made *satdoku.Grid
 	// grid is what the grid formats draw after the lines: a pencil-mark
@@ -186,6 +189,7 @@ type extra struct {
 // after the columns every command has; a command writes those it sets
 // (outFlags.columns).
 var extraColumns = map[string]func(x *extra) string{
+	"counts":    func(x *extra) string { return x.countsLine },
 	"minimal":   func(x *extra) string { return x.Minimal },
 	"clues":     func(x *extra) string { return optional(x.Clues) },
 	"rating":    func(x *extra) string { return optional(x.Rating) },
