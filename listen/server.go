@@ -49,6 +49,8 @@ type Options struct {
 	Timeout time.Duration
 	// Log, when not nil, gets a line for every connection and refusal.
 	Log *log.Logger
+	// API answers the HTTP JSON API under /api/ (see APIFunc); nil: none.
+	API APIFunc
 }
 
 // Server answers the clients of the protocol of dclamage's SudokuSolver
