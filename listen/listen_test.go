@@ -466,3 +466,25 @@ func TestBadMessages(t *testing.T) {
 		t.Errorf("after bad messages: %+v", r)
 	}
 }
+
+// TestEstimate: estimate gives the count itself below 64 solutions, and
+// otherwise an interval around Knuth's estimate, near the validator's
+// count (the interval's coverage is checked.TestEstimateCoverage's).
+func TestEstimate(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	r := cl.ask("estimate", fpz(nine, nil))
+	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 {
+		t.Errorf("nine solutions: %+v", r)
+	}
+	six := "1.....4.....3.....5.....2.....6....."
+	want, _ := verify.Count(gridOf(t, six), 1_000_000)
+	r = cl.ask("estimate", fpz(six, nil))
+	if r.Type != "estimate" || r.Iterations < 30 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
+		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 {
+		t.Errorf("%d solutions: %+v", want, r)
+	}
+	if r := cl.ask("estimate", fpz(none, nil)); r.Type != "invalid" || r.Message != "No solutions found." {
+		t.Errorf("no solution: %+v", r)
+	}
+}
