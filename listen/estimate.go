@@ -10,7 +10,7 @@ import (
 // (checked.Solver.Estimate, its default options, a random seed), or the
 // exact count of a puzzle with few solutions.
 func (s *Server) estimate(j *job, w *worker, p *puzzle) {
-	e, err := w.s.Estimate(j.work, p.grid, checked.EstimateOptions{Seed: rand.Uint64()})
+	e, err := w.s.Estimate(j.work, p.grid, checked.EstimateOptions{Seed: rand.Uint64(), Time: s.opt.EstimateTime})
 	if j.failed(checked.Answer{}, err, "") {
 		return
 	}

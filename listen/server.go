@@ -49,6 +49,9 @@ type Options struct {
 	Timeout time.Duration
 	// Log, when not nil, gets a line for every connection and refusal.
 	Log *log.Logger
+	// EstimateTime bounds an estimate (checked.EstimateOptions.Time); zero
+	// means checked.DefaultEstimateTime.
+	EstimateTime time.Duration
 	// API answers the HTTP JSON API under /api/ (see APIFunc); nil: none.
 	API APIFunc
 }
@@ -167,8 +170,9 @@ func (s *Server) Close() error {
 		conns = append(conns, cn)
 	}
 	s.mu.Unlock()
+	// Each close waits for the client's answer (at most 5 s): all at once.
 	for _, cn := range conns {
-		cn.c.Close(websocket.StatusGoingAway, "server shutting down")
+		go cn.c.Close(websocket.StatusGoingAway, "server shutting down")
 	}
 	s.wg.Wait()
 	return nil
