@@ -42,7 +42,8 @@ const (
 
 // Estimate is an estimate of the number of solutions of a puzzle, with its
 // standard error and a 95 % confidence interval (the mean of the paths ±
-// 1.96 standard errors, its lower end no lower than the solutions seen).
+// Student's t quantile times the standard error, its lower end no lower
+// than the count that made the paths needed).
 type Estimate struct {
 	Estimate, Stderr     float64
 	CI95Lower, CI95Upper float64
@@ -129,8 +130,14 @@ func summary(n int, sum, sumSq float64, exact int) Estimate {
 		v := (sumSq - sum*mean) / float64(n-1)
 		e.Stderr = math.Sqrt(max(v, 0) / float64(n))
 	}
-	e.CI95Lower = max(mean-1.96*e.Stderr, float64(exact))
-	e.CI95Upper = max(mean+1.96*e.Stderr, e.CI95Lower)
+	// Student's t quantile for n−1 degrees of freedom, approximately
+	// (2.045 for 29, 2.228 for 10 within 0.03; 1.96 in the limit).
+	q := 1.96
+	if n > 1 {
+		q += 2.4 / float64(n-1)
+	}
+	e.CI95Lower = max(mean-q*e.Stderr, float64(exact))
+	e.CI95Upper = max(mean+q*e.Stderr, e.CI95Lower)
 	if mean > 0 {
 		e.RelErr = e.Stderr / mean
 	}

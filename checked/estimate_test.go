@@ -36,7 +36,7 @@ func TestEstimateCoverage(t *testing.T) {
 		held := 0
 		start := time.Now()
 		for seed := range runs {
-			e, err := s.Estimate(context.Background(), g, checked.EstimateOptions{Seed: uint64(seed), RelErr: 0.2})
+			e, err := s.Estimate(context.Background(), g, checked.EstimateOptions{Seed: uint64(seed), MaxPaths: 30})
 			if err != nil {
 				t.Fatal(err)
 			}
