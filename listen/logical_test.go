@@ -165,3 +165,41 @@ func TestSolvePath(t *testing.T) {
 		t.Errorf("nine solutions: %q", r.Message)
 	}
 }
+
+// TestLogicalCandidates: with the "logical" option, a candidate no
+// solution holds is -1 where logic keeps it, and the others are the counts
+// without the option; on a puzzle logic solves there is none, on the
+// Miracle Sudoku (whose nonconsecutive rule logic does not know) there are.
+func TestLogicalCandidates(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	mir, err := jsonOf(miracle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []struct {
+		name, js string
+		basic    [][]int // the candidates logic may keep at most; nil: any
+	}{{"leet", fpz(leet, nil), basic(leet)}, {"miracle", mir, nil}} {
+		plain := cl.ask("truecandidates", withOptions(t, p.js))
+		logical := cl.ask("truecandidates", withOptions(t, p.js, "logical"))
+		if len(plain.SolutionsPerCandidate) != 729 || len(logical.SolutionsPerCandidate) != 729 {
+			t.Fatalf("%s: %q %q", p.name, plain.Message, logical.Message)
+		}
+		minus := 0
+		for k, c := range logical.SolutionsPerCandidate {
+			switch {
+			case c == -1:
+				minus++
+				if plain.SolutionsPerCandidate[k] != 0 || p.basic != nil && !contains(p.basic[k/9], k%9+1) {
+					t.Errorf("%s: candidate %d is -1, plain %d", p.name, k, plain.SolutionsPerCandidate[k])
+				}
+			case c != plain.SolutionsPerCandidate[k]:
+				t.Errorf("%s: candidate %d: %d, plain %d", p.name, k, c, plain.SolutionsPerCandidate[k])
+			}
+		}
+		if (minus > 0) != (p.name == "miracle") {
+			t.Errorf("%s: %d logical candidates", p.name, minus)
+		}
+	}
+}
