@@ -164,6 +164,15 @@ type Candidater interface {
 	Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (Marks, error)
 }
 
+// Enumerator is a Solver that shows every solution it counts.
+type Enumerator interface {
+	Solver
+	// Solutions counts the solutions of g up to limit (at least 1), as
+	// Count does, and calls see with every solution it finds, each once;
+	// an error from see stops the call and is returned (wrapped).
+	Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (Result, error)
+}
+
 // Marks is the answer of Candidater.Candidates.
 type Marks struct {
 	// Result is the count of the solutions up to the limit, as Count

@@ -73,6 +73,10 @@ type Answer struct {
 	// Certificate says how a verdict that rests on unsatisfiability was
 	// checked, with Options.Certify.
 	Certificate Certificate
+	// Counts holds, for CandidateCounts, the solutions the validator
+	// passed that hold each candidate, cell-major ((cell·N)+digit−1), up
+	// to the cap per candidate.
+	Counts []int
 }
 
 // Differ returns the cells, as indexes, where Solution and Second differ;
@@ -188,11 +192,22 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int) (An
 	if a, done := screen(g); done {
 		return a, nil
 	}
+	return s.candidates(ctx, cb, g, limit, nil)
+}
+
+// candidates is Candidates on a puzzle screened; also, when not nil, sees
+// every solution the validator passed.
+func (s *Solver) candidates(ctx context.Context, cb backend.Candidater, g *satdoku.Grid, limit int, also func(*satdoku.Grid) error) (Answer, error) {
 	marks := make([]uint64, g.Len())
 	seen := 0
 	m, err := cb.Candidates(ctx, g, limit, func(sol *satdoku.Grid) error {
 		if err := verify.Solution(g, sol); err != nil {
 			return rejected("a solution", err)
+		}
+		if also != nil {
+			if err := also(sol); err != nil {
+				return err
+			}
 		}
 		for i := range marks {
 			marks[i] |= 1 << (sol.Cell(i) - 1)

@@ -96,3 +96,16 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 func Candidates(ctx context.Context, g *satdoku.Grid, limit int, o Options, see func(*satdoku.Grid) error) (backend.Marks, error) {
 	return New(o).Candidates(ctx, g, limit, see)
 }
+
+// Solutions counts the solutions of g up to limit (at least 1), as Count
+// does, and calls see with every one it finds, each once, in turn; an
+// error from see stops the call and is returned. It implements
+// backend.Enumerator.
+func (s *Solver) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Result, error) {
+	if limit < 1 {
+		return backend.Result{}, fmt.Errorf("satsolve: %w (got %d)", backend.ErrLimit, limit)
+	}
+	return s.visit(ctx, g, limit, nil, see)
+}
+
+var _ backend.Enumerator = (*Solver)(nil)

@@ -31,6 +31,13 @@ type Options struct {
 	// propagations, so its search may go on a little past the deadline,
 	// but the call returns at the deadline (see Solver).
 	Timeout time.Duration
+	// Stoppable stops a search when the call's context is canceled, within
+	// gini's clock period (20,000 propagations), without a deadline and
+	// without leaving the search behind: a server whose jobs are canceled
+	// by its clients. It applies to the residual formulas that get a gini
+	// instance of their own (freshFrom variables or more); the smaller
+	// ones take microseconds and are not stopped.
+	Stoppable bool
 }
 
 // Solver solves puzzles with fixed Options. It is reusable across puzzles of
@@ -112,7 +119,7 @@ const (
 func tierOf(nv int) int { return max(bits.Len(uint(max(nv-1, 0)))-5, 0) }
 
 // New returns a Solver with options o.
-func New(o Options) *Solver { return &Solver{opt: o} }
+func New(o Options) *Solver { return &Solver{opt: o, stoppable: o.Stoppable} }
 
 var _ backend.Solver = (*Solver)(nil)
 
@@ -162,6 +169,11 @@ func Count(ctx context.Context, g *satdoku.Grid, limit int, o Options) (backend.
 // run looks for up to limit solutions of g, blocking each one found, with
 // the solution exclude (when not nil) excluded from the start.
 func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int, exclude *satdoku.Grid) (backend.Result, error) {
+	return s.visit(ctx, g, limit, exclude, nil)
+}
+
+// visit is run with every solution found going to see, when not nil.
+func (s *Solver) visit(ctx context.Context, g *satdoku.Grid, limit int, exclude *satdoku.Grid, see func(*satdoku.Grid) error) (backend.Result, error) {
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Result{}, err
 	}
@@ -170,7 +182,7 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int, exclude *s
 		// this call to block the solution over, and needs no blocking.)
 		encode.BlockOpen(&s.c.sink, &s.c.dom, exclude)
 	}
-	res, err := s.search(g, limit, nil)
+	res, err := s.search(g, limit, see)
 	if err != nil {
 		return res, err
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -45,6 +47,18 @@ row-major order, "count", and "more": true when the count reached the limit;
 "solution" and "second" are the first two solutions found. A puzzle with no
 solution is "none" (exit status 1), one whose givens conflict "invalid".
 
+--counts N also counts, for every candidate, the solutions that hold it, up
+to N: min(solutions with that digit in that cell, N), givens included. Every
+solution is checked by the validator and tallied once; when the count
+reached --limit, each candidate still short of N gets a count of its own
+(the puzzle with that digit placed, up to N solutions). The line format
+then writes each cell as digit:count pairs, "1:8,2:3,9:1"; the grid format
+adds a line per cell with several candidates after the grid, "r1c2
+1:8 2:3 9:1"; the JSON record adds "counts", lists parallel to
+"candidates" ([[8],[8,3,1],…]), and CSV a column counts in the line form.
+These are the counts the f-puzzles userscript colours (see "satdoku
+listen").
+
 Examples:
   satdoku candidates --format grid 8.........59.......76.........832765...476198...951243....9.516...6.4982......437
   satdoku candidates --rules x --format json puzzles.txt`,
@@ -52,13 +66,24 @@ Examples:
 		var o outFlags
 		var so solverFlags
 		limit := fs.Int("limit", defaultCandidatesLimit, "count solutions up to `N` (the candidates are complete whatever the limit)")
+		counts := fs.Int("counts", 0, "count the solutions that hold each candidate, up to `N` (0: no counts)")
 		o.register(fs)
 		so.registerSearch(fs)
 		return func(args []string) int {
 			if *limit < 1 {
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
+			if *counts < 0 {
+				return usageError(e, fmt.Errorf("invalid --counts %d: must be at least 0", *counts))
+			}
+			if *counts > 0 {
+				o.columns = []string{"counts"}
+			}
 			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+				if *counts > 0 {
+					candidateCountsOne(ctx, s, g, *limit, *counts, a)
+					return
+				}
 				candidatesOne(ctx, s, g, *limit, a)
 			}
 			return runPuzzles(e, args, &o, &so, fn, candidatesText)
@@ -83,6 +108,51 @@ func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limi
 	}
 }
 
+// candidateCountsOne finds the true candidates of g with the solutions
+// that hold each, up to perCand, and counts its solutions up to limit.
+func candidateCountsOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit, perCand int, a *answer) {
+	ca, err := s.CandidateCounts(ctx, g, limit, perCand)
+	if !a.counted(ca, err) {
+		return
+	}
+	a.setCountStatus(ca.Status)
+	if ca.Status == backend.StatusNone {
+		return
+	}
+	a.Candidates = marks(ca.Candidates)
+	n := g.N()
+	x := &extra{Counts: make([][]int, len(ca.Candidates))}
+	for i, m := range ca.Candidates {
+		x.Counts[i] = []int{}
+		for ; m != 0; m &= m - 1 {
+			x.Counts[i] = append(x.Counts[i], ca.Counts[i*n+bits.TrailingZeros64(m)])
+		}
+	}
+	a.extra = x
+	x.countsLine = countsText(a)
+}
+
+// countsText is the line form of the counts: each cell's digit:count
+// pairs, the cells separated by spaces.
+func countsText(a *answer) string {
+	var b []byte
+	for i, m := range a.Candidates {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		for k := 0; m != 0; m &= m - 1 {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(bits.TrailingZeros64(m)+1), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(a.extra.Counts[i][k]), 10)
+			k++
+		}
+	}
+	return string(b)
+}
+
 func candidatesText(p *printer, a *answer) {
 	if a.Candidates == nil || a.Count == nil {
 		p.statusLine(a)
@@ -94,6 +164,11 @@ func candidatesText(p *printer, a *answer) {
 		count += "+"
 	}
 	p.separate()
+	withCounts := a.extra != nil && len(a.extra.Counts) == len(a.Candidates)
+	if !p.multiline() && withCounts {
+		fmt.Fprintf(p.w, "%s %s\n", count, a.extra.countsLine)
+		return
+	}
 	if !p.multiline() {
 		p.buf = append(p.buf[:0], count...)
 		for _, m := range a.Candidates {
@@ -111,4 +186,12 @@ func candidatesText(p *printer, a *answer) {
 	}
 	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
 	p.w.Write(p.buf)
+	if withCounts {
+		n := g.N()
+		for i, cell := range strings.Split(a.extra.countsLine, " ") {
+			if strings.Contains(cell, ",") {
+				fmt.Fprintf(p.w, "r%dc%d %s\n", i/n+1, i%n+1, strings.ReplaceAll(cell, ",", " "))
+			}
+		}
+	}
 }

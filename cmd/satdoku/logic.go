@@ -160,22 +160,26 @@ func logicAnswer(fn logicFunc) answerFunc {
 // and the speed of writing them, it leaves alone. In JSON its fields
 // follow "conflicts".
 type extra struct {
-	Minimal   string       `json:"minimal,omitempty"`   // minimize: the puzzle left
-	Clues     *int         `json:"clues,omitempty"`     // generate, minimize
-	Rating    *float64     `json:"rating,omitempty"`    // rate, generate: the puzzle's; hint: the step's
-	Level     string       `json:"level,omitempty"`     // rate, generate
-	Technique string       `json:"technique,omitempty"` // rate: the hardest step's
-	Steps     *int         `json:"steps,omitempty"`     // rate: the steps taken
-	Step      *stepRecord  `json:"step,omitempty"`      // hint
-	Path      []stepRecord `json:"path,omitempty"`      // explain: the steps, in order
-	Cell      string       `json:"cell,omitempty"`      // explain --cell
-	Digit     int          `json:"digit,omitempty"`     // explain --cell
-	Givens    []string     `json:"givens,omitempty"`    // explain --cell: the givens that force it
-	Seed      *uint64      `json:"seed,omitempty"`      // generate
-	Tries     int          `json:"tries,omitempty"`     // generate
+	Minimal   string          `json:"minimal,omitempty"`   // minimize: the puzzle left
+	Clues     *int            `json:"clues,omitempty"`     // generate, minimize
+	Rating    *float64        `json:"rating,omitempty"`    // rate, generate: the puzzle's; hint: the step's
+	Level     string          `json:"level,omitempty"`     // rate, generate
+	Technique string          `json:"technique,omitempty"` // rate: the hardest step's
+	Steps     *int            `json:"steps,omitempty"`     // rate: the steps taken
+	Step      *stepRecord     `json:"step,omitempty"`      // hint
+	Path      []stepRecord    `json:"path,omitempty"`      // explain: the steps, in order
+	Cell      string          `json:"cell,omitempty"`      // explain --cell
+	Digit     int             `json:"digit,omitempty"`     // explain --cell
+	Givens    []string        `json:"givens,omitempty"`    // explain --cell: the givens that force it
+	Seed      *uint64         `json:"seed,omitempty"`      // generate
+	Tries     int             `json:"tries,omitempty"`     // generate
+	Counts    [][]int         `json:"counts,omitempty"`    // candidates --counts: per cell, parallel to candidates
+	Estimate  *estimateRecord `json:"estimate,omitempty"`  // count --estimate
 
 	// lines are the text of the line format, one per line.
 	lines []string
+	// countsLine is the line form of Counts (candidates --counts).
+	countsLine string
 	// made is the puzzle made (minimize, generate).
 	made *satdoku.Grid
 	// grid is what the grid formats draw after the lines: a pencil-mark
@@ -187,6 +191,7 @@ type extra struct {
 // after the columns every command has; a command writes those it sets
 // (outFlags.columns).
 var extraColumns = map[string]func(x *extra) string{
+	"counts":    func(x *extra) string { return x.countsLine },
 	"minimal":   func(x *extra) string { return x.Minimal },
 	"clues":     func(x *extra) string { return optional(x.Clues) },
 	"rating":    func(x *extra) string { return optional(x.Rating) },

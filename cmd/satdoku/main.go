@@ -154,7 +154,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdListen, cmdVersion}
 }
 
 func lookup(name string) *command {

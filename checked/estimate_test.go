@@ -1,0 +1,61 @@
+package checked_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// TestEstimateCoverage: on puzzles whose count the validator knows, the
+// 95 % interval holds the true count in at least 90 of 100 runs, each
+// with its own seed.
+func TestEstimateCoverage(t *testing.T) {
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+	runs := 100
+	if testing.Short() {
+		runs = 20
+	}
+	six, err := textfmt.Parse("1.....4.....3.....5.....2.....6.....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sixMore, err := textfmt.Parse("1.....4.....3..2..5.....2.....6.....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*satdoku.Grid{six, sixMore} {
+		want, _ := verify.Count(g, 1_000_000)
+		if want < 1000 || want >= 1_000_000 {
+			t.Fatalf("%s: %d solutions", g, want)
+		}
+		held := 0
+		start := time.Now()
+		for seed := range runs {
+			e, err := s.Estimate(context.Background(), g, checked.EstimateOptions{Seed: uint64(seed), MaxPaths: 30})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.CI95Lower <= float64(want) && float64(want) <= e.CI95Upper {
+				held++
+			}
+			if seed == 0 {
+				t.Logf("%d solutions: %.0f ± %.0f, [%.0f, %.0f], %d paths", want, e.Estimate, e.Stderr, e.CI95Lower, e.CI95Upper, e.Paths)
+			}
+		}
+		t.Logf("%d solutions: %d of %d intervals hold it, %v", want, held, runs, time.Since(start))
+		if held < runs*9/10 {
+			t.Errorf("%s: %d solutions, held by %d of %d intervals", g, want, held, runs)
+		}
+	}
+	// Below the exact threshold, the count itself.
+	e, err := s.Estimate(context.Background(), textfmt.MustParse(twoSols), checked.EstimateOptions{})
+	if err != nil || !e.Exact || e.Estimate != 2 || e.CI95Lower != 2 || e.CI95Upper != 2 {
+		t.Errorf("two solutions: %+v, %v", e, err)
+	}
+}

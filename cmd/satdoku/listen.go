@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/satdoku/satdoku/listen"
+)
+
+var cmdListen = &command{
+	name:  "listen",
+	short: "serve f-puzzles' solver userscript (WebSocket) and an HTTP JSON API",
+	usage: "listen [--addr 127.0.0.1:4545] [--jobs N] [--allow-origin ORIGIN]...",
+	long: `
+Listen answers the f-puzzles userscript of dclamage's SudokuSolver
+(UserScripts/Fpuzzles-SudokuSolver.user.js) in place of that solver: install
+the userscript in the browser (Tampermonkey or Violentmonkey), run
+"satdoku listen", open https://www.f-puzzles.com and press Connect. While a
+setter sets, the true candidates (and, with the userscript's "Solution
+Count" setting, how many solutions use each, coloured from 1 to 8) follow
+every digit and clue; Check, Solution Count, Solve, Step and Solution Path
+are answered by satdoku. Every answer is checked by the validator.
+
+The protocol is the userscript's, over a WebSocket on --addr (any path):
+requests {"nonce", "command", "dataType": "fpuzzles", "data"} with data the
+f-puzzles JSON compressed by lz-string, answered with the request's nonce:
+
+  truecandidates  solutionsPerCandidate: N·N·N counts, cell-major, capped at
+                  8 with the "colored" option, else 1; -1 with "logical"
+                  for a candidate satdoku's logic keeps and no solution has
+  solve           solved{solution}
+  check           count{count} up to 2
+  count           count{count, inProgress}: counts in progress, then the count
+  estimate        estimate{estimate, stderr, iterations, ci95_lower,
+                  ci95_upper, relErrPercent}
+  step, solvepath logical{cells, message, isValid}: the next step, or every
+                  step, of satdoku's logic from the player's digits and marks
+  cancel          canceled
+
+A puzzle with no solution is answered invalid "No solutions found."; bad
+JSON, an unknown command, a puzzle that does not parse or a message over 1
+MiB are answered invalid, naming the problem, and the connection stays open.
+A new message on a connection cancels the job in progress there (its answer
+never comes after the new one's); a closed connection cancels its job. At
+most --jobs requests are solved at once, each by a worker with its own
+solver. "disabledlogic" is ignored (satdoku's logic has no switch per
+technique).
+
+The HTTP JSON API on the same port takes a puzzle in any format satdoku
+reads as the body of a POST to /api/solve, /api/unique, /api/count,
+/api/candidates, /api/hint or /api/rate and answers the record of
+--format json.
+
+Safe to leave running: it listens on the loopback address unless --addr
+says otherwise (then with a warning), and refuses WebSocket connections from
+pages of other origins than f-puzzles.com, www.f-puzzles.com, sudokupad.app,
+localhost and files opened in the browser (Origin "null"); --allow-origin
+adds one, as "https://example.com" or a host name alone. SIGINT or SIGTERM
+closes the connections and ends it, with exit status 0.`,
+	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
+		addr := fs.String("addr", "127.0.0.1:4545", "listen on `host:port`")
+		jobs := fs.IntP("jobs", "j", 0, "solve at most `N` requests at once, each with its own solver (0: one per CPU)")
+		origins := fs.StringArray("allow-origin", nil, "also accept WebSocket connections from pages of `ORIGIN` (repeatable)")
+		timeout := fs.Duration("timeout", 0, "stop a request after `duration` (0: no limit)")
+		quiet := fs.BoolP("quiet", "q", false, "no line on standard error for each connection")
+		return func(args []string) int {
+			if len(args) > 0 {
+				return usageError(e, fmt.Errorf("unexpected argument %q", args[0]))
+			}
+			if *jobs < 0 {
+				return usageError(e, fmt.Errorf("invalid --jobs %d: must be at least 0", *jobs))
+			}
+			ctx, stop := interruptContext(context.Background())
+			defer stop()
+			o := listen.Options{Jobs: *jobs, AllowOrigins: *origins, Timeout: *timeout, API: apiRecords}
+			return serveListen(ctx, e, *addr, o, *quiet)
+		}
+	},
+}
+
+// serveListen serves until ctx is canceled (SIGINT or SIGTERM), then
+// closes every connection and returns exitOK.
+func serveListen(ctx context.Context, e *env, addr string, o listen.Options, quiet bool) int {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return usageError(e, err)
+	}
+	logger := log.New(e.stderr, "satdoku listen: ", log.LstdFlags)
+	if !quiet {
+		o.Log = logger
+	}
+	if w := listen.CheckAddr(ln.Addr().String()); w != "" {
+		fmt.Fprintf(e.stderr, "satdoku listen: %s\n", w)
+	}
+	srv := listen.New(o)
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(e.stderr, "satdoku listen: listening on ws://%s\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		srv.Close()
+		fmt.Fprintf(e.stderr, "satdoku listen: %v\n", err)
+		return exitInternal
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = hs.Shutdown(sctx)
+	srv.Close()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(e.stderr, "satdoku listen: %v\n", err)
+	}
+	fmt.Fprintln(e.stderr, "satdoku listen: stopped")
+	return exitOK
+}
+
+// apiTimeout bounds each puzzle of an API request, for the commands that
+// take --timeout.
+const apiTimeout = "30s"
+
+// apiRecords answers a request of the HTTP JSON API as the command line
+// does: "satdoku COMMAND --format json" with the body as its input. The
+// status is 200 when every puzzle got an answer (positive or not), 400
+// for unreadable input, 500 for an internal error; the records are those
+// of --format json, and an input with no puzzle gets {"error": …}.
+func apiRecords(ctx context.Context, command string, body []byte) (int, []byte) {
+	args := []string{command, "--format", "json", "--quiet"}
+	switch command {
+	case "solve", "unique", "count", "candidates":
+		args = append(args, "--timeout", apiTimeout)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(append(args, "-"), bytes.NewReader(body), &stdout, &stderr)
+	status := http.StatusOK
+	switch code {
+	case exitUsage:
+		status = http.StatusBadRequest
+	case exitInternal, exitInterrupt:
+		status = http.StatusInternalServerError
+	}
+	if stdout.Len() == 0 {
+		msg, _ := json.Marshal(map[string]string{"error": strings.TrimSpace(stderr.String())})
+		return status, append(msg, '\n')
+	}
+	return status, stdout.Bytes()
+}

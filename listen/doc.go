@@ -1,0 +1,57 @@
+// Package listen is the server of "satdoku listen": it answers the
+// f-puzzles userscript of dclamage's SudokuSolver
+// (UserScripts/Fpuzzles-SudokuSolver.user.js) over a WebSocket, speaking
+// the protocol of that solver's SudokuSolverConsole/WebsocketListener.cs,
+// so that a setter sees in f-puzzles, after every digit or clue, what
+// satdoku proves about the puzzle; and it serves an HTTP JSON API on the
+// same port.
+//
+// # The protocol
+//
+// A request is a JSON text message {"nonce", "command", "dataType":
+// "fpuzzles", "data"}: data is the puzzle's f-puzzles JSON compressed by
+// lz-string (compressToBase64), as the userscript sends it, or the JSON
+// itself; the puzzle is read by package fpuzzles. Every response carries
+// the request's nonce and a "type":
+//
+//	truecandidates  {"solutionsPerCandidate": [N·N·N counts, cell-major]}:
+//	                min(solutions with the digit in the cell, cap), givens
+//	                included; the cap is CandidateCap (8) with the
+//	                "colored" option of "truecandidatesoptions", else 1;
+//	                with "logical", -1 marks a candidate that package
+//	                logic keeps and no solution holds
+//	solve           {"type": "solved", "solution": [N·N digits]}
+//	check           {"type": "count", "count": 0, 1 or 2, "inProgress": false}
+//	count           counts in progress ("inProgress": true) as the count
+//	                goes on, then the count
+//	estimate        {"estimate", "stderr", "iterations", "ci95_lower",
+//	                "ci95_upper", "relErrPercent"} (checked.Solver.Estimate)
+//	step, solvepath {"type": "logical", "cells": [{"value", "candidates"}],
+//	                "message", "isValid"}: the next step (or every step) of
+//	                package logic from the player's digits and centre marks;
+//	                where logic is stuck the message says so
+//	cancel          {"type": "canceled"}, with the cancel's own nonce
+//
+// A puzzle without a solution is answered {"type": "invalid", "message":
+// "No solutions found."}; givens that break a rule, bad JSON, an unknown
+// command, a puzzle that does not read and a message over MaxMessage
+// bytes are answered "invalid" with a message naming the problem, and the
+// connection stays open. "disabledlogic" is ignored: package logic has no
+// switch per technique.
+//
+// # Jobs
+//
+// A request is a job on a bounded pool of Options.Jobs workers, each with
+// its own gini (satsolve, stoppable) behind package checked: every answer
+// is the validator's. A new message on a connection cancels the job in
+// progress there, whose answer is then never sent (in particular never
+// after the new one's); a closed connection cancels its job. gini stops
+// within its clock period (20,000 propagations).
+//
+// # Safety
+//
+// A page the user visits can open a WebSocket to localhost: the Origin
+// header is checked against DefaultOrigins and Options.AllowOrigins (no
+// Origin at all is a program, not a page, and is let in). The command
+// binds the loopback address unless told otherwise (CheckAddr warns).
+package listen

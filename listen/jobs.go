@@ -1,0 +1,185 @@
+package listen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/logic"
+)
+
+// job is one request being answered.
+type job struct {
+	// out writes a response, unless the job was superseded; it reports
+	// whether it did.
+	out func(response) bool
+	// ctx is done when the job is superseded, canceled or its connection
+	// closed: its answers are then dropped. work is ctx with the
+	// Server's Timeout: the solver's calls run under it.
+	ctx, work context.Context
+	req       request
+	n         int // the side of the puzzle's board, once read
+}
+
+// send writes a response of the job unless it was superseded.
+func (j *job) send(r response) bool { return j.out(r) }
+
+func (j *job) invalid(format string, args ...any) {
+	j.send(invalid(j.req.Nonce, format, args...))
+}
+
+// answer answers a request on a worker of the pool.
+func (s *Server) answer(j *job) {
+	w, err := s.acquire(j.ctx)
+	if err != nil {
+		return // superseded while waiting
+	}
+	defer s.release(w)
+	p, err := readPuzzle(j.req.DataType, j.req.Data)
+	if err != nil {
+		j.invalid("%v", err)
+		return
+	}
+	j.n = p.grid.N()
+	switch j.req.Command {
+	case cmdTrueCandidates:
+		s.trueCandidates(j, w, p)
+	case cmdSolve:
+		s.solve(j, w, p)
+	case cmdCheck:
+		s.count(j, w, p, 2)
+	case cmdCount:
+		s.count(j, w, p, 0)
+	case cmdEstimate:
+		s.estimate(j, w, p)
+	case cmdStep:
+		j.send(step(j.req.Nonce, p))
+	case cmdSolvePath:
+		j.send(solvePath(j.req.Nonce, p))
+	}
+}
+
+// failed answers a call of the solver that returned err, or an answer of
+// conflicting givens; it reports whether it did.
+func (j *job) failed(a checked.Answer, err error, found string) bool {
+	switch {
+	case err == nil && a.Status == backend.StatusInvalid:
+		lines, _ := checked.Describe(j.n, a.Conflicts)
+		j.invalid("The givens break the rules: %s", strings.Join(lines, "; "))
+		return true
+	case err == nil:
+		return false
+	case j.ctx.Err() != nil:
+		return true // superseded: no answer
+	case errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
+		j.invalid("Timed out%s.", found)
+	default:
+		j.invalid("%v", err)
+	}
+	return true
+}
+
+// CandidateCap is the cap of the solutions counted per candidate with the
+// "colored" option, as in dclamage's solver: the userscript colours the
+// counts 1 to 8.
+const CandidateCap = 8
+
+// countsLimit is the limit of the first count of truecandidates with
+// counts: a puzzle with fewer solutions is done in one search.
+const countsLimit = 64
+
+// trueCandidates answers truecandidates: the solutions of each candidate,
+// up to CandidateCap with the "colored" option, else up to 1; with the
+// "logical" option, -1 for a candidate that logic keeps and no solution
+// holds.
+func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
+	capPer := 1
+	if p.colored {
+		capPer = CandidateCap
+	}
+	limit := capPer
+	if capPer > 1 {
+		// Below the limit every solution has been seen and the counts
+		// need no more search; past it, each candidate short of its cap
+		// takes a count of its own.
+		limit = countsLimit
+	}
+	a, err := w.s.CandidateCounts(j.work, p.grid, limit, capPer)
+	if j.failed(a, err, "") {
+		return
+	}
+	if a.Status == backend.StatusNone {
+		j.invalid(noSolutions)
+		return
+	}
+	counts := a.Counts
+	if p.logical {
+		n := p.grid.N()
+		if st, err := logic.New(p.grid); err == nil {
+			st.Solve(nil)
+			for i := range n * n {
+				for d := 1; d <= n; d++ {
+					if st.Candidates(i)&(1<<(d-1)) != 0 && counts[i*n+d-1] == 0 {
+						counts[i*n+d-1] = -1
+					}
+				}
+			}
+		}
+	}
+	j.send(trueCandidatesResponse{header{j.req.Nonce, "truecandidates"}, counts})
+}
+
+// solve answers solve: a solution, or invalid.
+func (s *Server) solve(j *job, w *worker, p *puzzle) {
+	a, err := w.s.Solve(j.work, p.grid)
+	if j.failed(a, err, "") {
+		return
+	}
+	if a.Solution == nil {
+		j.invalid(noSolutions)
+		return
+	}
+	sol := make([]int, a.Solution.Len())
+	for i := range sol {
+		sol[i] = a.Solution.Cell(i)
+	}
+	j.send(solvedResponse{header{j.req.Nonce, "solved"}, sol})
+}
+
+// The counts of count: the first call counts up to countFirst solutions,
+// each next one countGrowth times more, and each that reaches its limit
+// sends its count in progress. A Count call starts afresh, so the
+// solutions are found again: the repeats cost at most 1/(countGrowth−1)
+// of the last call.
+const (
+	countFirst  = 1000
+	countGrowth = 4
+)
+
+// count answers check (limit 2) and count (limit 0: no limit): the count,
+// with counts in progress on the way.
+func (s *Server) count(j *job, w *worker, p *puzzle, limit int) {
+	step := limit
+	if limit == 0 {
+		step = countFirst
+	}
+	found := 0
+	for {
+		a, err := w.s.Count(j.work, p.grid, step)
+		if j.failed(a, err, fmt.Sprintf(", %d solutions found so far", max(found, a.Count))) {
+			return
+		}
+		if !a.More || step == limit {
+			j.send(countResponse{header{j.req.Nonce, "count"}, int64(a.Count), false})
+			return
+		}
+		found = a.Count
+		if !j.send(countResponse{header{j.req.Nonce, "count"}, int64(found), true}) {
+			return
+		}
+		step *= countGrowth
+	}
+}
