@@ -19,7 +19,7 @@ func TestEstimateCoverage(t *testing.T) {
 	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
 	runs := 100
 	if testing.Short() {
-		runs = 20
+		runs = 5
 	}
 	six, err := textfmt.Parse("1.....4.....3.....5.....2.....6.....")
 	if err != nil {
