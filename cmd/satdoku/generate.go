@@ -76,7 +76,7 @@ columns). --stats and --timer work as for "satdoku solve".`,
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
 			if f, err := parseOutputFormat(o.format); err != nil || f == outLeetCode {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json or csv)", o.format))
+				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json, csv or svg)", o.format))
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))
