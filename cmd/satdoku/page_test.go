@@ -187,7 +187,7 @@ func TestPage(t *testing.T) {
 			chromedp.Navigate(files.URL+"/"+cases[0].query),
 			chromedp.Poll(`document.getElementById('verdict').className !== ''`, nil),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-			chromedp.FullScreenshot(&buf, 80))
+			chromedp.FullScreenshot(&buf, 100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +314,7 @@ func runPage(t *testing.T, ctx context.Context, u string, tc pageCase, shot stri
 		}
 	}
 	var png []byte
-	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 80)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Fatal(err)
 	}
 	save(t, shot, png)
