@@ -29,7 +29,7 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.Thermometer:        {Kind: clue.Thermometer, Lines: [][]int{{20, 21, 22, 31, 40}}},
 	clue.Arrow:              {Kind: clue.Arrow, Cells: []int{10}, Lines: [][]int{{10, 20, 30, 31}}},
 	clue.Palindrome:         {Kind: clue.Palindrome, Lines: [][]int{{45, 46, 47, 56, 65}}},
-	clue.Renban:             {Kind: clue.Renban, Lines: [][]int{{60, 61, 62, 63}}},
+	clue.Renban:             {Kind: clue.Renban, Lines: [][]int{{56, 57, 58, 59}}},
 	clue.Whispers:           {Kind: clue.Whispers, Lines: [][]int{{8, 17, 26, 25, 24}}},
 	clue.Between:            {Kind: clue.Between, Lines: [][]int{{72, 73, 74, 75}}},
 	clue.Clone:              {Kind: clue.Clone, Lines: [][]int{{0, 1}, {79, 80}}},
