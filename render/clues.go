@@ -8,13 +8,15 @@ import (
 	"github.com/satdoku/satdoku/clue"
 )
 
-// layer is when a clue is drawn: under the grid lines (shading, lines) or
-// over them (cages, dots, numbers).
-type layer bool
+// layer is when a clue is drawn: under the grid lines, first the shading
+// of cells, then the lines and circles over it; or over the grid lines
+// (cages, dots, numbers).
+type layer uint8
 
 const (
-	underGrid layer = false
-	overGrid  layer = true
+	shading layer = iota
+	underGrid
+	overGrid
 )
 
 // drawers draw each kind of clue; the global rules are the caption under
@@ -23,12 +25,12 @@ var drawers = map[clue.Kind]struct {
 	layer layer
 	draw  func(d *drawing, c *clue.Clue)
 }{
-	clue.ExtraRegion:        {underGrid, (*drawing).extraRegion},
-	clue.Odd:                {underGrid, (*drawing).odd},
-	clue.Even:               {underGrid, (*drawing).even},
-	clue.Minimum:            {underGrid, func(d *drawing, c *clue.Clue) { d.extreme(c, true) }},
-	clue.Maximum:            {underGrid, func(d *drawing, c *clue.Clue) { d.extreme(c, false) }},
-	clue.Clone:              {underGrid, (*drawing).clone},
+	clue.ExtraRegion:        {shading, (*drawing).extraRegion},
+	clue.Odd:                {shading, (*drawing).odd},
+	clue.Even:               {shading, (*drawing).even},
+	clue.Minimum:            {shading, func(d *drawing, c *clue.Clue) { d.extreme(c, true) }},
+	clue.Maximum:            {shading, func(d *drawing, c *clue.Clue) { d.extreme(c, false) }},
+	clue.Clone:              {shading, (*drawing).clone},
 	clue.Thermometer:        {underGrid, (*drawing).thermometer},
 	clue.Arrow:              {underGrid, (*drawing).arrow},
 	clue.Palindrome:         {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "palindrome", "#b4b4b4") }},

@@ -140,6 +140,7 @@ func (d *drawing) svg() {
 	d.p(`<rect x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", f(side), f(h))
 	d.highlights()
 	d.extras()
+	d.clues(shading)
 	d.clues(underGrid)
 	d.gridLines()
 	d.clues(overGrid)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/satdoku/satdoku/web"
 )
@@ -241,11 +242,24 @@ func runPage(t *testing.T, ctx context.Context, u string, tc pageCase, shot stri
 	}
 	switch tc.verdict {
 	case "unique":
-		// The pencil marks are on; then the hint marks its cells; then
-		// the solution fills the board.
-		var hint string
+		// The pencil marks are on, and the keyboard reads them: two
+		// arrows from r1c1 reach r2c2, whose only true candidate is its
+		// digit of the solution (or its given).
+		var info string
 		err = chromedp.Run(ctx,
 			chromedp.Poll(`document.querySelector('#board .marks') !== null`, nil),
+			chromedp.Focus("#board", chromedp.ByID),
+			chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown),
+			chromedp.Text("#cell-info", &info, chromedp.ByID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := string(tc.solution[tc.n+1]); info != "r2c2: candidates "+d && info != "r2c2: given "+d {
+			t.Errorf("the keyboard reads %q at r2c2, want its digit %s", info, d)
+		}
+		// The hint marks its cells; then the solution fills the board.
+		var hint string
+		err = chromedp.Run(ctx,
 			chromedp.Click("#hint-btn", chromedp.ByID),
 			chromedp.Poll(`document.getElementById('hint').textContent !== ''`, nil),
 			chromedp.Text("#hint", &hint, chromedp.ByID),
