@@ -257,6 +257,18 @@ func runPage(t *testing.T, ctx context.Context, u string, tc pageCase, shot stri
 		if d := string(tc.solution[tc.n+1]); info != "r2c2: candidates "+d && info != "r2c2: given "+d {
 			t.Errorf("the keyboard reads %q at r2c2, want its digit %s", info, d)
 		}
+		// The logical path lists steps (or says that it needs trial).
+		var steps int
+		err = chromedp.Run(ctx,
+			chromedp.Click("#path-box summary", chromedp.ByQuery),
+			chromedp.Poll(`document.querySelectorAll('#path li').length > 0`, nil),
+			chromedp.Evaluate(`document.querySelectorAll('#path li').length`, &steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.name == "classic" && steps < 40 {
+			t.Errorf("classic: a logical path of %d steps (it has at least one per empty cell, 51)", steps)
+		}
 		// The hint marks its cells; then the solution fills the board.
 		var hint string
 		err = chromedp.Run(ctx,

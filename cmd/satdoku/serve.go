@@ -37,7 +37,7 @@ itself (a request from another origin is refused); a body is at most 1 MiB.
 An address on another interface, as --addr :8080, accepts any host name.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		addr := fs.String("addr", "127.0.0.1:8080", "listen on this `address`")
-		solver := fs.String("solver", "", "answer solve, unique and candidates with this external SAT `solver` (see solve --help)")
+		solver := fs.String("solver", "", "answer solve and unique with this external SAT `solver` (see solve --help)")
 		return func(args []string) int {
 			if len(args) > 0 {
 				return usageError(e, fmt.Errorf("unexpected argument %q", args[0]))
@@ -88,7 +88,7 @@ func serveHandler(solver string, anyHost bool) http.Handler {
 // puzzle that cannot be drawn) is an error with its standard error.
 func runCommand(cmd, format, solver string, puzzle []byte) ([]byte, error) {
 	args := []string{cmd, "--format", format}
-	if solver != "" && (cmd == "solve" || cmd == "unique" || cmd == "candidates") {
+	if solver != "" && (cmd == "solve" || cmd == "unique") {
 		args = append(args, "--solver", solver)
 	}
 	args = append(args, "-")

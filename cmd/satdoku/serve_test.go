@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,20 @@ func TestServeAPI(t *testing.T) {
 	code, _, body = post("/api/solve?format=svg", "1.3?")
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `"error"`) {
 		t.Errorf("unreadable: %d %s", code, body)
+	}
+	// With --solver, solve and unique ask the external solver.
+	if _, err := exec.LookPath("minisat"); err == nil {
+		ext := httptest.NewServer(serveHandler("minisat", false))
+		defer ext.Close()
+		resp, err := http.Post(ext.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), `"solution":"`+sol+`"`) {
+			t.Errorf("--solver minisat: %s", b)
+		}
 	}
 	// The page itself.
 	resp, err := http.Get(srv.URL + "/")
