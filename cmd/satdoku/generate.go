@@ -48,7 +48,8 @@ MIN-MAX, such as 3.0-5.5; the others are made again.
 Formats: line (the puzzle, one per line), grid and compact (the puzzle as a
 grid, a blank line between), json (one record per puzzle: puzzle, status
 "generated", solution, clues, rating, level, seed, tries), csv (those
-columns). --stats and --timer work as for "satdoku solve".`,
+columns), svg (the puzzle drawn; with --out-dir DIR one file per puzzle,
+DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		count := fs.IntP("count", "n", 1, "make `N` puzzles")
 		size := fs.Int("size", 9, "board `side`: "+sidesList())
