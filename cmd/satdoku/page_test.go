@@ -389,4 +389,3 @@ func classicSolution(givens, s string) error {
 	}
 	return nil
 }
-

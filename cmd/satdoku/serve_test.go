@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -53,6 +54,23 @@ func TestServeAPI(t *testing.T) {
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `"error"`) {
 		t.Errorf("unreadable: %d %s", code, body)
 	}
+	// Requests at once run the commands at once (run shares no state).
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			resp, err := http.Post(srv.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if !strings.Contains(string(b), `"solution":"`+sol+`"`) {
+				t.Errorf("at once: %s", b)
+			}
+		})
+	}
+	wg.Wait()
 	// With --solver, solve and unique ask the external solver.
 	if _, err := exec.LookPath("minisat"); err == nil {
 		ext := httptest.NewServer(serveHandler("minisat", false))
