@@ -398,7 +398,11 @@ func (p *printer) finish(interrupted bool) int {
 	p.w.Flush()
 	if err := p.out.err; err != nil {
 		if !errors.Is(err, syscall.EPIPE) {
-			fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
+			if errors.Is(err, errPicture) {
+				fmt.Fprintf(p.stderr, "satdoku: %v\n", err)
+			} else {
+				fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
+			}
 		}
 		return max(p.exit, exitUsage)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -66,7 +67,7 @@ func (p *printer) svg(a *answer) {
 	p.buf = out
 	if p.outDir == "" {
 		if p.drawn > 0 {
-			p.fail(fmt.Errorf("--format svg writes one puzzle to standard output; give --out-dir for more"))
+			p.fail(errors.New("one puzzle to standard output; give --out-dir for more"))
 			return
 		}
 		p.drawn++
@@ -86,9 +87,13 @@ func (p *printer) svg(a *answer) {
 	}
 }
 
+// errPicture wraps the errors of --format svg, which stop the output as
+// a failed write does.
+var errPicture = errors.New("--format svg")
+
 // fail stops the output with err: the run ends with exit status 2.
 func (p *printer) fail(err error) {
 	if p.out.err == nil {
-		p.out.err = err
+		p.out.err = fmt.Errorf("%w: %w", errPicture, err)
 	}
 }
