@@ -142,8 +142,30 @@ func TestKinds(t *testing.T) {
 		if len(cellsOf(t, svg)) != 81 {
 			t.Errorf("kind %v: not 81 cells", k)
 		}
+		if want, ok := places[k]; ok && !strings.Contains(svg, want) {
+			t.Errorf("kind %v: not drawn at its place, %s", k, want)
+		}
 		golden(t, strings.ReplaceAll(k.String(), " ", "-")+".svg", svg)
 	}
+}
+
+// places are where some examples go, worked out by hand: a cell is 60
+// units, the grid starts at 6 (at 48 when clues sit outside it).
+var places = map[clue.Kind]string{
+	// Between r5c5 and r5c6 (cells 40, 41): x 6+5·60, y 6+4·60+30.
+	clue.WhiteDot: `<circle class="white-dot" cx="306" cy="276"`,
+	// Between r6c6 and r6c7 (cells 50, 51).
+	clue.XV: `<text class="xv" x="366" y="336"`,
+	// Above column 3: x 48+2·60+30, y half the margin.
+	clue.LittleKiller: `<text class="little-killer" x="198" y="24"`,
+	// Left of row 4: y 48+3·60+30.
+	clue.Sandwich: `<text class="sandwich" x="24" y="258"`,
+	// At the top left of r1c1.
+	clue.KillerCage: `<text class="cage" x="10" y="20"`,
+	// On the corner shared by r4c4, r4c5, r5c4, r5c5.
+	clue.Quadruple: `<circle class="quadruple" cx="246" cy="246"`,
+	// The bulb on r3c3 (cell 20).
+	clue.Thermometer: `<circle class="thermometer" cx="156" cy="156"`,
 }
 
 func mustRules(t *testing.T, n int) *satdoku.Rules {
