@@ -23,7 +23,7 @@ import (
 var cmdServe = &command{
 	name:  "serve",
 	short: "serve the page, with the answers computed here",
-	usage: "serve [--addr 127.0.0.1:8080] [--solver NAME]",
+	usage: "serve [--addr 127.0.0.1:8080] [--solver NAME] [--timeout 1m]",
 	long: `Serve serves satdoku's page (the one "make web" builds as static files)
 from the binary, with the answers computed by this process through the
 HTTP JSON API: POST /api/solve, /api/unique, /api/candidates, /api/hint,
@@ -34,10 +34,13 @@ picture of --format svg, with ?format=svg).
 The server listens on loopback by default and then answers only requests
 addressed to this machine (localhost or a loopback address), from the page
 itself (a request from another origin is refused); a body is at most 1 MiB.
-An address on another interface, as --addr :8080, accepts any host name.`,
+An address on another interface, as --addr :8080, accepts any host name.
+A puzzle of solve, unique or candidates that runs past --timeout is answered
+with status "timeout".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		addr := fs.String("addr", "127.0.0.1:8080", "listen on this `address`")
 		solver := fs.String("solver", "", "answer solve and unique with this external SAT `solver` (see solve --help)")
+		timeout := fs.Duration("timeout", time.Minute, "give up on a puzzle of solve, unique or candidates after this `duration` (status \"timeout\"; 0 means never)")
 		return func(args []string) int {
 			if len(args) > 0 {
 				return usageError(e, fmt.Errorf("unexpected argument %q", args[0]))
@@ -46,7 +49,10 @@ An address on another interface, as --addr :8080, accepts any host name.`,
 			if err != nil {
 				return usageError(e, err)
 			}
-			h := serveHandler(*solver, !loopbackAddr(ln.Addr()))
+			if *timeout < 0 {
+				return usageError(e, fmt.Errorf("invalid --timeout %v: must not be negative", *timeout))
+			}
+			h := serveHandler(searchFlags{solver: *solver, timeout: *timeout}, !loopbackAddr(ln.Addr()))
 			srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 			fmt.Fprintf(e.stderr, "satdoku: serving http://%s/\n", ln.Addr())
 			ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -72,12 +78,19 @@ func loopbackAddr(a net.Addr) bool {
 	return ok && ta.IP.IsLoopback()
 }
 
+// searchFlags are the flags of serve passed on to the commands that
+// search with a SAT solver.
+type searchFlags struct {
+	solver  string        // --solver, for solve and unique
+	timeout time.Duration // --timeout, for solve, unique and candidates
+}
+
 // serveHandler is the page and the API: the commands run in this process
 // as on the command line, one puzzle as standard input.
-func serveHandler(solver string, anyHost bool) http.Handler {
+func serveHandler(sf searchFlags, anyHost bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", httpapi.New(func(_ context.Context, cmd, format string, puzzle []byte) ([]byte, error) {
-		return runCommand(cmd, format, solver, puzzle)
+		return runCommand(cmd, format, sf, puzzle)
 	}, httpapi.Options{AnyHost: anyHost}))
 	mux.Handle("/", http.FileServerFS(web.Files()))
 	return mux
@@ -86,10 +99,13 @@ func serveHandler(solver string, anyHost bool) http.Handler {
 // runCommand runs "satdoku CMD --format FORMAT -" on the puzzle and
 // returns its standard output; a failure that wrote nothing there (a
 // puzzle that cannot be drawn) is an error with its standard error.
-func runCommand(cmd, format, solver string, puzzle []byte) ([]byte, error) {
+func runCommand(cmd, format string, sf searchFlags, puzzle []byte) ([]byte, error) {
 	args := []string{cmd, "--format", format}
-	if solver != "" && (cmd == "solve" || cmd == "unique") {
-		args = append(args, "--solver", solver)
+	if sf.solver != "" && (cmd == "solve" || cmd == "unique") {
+		args = append(args, "--solver", sf.solver)
+	}
+	if sf.timeout > 0 && (cmd == "solve" || cmd == "unique" || cmd == "candidates") {
+		args = append(args, "--timeout", sf.timeout.String())
 	}
 	args = append(args, "-")
 	var out, errOut bytes.Buffer

@@ -11,13 +11,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestServeAPI: the API answers with the record of --format json (the
 // published solution of a classic puzzle, the status of an unsolvable
 // one), the picture of --format svg, and an unreadable puzzle's error.
 func TestServeAPI(t *testing.T) {
-	srv := httptest.NewServer(serveHandler("", false))
+	srv := httptest.NewServer(serveHandler(searchFlags{}, false))
 	defer srv.Close()
 	post := func(path, body string) (int, string, string) {
 		t.Helper()
@@ -73,7 +74,7 @@ func TestServeAPI(t *testing.T) {
 	wg.Wait()
 	// With --solver, solve and unique ask the external solver.
 	if _, err := exec.LookPath("minisat"); err == nil {
-		ext := httptest.NewServer(serveHandler("minisat", false))
+		ext := httptest.NewServer(serveHandler(searchFlags{solver: "minisat", timeout: time.Minute}, false))
 		defer ext.Close()
 		resp, err := http.Post(ext.URL+"/api/unique", "text/plain", strings.NewReader(classic))
 		if err != nil {
@@ -85,8 +86,20 @@ func TestServeAPI(t *testing.T) {
 			t.Errorf("--solver minisat: %s", b)
 		}
 	}
+	// --timeout reaches the commands: a deadline of a nanosecond passes.
+	quick := httptest.NewServer(serveHandler(searchFlags{timeout: time.Nanosecond}, false))
+	defer quick.Close()
+	resp, err := http.Post(quick.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(tb), `"status":"timeout"`) {
+		t.Errorf("--timeout 1ns: %s", tb)
+	}
 	// The page itself.
-	resp, err := http.Get(srv.URL + "/")
+	resp, err = http.Get(srv.URL + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
