@@ -3,7 +3,9 @@
 // another colour, pencil marks, highlighted cells, and the clues of
 // package clue drawn the way f-puzzles draws them (killer cages with
 // their sums, thermometers, arrows, lines, Kropki dots, XV, little
-// killers and sandwich sums outside the grid …).
+// killers and sandwich sums outside the grid …). Diagonals and windows
+// are drawn; the rules no mark shows (anti-knight, anti-king, disjoint
+// groups, nonconsecutive, the negative rules) are named under the board.
 //
 // Every cell is a group with stable attributes for scripts and tests:
 // data-cell="r1c1" (1-based), data-digit when a digit is drawn, and
@@ -91,16 +93,29 @@ type drawing struct {
 	global []string
 }
 
+// unseen are the rules of the whole board that no mark on it shows: the
+// caption under the board names them.
+var unseen = []string{"anti-knight", "anti-king", "disjoint", clue.Nonconsecutive.String(),
+	clue.NegativeRatio.String(), clue.NegativeDifference.String(), clue.NegativeXV.String()}
+
 func (d *drawing) layout() {
 	d.margin = 6
+	caption := func(name string) {
+		if !slices.Contains(d.global, name) {
+			d.global = append(d.global, name)
+		}
+	}
+	for _, t := range d.b.Givens.Rules().Tags() {
+		if slices.Contains(unseen, t) {
+			caption(t)
+		}
+	}
 	for _, c := range d.b.Clues {
 		switch c.Kind {
 		case clue.LittleKiller, clue.Sandwich:
 			d.margin = cell * 0.8
 		case clue.Nonconsecutive, clue.NegativeRatio, clue.NegativeDifference, clue.NegativeXV:
-			if !slices.Contains(d.global, c.Kind.String()) {
-				d.global = append(d.global, c.Kind.String())
-			}
+			caption(c.Kind.String())
 		}
 	}
 	if len(d.global) > 0 {

@@ -258,7 +258,7 @@ func TestBoards(t *testing.T) {
 	for i := range marks {
 		marks[i] = 0b111111 &^ (1 << (i % 6))
 	}
-	xr, _ := mustRules(t, 9).WithNamed("x")
+	xr, _ := mustRules(t, 9).WithNamed("x", "anti-knight", "disjoint")
 	xg := satdoku.NewGrid(xr)
 	for _, tc := range []struct {
 		name string
@@ -275,6 +275,11 @@ func TestBoards(t *testing.T) {
 		}
 		cellsOf(t, svg)
 		golden(t, tc.name, svg)
+	}
+	// The rules no mark shows are named under the board.
+	if svg, _ := render.String(&render.Board{Givens: xg}); !strings.Contains(svg, `<text class="rules"`) ||
+		!strings.Contains(svg, ">anti-knight · disjoint</text>") {
+		t.Errorf("x.svg: the caption is not anti-knight · disjoint")
 	}
 	// The jigsaw's borders follow its regions: a thick segment between
 	// r3c2 and r3c3 (regions 0 and 3), none between r1c1 and r1c2.
