@@ -7,12 +7,23 @@ FUZZTIME ?= 30s
 BENCHTIME ?= 1x
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: all build test test-long test-short bench bench-cli fuzz lint install clean
+.PHONY: all build web test test-long test-short bench bench-cli fuzz lint install clean
 
 all: build test
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/satdoku ./cmd/satdoku
+
+## web: the page as a folder of static files (WEBDIR) that any static host
+## serves: the page, satdoku built for js/wasm and Go's wasm_exec.js; the
+## answers are computed in the browser. Its gzipped size is printed.
+WEBDIR ?= dist/web
+web:
+	mkdir -p $(WEBDIR)
+	cp web/static/* $(WEBDIR)/
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WEBDIR)/
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS)" -o $(WEBDIR)/satdoku.wasm ./cmd/satdoku
+	@echo "$(WEBDIR)/satdoku.wasm: $$(wc -c < $(WEBDIR)/satdoku.wasm) bytes, $$(gzip -9c $(WEBDIR)/satdoku.wasm | wc -c) gzipped"
 
 ## test: vet, then every test under the race detector in its short form:
 ## each sweep over a sample (a few puzzles of each shared set, a few seeds),

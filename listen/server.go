@@ -52,8 +52,10 @@ type Options struct {
 	// EstimateTime bounds an estimate (checked.EstimateOptions.Time); zero
 	// means checked.DefaultEstimateTime.
 	EstimateTime time.Duration
-	// API answers the HTTP JSON API under /api/ (see APIFunc); nil: none.
-	API APIFunc
+	// API, when not nil, serves the HTTP JSON API under /api/: the
+	// handler of package httpapi, which checks the requests' Host and
+	// Origin itself (a page may only ask its own server).
+	API http.Handler
 }
 
 // Server answers the clients of the protocol of dclamage's SudokuSolver
@@ -108,7 +110,11 @@ func (s *Server) logf(format string, args ...any) {
 // everywhere else.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		s.serveAPI(w, r)
+		if s.opt.API == nil {
+			http.Error(w, "satdoku listen: no HTTP API", http.StatusNotFound)
+			return
+		}
+		s.opt.API.ServeHTTP(w, r)
 		return
 	}
 	if !s.originAllowed(r.Header.Get("Origin")) {

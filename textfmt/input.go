@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 )
 
 // Puzzle is one puzzle of an input, as the reader of a registered input
@@ -26,6 +27,9 @@ type Puzzle struct {
 	Numbers bool
 	// Warnings tell what the reader ignored or interpreted.
 	Warnings []string
+	// Clues are the puzzle's clues, for a format that has them (f-puzzles):
+	// the rules of Grid already hold what they mean; a renderer draws them.
+	Clues []clue.Clue
 	// Line is the 1-based line of the input where the puzzle, or the input
 	// at fault, starts.
 	Line int

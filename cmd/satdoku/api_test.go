@@ -13,10 +13,11 @@ import (
 	"github.com/satdoku/satdoku/verify"
 )
 
-// TestAPI: the HTTP JSON API of satdoku listen answers each command with
-// the record of --format json, checked against the validator.
+// TestAPI: the HTTP JSON API of satdoku listen (the one of satdoku serve,
+// package httpapi over the CLI) answers each command with the record of
+// --format json, checked against the validator.
 func TestAPI(t *testing.T) {
-	srv := listen.New(listen.Options{Jobs: 1, API: apiRecords})
+	srv := listen.New(listen.Options{Jobs: 1, API: apiHandler(searchFlags{timeout: apiTimeout}, false)})
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	defer srv.Close()
@@ -52,7 +53,7 @@ func TestAPI(t *testing.T) {
 			Technique string `json:"technique"`
 		} `json:"step"`
 	}
-	for _, cmd := range listen.APICommands {
+	for _, cmd := range []string{"solve", "unique", "count", "candidates", "hint", "rate"} {
 		code, body := post("/api/"+cmd, nine+"\n"+leet37+"\n", "")
 		lines := strings.Split(strings.TrimSpace(body), "\n")
 		if code != http.StatusOK || len(lines) != 2 {
@@ -94,7 +95,9 @@ func TestAPI(t *testing.T) {
 			}
 		}
 	}
-	if code, body := post("/api/solve", "garbage", ""); code != http.StatusBadRequest || !strings.Contains(body, `"status":"error"`) {
+	// An input that does not read is a record with status error, as in a
+	// batch: the answer is the command line's.
+	if code, body := post("/api/solve", "garbage", ""); code != http.StatusOK || !strings.Contains(body, `"status":"error"`) {
 		t.Errorf("bad input: %d %q", code, body)
 	}
 	if code, _ := post("/api/frobnicate", leet37, ""); code != http.StatusNotFound {
@@ -103,7 +106,7 @@ func TestAPI(t *testing.T) {
 	if code, _ := post("/api/solve", leet37, "https://evil.example"); code != http.StatusForbidden {
 		t.Errorf("foreign origin: %d", code)
 	}
-	if code, _ := post("/api/solve", strings.Repeat("5", listen.MaxMessage+1), ""); code != http.StatusRequestEntityTooLarge {
+	if code, _ := post("/api/solve", strings.Repeat("5", 1<<20+1), ""); code != http.StatusRequestEntityTooLarge {
 		t.Errorf("too long: %d", code)
 	}
 	resp, err := http.Get(hs.URL + "/api/solve")

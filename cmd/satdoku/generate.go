@@ -48,7 +48,8 @@ MIN-MAX, such as 3.0-5.5; the others are made again.
 Formats: line (the puzzle, one per line), grid and compact (the puzzle as a
 grid, a blank line between), json (one record per puzzle: puzzle, status
 "generated", solution, clues, rating, level, seed, tries), csv (those
-columns). --stats and --timer work as for "satdoku solve".`,
+columns), svg (the puzzle drawn; with --out-dir DIR one file per puzzle,
+DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		count := fs.IntP("count", "n", 1, "make `N` puzzles")
 		size := fs.Int("size", 9, "board `side`: "+sidesList())
@@ -76,7 +77,7 @@ columns). --stats and --timer work as for "satdoku solve".`,
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
 			if f, err := parseOutputFormat(o.format); err != nil || f == outLeetCode {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json or csv)", o.format))
+				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json, csv or svg)", o.format))
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats
 	"github.com/satdoku/satdoku/textfmt"
 )
@@ -28,8 +29,9 @@ type item struct {
 	// numbers: the puzzle was a JSON board written in numbers, which
 	// --format leetcode keeps (see textfmt.Reader.Numbers).
 	numbers bool
-	err     error    // a *satdoku.ParseError of a reader, or why the input could not be read
-	warn    []string // warnings of the reader (the f-puzzles reader's cosmetic keys ignored)
+	err     error       // a *satdoku.ParseError of a reader, or why the input could not be read
+	warn    []string    // warnings of the reader (the f-puzzles reader's cosmetic keys ignored)
+	clues   []clue.Clue // the puzzle's clues (f-puzzles), for --format svg
 	// seed: the item is this seed of generate, not a puzzle read.
 	seed uint64
 }
@@ -135,7 +137,7 @@ func (in *inputs) readRaw() (item, bool) {
 				continue
 			}
 			it := item{name: in.name, file: in.file, line: p.Line, text: p.Text, grid: p.Grid, sol: p.Solution, err: err, src: in.pos,
-				numbers: p.Numbers, warn: p.Warnings}
+				numbers: p.Numbers, warn: p.Warnings, clues: p.Clues}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on. The message
@@ -161,7 +163,7 @@ func (in *inputs) readRaw() (item, bool) {
 		}
 		if p, ok, err := textfmt.ReadArg(arg); ok {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: p.Text, grid: p.Grid, sol: p.Solution, err: err,
-				arg: true, src: in.pos, numbers: p.Numbers, warn: p.Warnings}, true
+				arg: true, src: in.pos, numbers: p.Numbers, warn: p.Warnings, clues: p.Clues}, true
 		}
 		if arg == "" {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, arg: true, src: in.pos,

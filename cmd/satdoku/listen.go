@@ -1,15 +1,14 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -82,7 +81,7 @@ closes the connections and ends it, with exit status 0.`,
 			}
 			ctx, stop := interruptContext(context.Background())
 			defer stop()
-			o := listen.Options{Jobs: *jobs, AllowOrigins: *origins, Timeout: *timeout, API: apiRecords}
+			o := listen.Options{Jobs: *jobs, AllowOrigins: *origins, Timeout: *timeout}
 			return serveListen(ctx, e, *addr, o, *quiet)
 		}
 	},
@@ -102,6 +101,11 @@ func serveListen(ctx context.Context, e *env, addr string, o listen.Options, qui
 	if w := listen.CheckAddr(ln.Addr().String()); w != "" {
 		fmt.Fprintf(e.stderr, "satdoku listen: %s\n", w)
 	}
+	api := o.Timeout
+	if api <= 0 {
+		api = apiTimeout
+	}
+	o.API = apiHandler(searchFlags{timeout: api}, !loopbackAddr(ln.Addr()))
 	srv := listen.New(o)
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stderr, "satdoku listen: listening on ws://%s\n", ln.Addr())
@@ -123,35 +127,4 @@ func serveListen(ctx context.Context, e *env, addr string, o listen.Options, qui
 	}
 	fmt.Fprintln(e.stderr, "satdoku listen: stopped")
 	return exitOK
-}
-
-// apiTimeout bounds each puzzle of an API request, for the commands that
-// take --timeout.
-const apiTimeout = "30s"
-
-// apiRecords answers a request of the HTTP JSON API as the command line
-// does: "satdoku COMMAND --format json" with the body as its input. The
-// status is 200 when every puzzle got an answer (positive or not), 400
-// for unreadable input, 500 for an internal error; the records are those
-// of --format json, and an input with no puzzle gets {"error": …}.
-func apiRecords(ctx context.Context, command string, body []byte) (int, []byte) {
-	args := []string{command, "--format", "json", "--quiet"}
-	switch command {
-	case "solve", "unique", "count", "candidates":
-		args = append(args, "--timeout", apiTimeout)
-	}
-	var stdout, stderr bytes.Buffer
-	code := run(append(args, "-"), bytes.NewReader(body), &stdout, &stderr)
-	status := http.StatusOK
-	switch code {
-	case exitUsage:
-		status = http.StatusBadRequest
-	case exitInternal, exitInterrupt:
-		status = http.StatusInternalServerError
-	}
-	if stdout.Len() == 0 {
-		msg, _ := json.Marshal(map[string]string{"error": strings.TrimSpace(stderr.String())})
-		return status, append(msg, '\n')
-	}
-	return status, stdout.Bytes()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -185,6 +186,10 @@ type extra struct {
 	// grid is what the grid formats draw after the lines: a pencil-mark
 	// grid (hint, explain), or nil for the puzzle's grid.
 	grid []byte
+	// marks and stepCells are what --format svg draws of a hint: the
+	// candidates, and the cells of the step.
+	marks     []uint64
+	stepCells []int
 }
 
 // extraColumns are the CSV columns of the fields of extra, in order,
@@ -379,6 +384,12 @@ func hintOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer
 		masks[x.Cell] = 1 << (x.Digit - 1)
 	}
 	a.extra.grid = textfmt.AppendMarks(nil, s.Rules(), masks, cross)
+	a.extra.marks = stateMasks(s)
+	for _, x := range append(st.Placements, st.Eliminations...) {
+		if !slices.Contains(a.extra.stepCells, x.Cell) {
+			a.extra.stepCells = append(a.extra.stepCells, x.Cell)
+		}
+	}
 	return nil
 }
 

@@ -83,7 +83,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -104,11 +103,6 @@ const (
 
 // version is stamped by the linker: -ldflags "-X main.version=v1.2.3".
 var version = ""
-
-func main() {
-	tuneGC(os.Getenv, streamAfter)
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
 
 // The GC for streams. A stream of puzzles keeps almost nothing alive (a
 // few MiB) while every hard puzzle allocates a gini instance of its own, so
@@ -154,7 +148,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdListen, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdListen, cmdServe, cmdVersion}
 }
 
 func lookup(name string) *command {

@@ -38,16 +38,17 @@ const (
 
 func parseOutputFormat(s string) (outputFormat, error) {
 	switch f := outputFormat(s); f {
-	case outAuto, outLine, outGrid, outJSON, outLeetCode, outCompact, outCSV:
+	case outAuto, outLine, outGrid, outJSON, outLeetCode, outCompact, outCSV, outSVG:
 		return f, nil
 	}
-	return "", fmt.Errorf("invalid --format %q (want line, grid, compact, json, leetcode or csv)", s)
+	return "", fmt.Errorf("invalid --format %q (want line, grid, compact, json, leetcode, csv or svg)", s)
 }
 
 // outFlags are the flags every puzzle command shares: the output format and
 // colour, and the global rules added to every puzzle read.
 type outFlags struct {
 	format string
+	outDir string // --out-dir: where --format svg writes one file per puzzle
 	color  string
 	rules  string
 	quiet  bool
@@ -69,7 +70,8 @@ func (o *outFlags) register(fs *pflag.FlagSet) {
 // that reads no puzzles (generate).
 func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
-	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode or csv (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode, csv or svg (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.outDir, "out-dir", "", "with --format svg, write one file per puzzle, NNNN.svg, in this `directory` (default: one puzzle to standard output)")
 	fs.BoolVar(&o.timer, "timer", false, "give the time each puzzle took: after the answer in the line formats, on a line \"time 0.062ms\" after it in the grid formats, in a column ms in CSV (JSON always has ms)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
 }
@@ -111,6 +113,8 @@ type printer struct {
 	// numbers: the answer being written came as a JSON board in numbers,
 	// and --format leetcode writes its grids in numbers too.
 	numbers bool
+	outDir  string // --out-dir of --format svg
+	drawn   int    // pictures written (--format svg)
 }
 
 // newPrinter resolves the output flags against the terminal. With no
@@ -125,12 +129,15 @@ func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.outDir != "" && f != outSVG {
+		return nil, fmt.Errorf("--out-dir needs --format svg")
+	}
 	if f == outCompact || f == outCSV {
 		color = false // compact is plain text, as QQWing writes it
 	}
 	out := &errWriter{w: e.stdout}
 	p := &printer{out: out, w: bufio.NewWriterSize(out, 64<<10), stderr: e.stderr, format: f, color: color, tty: tty, text: text,
-		quiet: o.quiet || tty && isTerminal(e.stderr), timer: o.timer, compose: o.compose, columns: o.columns}
+		quiet: o.quiet || tty && isTerminal(e.stderr), timer: o.timer, compose: o.compose, columns: o.columns, outDir: o.outDir}
 	if f == outCSV {
 		p.csv = csv.NewWriter(p.w)
 	}
@@ -176,6 +183,8 @@ func (p *printer) emit(a *answer) bool {
 		p.w.Write(p.buf) // a failed write is in p.out
 	case p.format == outCSV:
 		p.csvRow(a)
+	case p.format == outSVG:
+		p.svg(a)
 	case p.timer || p.compose != nil:
 		p.composed(a)
 	default:
@@ -389,7 +398,11 @@ func (p *printer) finish(interrupted bool) int {
 	p.w.Flush()
 	if err := p.out.err; err != nil {
 		if !errors.Is(err, syscall.EPIPE) {
-			fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
+			if errors.Is(err, errPicture) {
+				fmt.Fprintf(p.stderr, "satdoku: %v\n", err)
+			} else {
+				fmt.Fprintf(p.stderr, "satdoku: write output: %v\n", err)
+			}
 		}
 		return max(p.exit, exitUsage)
 	}

@@ -1,0 +1,111 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestServeAPI: the API answers with the record of --format json (the
+// published solution of a classic puzzle, the status of an unsolvable
+// one), the picture of --format svg, and an unreadable puzzle's error.
+func TestServeAPI(t *testing.T) {
+	srv := httptest.NewServer(serveHandler(searchFlags{}, false))
+	defer srv.Close()
+	post := func(path, body string) (int, string, string) {
+		t.Helper()
+		resp, err := http.Post(srv.URL+path, "text/plain", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+	}
+	classic := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	sol := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+	for _, tc := range []struct{ path, puzzle, status, solution string }{
+		{"/api/unique", classic, "unique", sol},
+		{"/api/solve", classic, "solved", sol},
+		{"/api/unique", "12345678.........9" + strings.Repeat(".", 63), "none", ""},
+		{"/api/check", "11" + strings.Repeat(".", 79), "invalid", ""},
+	} {
+		code, ctype, body := post(tc.path, tc.puzzle)
+		var rec struct{ Status, Solution, Puzzle string }
+		if err := json.Unmarshal([]byte(body), &rec); err != nil || code != 200 || ctype != "application/json" {
+			t.Fatalf("%s: %d %s %s %v", tc.path, code, ctype, body, err)
+		}
+		if rec.Status != tc.status || rec.Solution != tc.solution || rec.Puzzle != tc.puzzle {
+			t.Errorf("%s %s: %+v, want %s %s", tc.path, tc.puzzle, rec, tc.status, tc.solution)
+		}
+	}
+	code, ctype, body := post("/api/candidates?format=svg", classic)
+	if code != 200 || ctype != "image/svg+xml" || !strings.HasPrefix(body, "<svg") || strings.Count(body, "data-cell=") != 81 {
+		t.Errorf("svg: %d %s %.80s", code, ctype, body)
+	}
+	code, _, body = post("/api/solve?format=svg", "1.3?")
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, `"error"`) {
+		t.Errorf("unreadable: %d %s", code, body)
+	}
+	// Requests at once run the commands at once (run shares no state).
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			resp, err := http.Post(srv.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if !strings.Contains(string(b), `"solution":"`+sol+`"`) {
+				t.Errorf("at once: %s", b)
+			}
+		})
+	}
+	wg.Wait()
+	// With --solver, solve and unique ask the external solver.
+	if _, err := exec.LookPath("minisat"); err == nil {
+		ext := httptest.NewServer(serveHandler(searchFlags{solver: "minisat", timeout: time.Minute}, false))
+		defer ext.Close()
+		resp, err := http.Post(ext.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), `"solution":"`+sol+`"`) {
+			t.Errorf("--solver minisat: %s", b)
+		}
+	}
+	// --timeout reaches the commands: a deadline of a nanosecond passes.
+	quick := httptest.NewServer(serveHandler(searchFlags{timeout: time.Nanosecond}, false))
+	defer quick.Close()
+	resp, err := http.Post(quick.URL+"/api/unique", "text/plain", strings.NewReader(classic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(tb), `"status":"timeout"`) {
+		t.Errorf("--timeout 1ns: %s", tb)
+	}
+	// The page itself.
+	resp, err = http.Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `id="verdict"`) {
+		t.Errorf("GET /: no page")
+	}
+}

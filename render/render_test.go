@@ -1,0 +1,317 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/render"
+	"github.com/satdoku/satdoku/textfmt"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
+
+// examples holds one clue of each kind on a 9×9 board, as a setter would
+// place it. Cells are r·9+c.
+var examples = map[clue.Kind]clue.Clue{
+	clue.KillerCage:         {Kind: clue.KillerCage, Cells: []int{0, 1, 10, 11, 12, 20}, Value: 30},
+	clue.ExtraRegion:        {Kind: clue.ExtraRegion, Cells: []int{30, 31, 32, 40, 50}},
+	clue.LittleKiller:       {Kind: clue.LittleKiller, Row: -1, Col: 2, Direction: clue.DownLeft, Value: 12},
+	clue.Sandwich:           {Kind: clue.Sandwich, Row: 3, Col: -1, Value: 15},
+	clue.Thermometer:        {Kind: clue.Thermometer, Lines: [][]int{{20, 21, 22, 31, 40}}},
+	clue.Arrow:              {Kind: clue.Arrow, Cells: []int{10}, Lines: [][]int{{10, 20, 30, 31}}},
+	clue.Palindrome:         {Kind: clue.Palindrome, Lines: [][]int{{45, 46, 47, 56, 65}}},
+	clue.Renban:             {Kind: clue.Renban, Lines: [][]int{{56, 57, 58, 59}}},
+	clue.Whispers:           {Kind: clue.Whispers, Lines: [][]int{{8, 17, 26, 25, 24}}},
+	clue.Between:            {Kind: clue.Between, Lines: [][]int{{72, 73, 74, 75}}},
+	clue.Clone:              {Kind: clue.Clone, Lines: [][]int{{0, 1}, {79, 80}}},
+	clue.Quadruple:          {Kind: clue.Quadruple, Cells: []int{30, 31, 39, 40}, Values: []int{1, 2, 3}},
+	clue.WhiteDot:           {Kind: clue.WhiteDot, Cells: []int{40, 41}},
+	clue.BlackDot:           {Kind: clue.BlackDot, Cells: []int{40, 49}},
+	clue.XV:                 {Kind: clue.XV, Cells: []int{50, 51}, Value: 10},
+	clue.Odd:                {Kind: clue.Odd, Cells: []int{33, 34}},
+	clue.Even:               {Kind: clue.Even, Cells: []int{70, 71}},
+	clue.Minimum:            {Kind: clue.Minimum, Cells: []int{44}},
+	clue.Maximum:            {Kind: clue.Maximum, Cells: []int{36, 37}},
+	clue.PencilMarks:        {Kind: clue.PencilMarks, Cells: []int{64}, Values: []int{1, 3, 7}},
+	clue.Nonconsecutive:     {Kind: clue.Nonconsecutive},
+	clue.NegativeRatio:      {Kind: clue.NegativeRatio},
+	clue.NegativeDifference: {Kind: clue.NegativeDifference},
+	clue.NegativeXV:         {Kind: clue.NegativeXV},
+}
+
+// golden compares got with testdata/name, or writes it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it, then look at the SVG)", path)
+	}
+}
+
+// cellsOf parses the SVG as XML and returns its cells' attributes by
+// data-cell: data-digit and data-highlight.
+func cellsOf(t *testing.T, svg string) map[string][2]string {
+	t.Helper()
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	cells := map[string][2]string{}
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not XML: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if root == "" {
+			root = se.Name.Local
+		}
+		var name, digit, hl string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "data-cell":
+				name = a.Value
+			case "data-digit":
+				digit = a.Value
+			case "data-highlight":
+				hl = a.Value
+			}
+		}
+		if name != "" {
+			if _, dup := cells[name]; dup {
+				t.Errorf("cell %s twice", name)
+			}
+			cells[name] = [2]string{digit, hl}
+		}
+	}
+	if root != "svg" {
+		t.Errorf("root element %q, want svg", root)
+	}
+	return cells
+}
+
+// TestKinds draws one clue of every kind: each must change the drawing
+// (a kind with no drawing fails), and match its golden file.
+func TestKinds(t *testing.T) {
+	g := satdoku.NewGrid(mustRules(t, 9))
+	plain, err := render.String(&render.Board{Givens: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cellsOf(t, plain)
+	for _, k := range clue.Kinds() {
+		c, ok := examples[k]
+		if !ok {
+			t.Errorf("no example of kind %v", k)
+			continue
+		}
+		// The example must be a clue the clue package accepts.
+		if _, _, err := clue.Apply(g.Rules(), c); err != nil {
+			t.Errorf("example of %v: %v", k, err)
+		}
+		svg, err := render.String(&render.Board{Givens: g, Clues: []clue.Clue{c}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svg == plain {
+			t.Errorf("kind %v draws nothing", k)
+		}
+		if len(cellsOf(t, svg)) != 81 {
+			t.Errorf("kind %v: not 81 cells", k)
+		}
+		if want, ok := places[k]; ok && !strings.Contains(svg, want) {
+			t.Errorf("kind %v: not drawn at its place, %s", k, want)
+		}
+		golden(t, strings.ReplaceAll(k.String(), " ", "-")+".svg", svg)
+	}
+}
+
+// places are where some examples go, worked out by hand: a cell is 60
+// units, the grid starts at 6 (at 48 when clues sit outside it).
+var places = map[clue.Kind]string{
+	// Between r5c5 and r5c6 (cells 40, 41): x 6+5·60, y 6+4·60+30.
+	clue.WhiteDot: `<circle class="white-dot" cx="306" cy="276"`,
+	// Between r6c6 and r6c7 (cells 50, 51).
+	clue.XV: `<text class="xv" x="366" y="336"`,
+	// Above column 3: x 48+2·60+30, y half the margin.
+	clue.LittleKiller: `<text class="little-killer" x="198" y="24"`,
+	// Left of row 4: y 48+3·60+30.
+	clue.Sandwich: `<text class="sandwich" x="24" y="258"`,
+	// At the top left of r1c1.
+	clue.KillerCage: `<text class="cage" x="10" y="20"`,
+	// On the corner shared by r4c4, r4c5, r5c4, r5c5.
+	clue.Quadruple: `<circle class="quadruple" cx="246" cy="246"`,
+	// The bulb on r3c3 (cell 20).
+	clue.Thermometer: `<circle class="thermometer" cx="156" cy="156"`,
+}
+
+func mustRules(t *testing.T, n int) *satdoku.Rules {
+	t.Helper()
+	r, err := satdoku.Standard(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestCells checks the hooks of each cell against the board drawn: the
+// givens and solved digits, the highlighted cells, and a cell per cell on
+// boards of every side.
+func TestCells(t *testing.T) {
+	for _, n := range satdoku.Sides() {
+		if n > 16 {
+			continue
+		}
+		g := satdoku.NewGrid(mustRules(t, n))
+		sol := satdoku.NewGrid(g.Rules())
+		// A Latin square: digit (r+c) mod n + 1; the first row given.
+		for r := range n {
+			for c := range n {
+				sol.Set(r, c, (r+c)%n+1)
+				if r == 0 {
+					g.Set(r, c, (r+c)%n+1)
+				}
+			}
+		}
+		marks := make([]uint64, n*n)
+		marks[n*n-1] = 0b101
+		b := &render.Board{Givens: g, Digits: sol, Highlight: []int{n, n*n - 1}}
+		svg, err := render.String(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := cellsOf(t, svg)
+		if len(cells) != n*n {
+			t.Fatalf("%d×%d: %d cells", n, n, len(cells))
+		}
+		for r := range n {
+			for c := range n {
+				got := cells[fmt.Sprintf("r%dc%d", r+1, c+1)]
+				want := [2]string{fmt.Sprint((r+c)%n + 1), ""}
+				if i := r*n + c; i == n || i == n*n-1 {
+					want[1] = "1"
+				}
+				if got != want {
+					t.Errorf("%d×%d r%dc%d: %q, want %q", n, n, r+1, c+1, got, want)
+				}
+			}
+		}
+		// Marks show where no digit is.
+		b.Digits, b.Marks = nil, marks
+		svg, _ = render.String(b)
+		if cellsOf(t, svg)["r1c1"][0] != "1" || cellsOf(t, svg)["r2c1"][0] != "" {
+			t.Errorf("%d×%d: givens alone wrong", n, n)
+		}
+		if !strings.Contains(svg, `<g class="marks"`) {
+			t.Errorf("%d×%d: no pencil marks drawn", n, n)
+		}
+	}
+}
+
+// TestBoards draws whole puzzles: a classic one with its solution, a
+// jigsaw, a 6×6 with marks; golden files.
+func TestBoards(t *testing.T) {
+	classic := textfmt.MustParse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	sol := textfmt.MustParse("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	// The boxes, with r3c3 and r4c1 swapped between the first two of the
+	// left column: a jigsaw.
+	jig := make([]int, 81)
+	for i := range jig {
+		jig[i] = i/27*3 + i%9/3
+	}
+	jig[20], jig[27] = 3, 0
+	regions := make([][]int, 9)
+	for i, r := range jig {
+		regions[r] = append(regions[r], i)
+	}
+	jr, err := satdoku.Regions(9, regions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jg := satdoku.NewGrid(jr)
+	jg.Set(0, 0, 1)
+	six := textfmt.MustParse("1.....2.....3.....4.....5.....6.....")
+	marks := make([]uint64, 36)
+	for i := range marks {
+		marks[i] = 0b111111 &^ (1 << (i % 6))
+	}
+	xr, _ := mustRules(t, 9).WithNamed("x", "anti-knight", "disjoint")
+	xg := satdoku.NewGrid(xr)
+	for _, tc := range []struct {
+		name string
+		b    render.Board
+	}{
+		{"classic.svg", render.Board{Givens: classic, Digits: sol, Highlight: []int{2, 3}, Title: "a <classic> & more"}},
+		{"jigsaw.svg", render.Board{Givens: jg}},
+		{"marks6.svg", render.Board{Givens: six, Marks: marks}},
+		{"x.svg", render.Board{Givens: xg}},
+	} {
+		svg, err := render.String(&tc.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cellsOf(t, svg)
+		golden(t, tc.name, svg)
+	}
+	// The rules no mark shows are named under the board.
+	if svg, _ := render.String(&render.Board{Givens: xg}); !strings.Contains(svg, `<text class="rules"`) ||
+		!strings.Contains(svg, ">anti-knight · disjoint</text>") {
+		t.Errorf("x.svg: the caption is not anti-knight · disjoint")
+	}
+	// The jigsaw's borders follow its regions: a thick segment between
+	// r3c2 and r3c3 (regions 0 and 3), none between r1c1 and r1c2.
+	svg, _ := render.String(&render.Board{Givens: jg})
+	thick := svg[strings.Index(svg, `class="regions"`):]
+	thick = thick[:strings.Index(thick, "/>")]
+	// Column line x = 6+2·60 = 126, row 3 from y = 126 to 186.
+	if !strings.Contains(thick, "M126 126L126 186") {
+		t.Errorf("no region border between r3c2 and r3c3")
+	}
+	if strings.Contains(thick, "M66 6L66 66") {
+		t.Errorf("a region border inside region 1")
+	}
+}
+
+// TestErrors checks the refusals.
+func TestErrors(t *testing.T) {
+	g := satdoku.NewGrid(mustRules(t, 9))
+	for _, b := range []*render.Board{nil, {}, {Givens: g, Marks: make([]uint64, 3)}, {Givens: g, Digits: textfmt.MustParse("1...............")}} {
+		if _, err := render.Append(nil, b); err == nil {
+			t.Errorf("%+v: no error", b)
+		}
+	}
+	// Clues off the board are skipped, not a panic.
+	bad := []clue.Clue{{Kind: clue.KillerCage, Cells: []int{-1, 900}}, {Kind: clue.Arrow, Cells: []int{0, 1}, Lines: [][]int{{500}}},
+		{Kind: clue.WhiteDot, Cells: []int{1}}, {Kind: clue.Quadruple, Cells: []int{80}}, {Kind: 200}}
+	svg, err := render.String(&render.Board{Givens: g, Clues: bad})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix([]byte(svg), []byte("<svg")) {
+		t.Error("not an SVG")
+	}
+	cellsOf(t, svg)
+}
