@@ -27,8 +27,8 @@ func TestHandler(t *testing.T) {
 	h := httpapi.New(echo, httpapi.Options{MaxBody: 100})
 	tests := []struct {
 		name, method, target, host, origin, body string
-		status                                     int
-		ctype, want                                string
+		status                                   int
+		ctype, want                              string
 	}{
 		{"solve", "POST", "/api/solve", "127.0.0.1:8080", "", "1...", 200, "application/json", `{"cmd":"solve","format":"json","puzzle":"1..."}`},
 		{"svg", "POST", "/api/unique?format=svg", "localhost:8080", "", "1...", 200, "image/svg+xml", `{"cmd":"unique","format":"svg","puzzle":"1..."}`},
