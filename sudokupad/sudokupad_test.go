@@ -187,10 +187,217 @@ func compress(t *testing.T, text string) string {
 	return s
 }
 
-var (
-	_ = context.Background
-	_ = http.StatusOK
-	_ = httptest.NewServer
-	_ = time.Second
-	_ = textfmt.ReadArg
-)
+// killer is a small 4×4 killer puzzle as f-puzzles JSON, with its
+// solution (worked by hand: the cages are summed from it).
+const killerFP = `{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{"value":4,"given":true},{},{"value":2,"given":true}],[{},{},{},{}],[{},{},{},{"value":1,"given":true}]],` +
+	`"killercage":[{"cells":["R1C2","R1C3"],"value":"5"},{"cells":["R2C1","R3C1"],"value":"5"},{"cells":["R4C2","R4C3"],"value":"5"}],` +
+	`"solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1]}`
+
+// sclPayload is the SudokuPad payload of killerFP, as SudokuPad's import
+// draws it, zipped.
+func sclPayload(t *testing.T) string {
+	t.Helper()
+	var f fp
+	if err := json.Unmarshal([]byte(killerFP), &f); err != nil {
+		t.Fatal(err)
+	}
+	p, err := draw(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "scl" + compress(t, zip(p))
+}
+
+// TestLinkForms checks that every form of SudokuPad link, and the bare
+// payloads, read the same puzzle as the f-puzzles link it came from.
+func TestLinkForms(t *testing.T) {
+	load := compress(t, killerFP)
+	want, err := fpuzzles.Read([]byte("https://www.f-puzzles.com/?load=" + load))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scl := sclPayload(t)
+	ctc := "ctc" + strings.TrimPrefix(scl, "scl")
+	for _, link := range []string{
+		"https://sudokupad.app/" + scl,
+		"https://sudokupad.app/sudoku/" + scl,
+		"https://sudokupad.app/?puzzleid=" + strings.ReplaceAll(strings.ReplaceAll(scl, "+", "%2B"), "/", "%2F"),
+		"https://app.crackingthecryptic.com/sudoku/" + scl,
+		"http://app.crackingthecryptic.com/" + ctc + "?setting-nogrid=1",
+		"sudokupad.app/" + scl,
+		"sudokupad://puzzle/" + scl,
+		"  " + scl + "\n",
+		ctc,
+		"https://sudokupad.app/fpuzzles" + load,
+		"https://sudokupad.app/fpuz" + load,
+		"fpuzzles" + load,
+		"fpuz" + load,
+		"https://beta.sudokupad.app/sudoku/fpuzzles" + strings.ReplaceAll(load, "+", "%2B"),
+	} {
+		link = strings.ReplaceAll(link, "\\n", "\n")
+		got, err := Read(link)
+		if err != nil {
+			t.Errorf("%.60s: %v", link, err)
+			continue
+		}
+		if !got.Grid.Equal(want.Grid) || !slices.Equal(ruleSet(got.Grid.Rules()), ruleSet(want.Grid.Rules())) {
+			t.Errorf("%.60s: read %v %v, want %v %v", link, got.Grid, ruleSet(got.Grid.Rules()), want.Grid, ruleSet(want.Grid.Rules()))
+		}
+		if got.Solution == nil || got.Solution.String() != "1234341221434321" {
+			t.Errorf("%.60s: solution %v", link, got.Solution)
+		}
+	}
+	// The solution is the puzzle's, and unique (an outside check: the
+	// validator's own count).
+	if n, _ := verify.Count(want.Grid, 2); n != 1 {
+		t.Errorf("the test puzzle has %d solutions", n)
+	}
+	for _, bad := range []string{"hello", "abc123", "https://example.com/scl" + scl[3:], "https://sudokupad.app/", "sclAAAA!"} {
+		if _, err := Read(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestRegistered checks that textfmt reads SudokuPad links as arguments
+// and as inputs, one a line, with the solution they carry; a bare word is
+// not a SudokuPad puzzle.
+func TestRegistered(t *testing.T) {
+	scl := sclPayload(t)
+	p, ok, err := textfmt.ReadArg("https://sudokupad.app/" + scl)
+	if !ok || err != nil || p.Grid == nil || p.Solution == nil || p.Solution.String() != "1234341221434321" {
+		t.Fatalf("ReadArg: %v %v %+v", ok, err, p)
+	}
+	if _, ok, _ := textfmt.ReadArg("abc123"); ok {
+		t.Error("ReadArg claims a bare word")
+	}
+	in := "# links\n\nhttps://sudokupad.app/" + scl + "\n" + scl + "\nsudokupad://puzzle/sclAAAA\n"
+	in = strings.ReplaceAll(in, "\\n", "\n")
+	r, name := textfmt.Open(strings.NewReader(in))
+	if name != "sudokupad" {
+		t.Fatalf("Open: format %q", name)
+	}
+	for k, line := range []int{3, 4, 5} {
+		p, err := r.Next()
+		if p.Line != line || (k < 2) != (err == nil) {
+			t.Errorf("puzzle %d: line %d, error %v", k, p.Line, err)
+		}
+		var pe *satdoku.ParseError
+		if k == 2 && (!errors.As(err, &pe) || pe.Pos.Line != 5) {
+			t.Errorf("error %v not placed at line 5", err)
+		}
+	}
+}
+
+// TestShortID checks the fetch of short ids against a local server: the
+// URL asked, each kind of answer, an HTTP error, a timeout, no network,
+// and Offline.
+func TestShortID(t *testing.T) {
+	scl := sclPayload(t)
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.URL.Path)
+		switch r.URL.Path {
+		case "/api/puzzle/abc123":
+			fmt.Fprint(w, scl)
+		case "/api/puzzle/fp1":
+			fmt.Fprint(w, "fpuzzles"+compress(t, killerFP))
+		case "/api/puzzle/raw":
+			var f fp
+			json.Unmarshal([]byte(killerFP), &f)
+			p, _ := draw(f)
+			fmt.Fprint(w, zip(p)) // a puzzle stored as it is
+		case "/api/puzzle/slow":
+			time.Sleep(300 * time.Millisecond)
+			fmt.Fprint(w, scl)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	f := &Fetcher{API: srv.URL + "/api/puzzle/", Timeout: 100 * time.Millisecond}
+	for _, link := range []string{"https://sudokupad.app/abc123", "https://app.crackingthecryptic.com/sudoku/fp1", "sudokupad://puzzle/raw", "https://sudokupad.app/?puzzleid=abc123"} {
+		p, err := f.Read(context.Background(), link)
+		if err != nil || p.Solution == nil || p.Solution.String() != "1234341221434321" {
+			t.Errorf("%s: %v %+v", link, err, p)
+		}
+	}
+	if want := []string{"/api/puzzle/abc123", "/api/puzzle/fp1", "/api/puzzle/raw", "/api/puzzle/abc123"}; !slices.Equal(asked, want) {
+		t.Errorf("asked %q, want %q", asked, want)
+	}
+	for link, want := range map[string]string{
+		"https://sudokupad.app/missing": "404 Not Found",
+		"https://sudokupad.app/slow":    "no answer within 100ms",
+	} {
+		_, err := f.Read(context.Background(), link)
+		if !errors.Is(err, ErrFetch) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want ErrFetch with %q", link, err, want)
+		}
+	}
+	down := &Fetcher{API: "http://127.0.0.1:1/api/puzzle/", Timeout: time.Second}
+	if _, err := down.Read(context.Background(), "https://sudokupad.app/abc123"); !errors.Is(err, ErrFetch) || !strings.Contains(err.Error(), `cannot fetch short id "abc123"`) {
+		t.Errorf("no network: error %v", err)
+	}
+	off := &Fetcher{API: srv.URL + "/api/puzzle/", Offline: true}
+	n := len(asked)
+	if _, err := off.Read(context.Background(), "https://sudokupad.app/abc123"); !errors.Is(err, ErrOffline) {
+		t.Errorf("offline: error %v", err)
+	}
+	SetOffline(true)
+	_, err := f.Read(context.Background(), "https://sudokupad.app/abc123")
+	SetOffline(false)
+	if !errors.Is(err, ErrOffline) || len(asked) != n {
+		t.Errorf("SetOffline: error %v, %d requests", err, len(asked)-n)
+	}
+	// A payload is read without the network, offline or not.
+	if _, err := off.Read(context.Background(), "https://sudokupad.app/"+scl); err != nil {
+		t.Errorf("offline payload: %v", err)
+	}
+}
+
+// TestRefused checks that an element drawn in no style of a rule is an
+// error naming its kind, its cells and its colour, and that malformed data
+// is an error.
+func TestRefused(t *testing.T) {
+	base := func(extra string) string {
+		return `{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]` + extra + `}`
+	}
+	tests := []struct {
+		json string
+		kind error
+		msg  string
+	}{
+		{base(`,"lines":[{"color":"#FF0000","thickness":8,"wayPoints":[[0.5,0.5],[1.5,1.5]]}]`), ErrUnsupported,
+			`lines[0]: line at r1c1,r2c2 (color #ff0000): not drawn in the style of a rule satdoku reads`},
+		{base(`,"overlays":[{"center":[1,1],"width":0.5,"height":0.5,"backgroundColor":"#00FF00","text":"5"}]`), ErrUnsupported,
+			`overlays[0]: overlay at r1c1,r1c2,r2c1,r2c2 (background #00ff00, text "5")`},
+		{base(`,"underlays":[{"center":[0.5,0.5],"width":0.8,"height":0.8,"backgroundColor":"#CFCFCF","rounded":true}]`), ErrUnsupported,
+			`underlays[0]: underlay at r1c1 (background #cfcfcf)`},
+		{base(`,"lines":[{"color":"#CFCFCF","thickness":21,"wayPoints":[[0.5,0.5],[0.5,1.5]]}]`), ErrUnsupported,
+			`a thermometer without a bulb`},
+		{base(`,"arrows":[{"color":"#a1a1a1","thickness":5,"headLength":0.3,"wayPoints":[[0.5,0.5],[0.5,1.5]]}]`), ErrUnsupported,
+			`an arrow without a circle`},
+		{base(`,"cages":[{"cells":[[0,0],[0,1]],"value":"x+y"}]`), ErrUnsupported, `cage r1c1,r1c2: value x+y is not a sum`},
+		{base(`,"cages":[{"cells":[[0,0],[0,1]],"unique":false,"value":3}]`), ErrUnsupported, `a cage whose digits may repeat`},
+		{base(`,"cages":[{"cells":[[0,0],[0,4]],"value":3}]`), ErrInvalid, `cell r1c5 is off the 4×4 board`},
+		{base(`,"regions":[[[0,0],[0,1]]]`), ErrInvalid, `region 1 has 2 cells, want 4`},
+		{`{"cells":[[{},{},{}],[{},{},{}]]}`, ErrUnsupported, `a row of 3 cells on a board of 2 rows`},
+		{`{"cells":[[{"value":7},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, ErrInvalid, `given 7 is not a digit 1 to 4`},
+	}
+	for _, tc := range tests {
+		for _, text := range []string{tc.json} {
+			_, err := Read("scl" + compress(t, text))
+			if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("%s: error %v, want %v with %q", tc.json, err, tc.kind, tc.msg)
+			}
+		}
+	}
+	// An impossible clue is no error: a puzzle with no solution.
+	p, err := Read("scl" + compress(t, base(`,"cages":[{"cells":[[0,0],[0,1]],"value":9}]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs := verify.Check(p.Grid); len(cs) != 1 || cs[0].String() != "killer cage r1c1,r1c2: 9 is impossible in 2 cells (want 3 to 7)" {
+		t.Errorf("impossible cage: %v", cs)
+	}
+}
