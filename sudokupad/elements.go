@@ -17,9 +17,6 @@ const (
 	black     = "#000000"
 	white     = "#ffffff"
 	diagonal  = "#34bbe6"
-	// regionShade is the shade of an extra region's cells (the cage
-	// holds the rule).
-	regionShade = "rgba(207, 207, 207, 0.95)"
 )
 
 // elem is one drawn element: a line, an arrow, an overlay or an underlay.
@@ -241,7 +238,7 @@ func (r *reader) elements() error {
 			}
 			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: kind, Cells: []int{cell}})
 		case cell >= 0 && e.is("width", 1) && e.is("height", 1) && e.m["rounded"] != true && e.colour("borderColor") == "" && e.colour("backgroundColor") != "":
-			cosmetic++ // a cell's colour, or an extra region's shade
+			cosmetic++ // a cell's colour, or an extra region's shade (its cage holds the rule)
 		default:
 			return r.refuse(e)
 		}
