@@ -30,8 +30,8 @@
 // a value that is not a number is refused), and a cage without cells whose
 // value is "KEY: VALUE" is metadata: "title", "author", "rules" and
 // "solution" (the digits of the solution, in reading order, two figures
-// each on boards over 9×9), which is compared like any solution given with
-// a puzzle. The hidden cage of cells in no region is read as f-puzzles
+// each on boards over 9×9; or "solution" in "metadata"), which is compared
+// like any solution given with a puzzle. The hidden cage of cells in no region is read as f-puzzles
 // writes it, and so are "antiknight" and "antiking" in "metadata".
 //
 // Lines, overlays, underlays and arrows carry no rule of their own: only

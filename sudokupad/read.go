@@ -148,8 +148,8 @@ func (r *reader) read() (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.metadata(); err != nil {
-		return nil, err
+	if ms := r.metadata(); sol == "" {
+		sol = ms
 	}
 	if err := r.elements(); err != nil {
 		return nil, err
@@ -444,8 +444,10 @@ func (r *reader) cages() (string, error) {
 }
 
 // metadata reads "metadata" (or f-puzzles' import's "metaData"): the
-// global rules anti-knight and anti-king, and the texts.
-func (r *reader) metadata() error {
+// global rules anti-knight and anti-king, and the texts. It returns the
+// solution's digits, if any.
+func (r *reader) metadata() string {
+	sol := ""
 	for _, key := range []string{"metadata", "metaData"} {
 		m, _ := r.root[key].(map[string]any)
 		for k, v := range m {
@@ -461,6 +463,8 @@ func (r *reader) metadata() error {
 			case "rules":
 				r.p.Rules, _ = v.(string)
 			case "solution":
+				sol, _ = v.(string)
+				sol = strings.TrimSpace(sol)
 			default:
 				r.warn("ignored metadata %q", k)
 			}
@@ -468,7 +472,7 @@ func (r *reader) metadata() error {
 	}
 	slices.Sort(r.named)
 	r.named = slices.Compact(r.named)
-	return nil
+	return sol
 }
 
 // solution reads the solution's digits: one figure a cell, or two on

@@ -392,8 +392,13 @@ func TestRefused(t *testing.T) {
 			}
 		}
 	}
+	// The solution may come in "metadata" too.
+	p, err := Read("scl" + compress(t, base(`,"metadata":{"solution":"1234341221434321","title":"T"}`)))
+	if err != nil || p.Solution == nil || p.Solution.String() != "1234341221434321" || p.Title != "T" {
+		t.Errorf("metadata: %v %+v", err, p)
+	}
 	// An impossible clue is no error: a puzzle with no solution.
-	p, err := Read("scl" + compress(t, base(`,"cages":[{"cells":[[0,0],[0,1]],"value":9}]`)))
+	p, err = Read("scl" + compress(t, base(`,"cages":[{"cells":[[0,0],[0,1]],"value":9}]`)))
 	if err != nil {
 		t.Fatal(err)
 	}
