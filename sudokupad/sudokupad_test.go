@@ -406,3 +406,81 @@ func TestRefused(t *testing.T) {
 		t.Errorf("impossible cage: %v", cs)
 	}
 }
+
+// parityFish is a real SudokuPad link: Marty Sears' "Parity Fish" (made
+// with Sudoku Maker), as published in SakanaAI/Sudoku-Bench's README for
+// the short id wsj7iunsg6, with its solution in its metadata.
+const parityFish = "https://sudokupad.app/sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA"
+
+// TestRealPayload reads a real SudokuPad payload: it decompresses and
+// unzips to SudokuPad's JSON, whose metadata, board and regions are read,
+// and whose dots, drawn by Sudoku Maker in another style than SudokuPad's
+// f-puzzles import (0.34 wide, not 0.3), are refused with an error that
+// names the element. The published solution is the oracle of the unzip:
+// it keeps every dot as drawn (white: consecutive, black: one double the
+// other) and every region.
+func TestRealPayload(t *testing.T) {
+	p, _, ok := payload(parityFish)
+	if !ok || !strings.HasPrefix(p, "scl") {
+		t.Fatalf("payload %q", p)
+	}
+	text, ok := decompress(p[3:])
+	if !ok {
+		t.Fatal("does not decompress")
+	}
+	v, ok := unzip(text)
+	if !ok {
+		t.Fatal("does not unzip")
+	}
+	root := v.(map[string]any)
+	meta := root["metadata"].(map[string]any)
+	sol, _ := meta["solution"].(string)
+	if meta["title"] != "Parity Fish" || meta["author"] != "Marty Sears" || len(sol) != 81 {
+		t.Fatalf("metadata %v", meta)
+	}
+	d := func(r, c int) int { return int(sol[r*9+c] - '0') }
+	dots := 0
+	for _, x := range root["overlays"].([]any) {
+		o := elem{list: "overlays", m: x.(map[string]any)}
+		c, _ := o.center()
+		var a, b [2]int
+		if c[0] == float64(int(c[0])) { // a horizontal edge: cells above and below
+			a, b = [2]int{int(c[0]) - 1, int(c[1])}, [2]int{int(c[0]), int(c[1])}
+		} else {
+			a, b = [2]int{int(c[0]), int(c[1]) - 1}, [2]int{int(c[0]), int(c[1])}
+		}
+		x, y := d(a[0], a[1]), d(b[0], b[1])
+		switch o.colour("backgroundColor") {
+		case white:
+			if x-y != 1 && y-x != 1 {
+				t.Errorf("white dot at %v: %d and %d", c, x, y)
+			}
+		case black:
+			if x != 2*y && y != 2*x {
+				t.Errorf("black dot at %v: %d and %d", c, x, y)
+			}
+		default:
+			t.Errorf("overlay %v", o.m)
+		}
+		dots++
+	}
+	if dots != 21 {
+		t.Errorf("%d dots", dots)
+	}
+	for k, reg := range root["regions"].([]any) {
+		seen := map[int]bool{}
+		for _, rc := range reg.([]any) {
+			x := rc.([]any)
+			r, _ := integer(x[0])
+			c, _ := integer(x[1])
+			seen[d(r, c)] = true
+		}
+		if len(seen) != 9 {
+			t.Errorf("region %d holds %d digits", k, len(seen))
+		}
+	}
+	_, err := Read(parityFish)
+	if want := "overlays[0]: overlay at r4c8,r4c9 (color #000000, background #ffffff, border #000000): not drawn in the style of a rule satdoku reads"; !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
