@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
 )
@@ -152,7 +153,13 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 			}
 			return
 		}
+		if ca, done := checked.Screen(g); done && ca.Status == backend.StatusNone {
+			a.setImpossible(ca.Conflicts) // the clues that cannot hold say why
+		}
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution (the solver says UNSATISFIABLE)"
+		if len(a.Conflicts) > 0 {
+			a.diag += ": " + conflictText(a.Conflicts)
+		}
 		return
 	}
 	fixed := h.Encoding == encode.Reduced
