@@ -56,7 +56,7 @@ Examples:
   cadical -q p.cnf | satdoku decode --puzzle PUZZLE`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
-		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves: a puzzle, an f-puzzles link, or a file (f-puzzles JSON or any input format)")
+		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves: a puzzle, an f-puzzles or SudokuPad link, or a file (f-puzzles JSON or any input format)")
 		cnf := fs.String("cnf", "", "the CNF `FILE` the solver was given (its \"c puzzle\" comment names the puzzle)")
 		o.register(fs)
 		return func(args []string) int { return decode(e, &o, *puzzle, *cnf, args) }

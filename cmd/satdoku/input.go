@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
-	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats
+	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats (SudokuPad links: see rules.go)
 	"github.com/satdoku/satdoku/textfmt"
 )
 
