@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -294,9 +295,17 @@ func TestRegistered(t *testing.T) {
 // and Offline.
 func TestShortID(t *testing.T) {
 	scl := sclPayload(t)
-	var asked []string
+	var mu sync.Mutex // guards askedList: the handler runs on the server's goroutines
+	var askedList []string
+	asked := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(askedList)
+	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		asked = append(asked, r.URL.Path)
+		mu.Lock()
+		askedList = append(askedList, r.URL.Path)
+		mu.Unlock()
 		switch r.URL.Path {
 		case "/api/puzzle/abc123":
 			fmt.Fprint(w, scl)
@@ -322,8 +331,8 @@ func TestShortID(t *testing.T) {
 			t.Errorf("%s: %v %+v", link, err, p)
 		}
 	}
-	if want := []string{"/api/puzzle/abc123", "/api/puzzle/fp1", "/api/puzzle/raw", "/api/puzzle/abc123"}; !slices.Equal(asked, want) {
-		t.Errorf("asked %q, want %q", asked, want)
+	if want := []string{"/api/puzzle/abc123", "/api/puzzle/fp1", "/api/puzzle/raw", "/api/puzzle/abc123"}; !slices.Equal(asked(), want) {
+		t.Errorf("asked %q, want %q", asked(), want)
 	}
 	for link, want := range map[string]string{
 		"https://sudokupad.app/missing": "404 Not Found",
@@ -339,15 +348,15 @@ func TestShortID(t *testing.T) {
 		t.Errorf("no network: error %v", err)
 	}
 	off := &Fetcher{API: srv.URL + "/api/puzzle/", Offline: true}
-	n := len(asked)
+	n := len(asked())
 	if _, err := off.Read(context.Background(), "https://sudokupad.app/abc123"); !errors.Is(err, ErrOffline) {
 		t.Errorf("offline: error %v", err)
 	}
 	SetOffline(true)
 	_, err := f.Read(context.Background(), "https://sudokupad.app/abc123")
 	SetOffline(false)
-	if !errors.Is(err, ErrOffline) || len(asked) != n {
-		t.Errorf("SetOffline: error %v, %d requests", err, len(asked)-n)
+	if !errors.Is(err, ErrOffline) || len(asked()) != n {
+		t.Errorf("SetOffline: error %v, %d requests", err, len(asked())-n)
 	}
 	// A payload is read without the network, offline or not.
 	if _, err := off.Read(context.Background(), "https://sudokupad.app/"+scl); err != nil {
