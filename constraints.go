@@ -33,14 +33,19 @@ const (
 	// OneOf: every cell holds one of the digits of Mask (odd and even
 	// cells, given pencil marks).
 	OneOf
+	// Never: no digits satisfy it. It is a clue that cannot hold (a
+	// killer cage's sum that no distinct digits make), kept in the rules
+	// so that a puzzle with it is well formed and has no solution; Reason
+	// says why, and Cells are the clue's cells.
+	Never
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
-	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of"}
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", Never: "never"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
-// comments included): "total", "run", "within", "sandwich", "contains" or
-// "one-of"; and "ConstraintKind(N)" for a value that is not a kind.
+// comments included): "total", "run", "within", "sandwich", "contains",
+// "one-of" or "never"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -70,6 +75,9 @@ type Constraint struct {
 	// Name is the rule the constraint comes from, for messages ("killer
 	// cage", "arrow", "little killer").
 	Name string
+	// Reason says why a Never constraint cannot hold, for messages: "18
+	// is impossible in 2 cells". Other kinds ignore it.
+	Reason string
 }
 
 // Coef returns the coefficient of the k-th cell of a Total: Coefs[k], or
@@ -97,6 +105,8 @@ func (c Constraint) String() string {
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
 	case OneOf:
 		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
+	case Never:
+		return fmt.Sprintf("%s (never: %s)", name, c.Reason)
 	}
 	return name
 }

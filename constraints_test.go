@@ -41,7 +41,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
-		{Kind: OneOf + 1, Cells: []int{0}},
+		{Kind: Never + 1, Cells: []int{0}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {
@@ -52,6 +52,10 @@ func TestWithConstraints(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 	if s := ok[6].String(); s != "odd (one of [1 3 5 7 9])" {
+		t.Errorf("String = %q", s)
+	}
+	never := Constraint{Kind: Never, Cells: []int{0, 1}, Value: 18, Name: "killer cage", Reason: "18 is impossible in 2 cells"}
+	if s := never.String(); s != "killer cage (never: 18 is impossible in 2 cells)" {
 		t.Errorf("String = %q", s)
 	}
 }

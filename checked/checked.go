@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/satdoku/satdoku"
@@ -64,7 +65,8 @@ type Answer struct {
 	Count int
 	// More reports that Count reached the limit: there may be more.
 	More bool
-	// Conflicts are the givens' conflicts of a StatusInvalid answer.
+	// Conflicts are the givens' conflicts of a StatusInvalid answer, or
+	// the clues that cannot hold (see Screen) of a StatusNone one.
 	Conflicts []verify.Conflict
 	// Candidates holds, for Candidates, one mask per cell, row-major: bit
 	// d−1 is set when the cell holds digit d in some solution the
@@ -229,16 +231,36 @@ func (s *Solver) candidates(ctx context.Context, cb backend.Candidater, g *satdo
 	return a, nil
 }
 
-// screen answers g at once when its givens conflict: StatusInvalid with
-// the conflicts. It reports whether it did.
+// screen answers g at once when Screen can.
 func screen(g *satdoku.Grid) (Answer, bool) {
 	if g == nil || g.Rules() == nil {
 		return Answer{}, false // the back end says ErrGrid
 	}
-	if cs := verify.Check(g); len(cs) > 0 {
-		return Answer{Status: backend.StatusInvalid, Conflicts: cs}, true
+	return Screen(g)
+}
+
+// Screen answers g without a back end when the validator alone can
+// (verify.Check): StatusInvalid with the conflicts when its givens break a
+// rule; StatusNone, with the clues that cannot hold as its Conflicts, when
+// its rules hold a satdoku.Never constraint (a clue that no digits
+// satisfy) and the givens break nothing else. It reports whether it
+// answered; every Solver call screens first.
+func Screen(g *satdoku.Grid) (Answer, bool) {
+	cs := verify.Check(g)
+	if len(cs) == 0 {
+		return Answer{}, false
 	}
-	return Answer{}, false
+	if !slices.ContainsFunc(cs, func(c verify.Conflict) bool { return !Impossible(c) }) {
+		return Answer{Status: backend.StatusNone, Conflicts: cs}, true
+	}
+	return Answer{Status: backend.StatusInvalid, Conflicts: cs}, true
+}
+
+// Impossible reports whether c is the conflict of a clue that cannot hold
+// (a satdoku.Never constraint), which no digits satisfy, rather than one
+// that the digits of the grid break.
+func Impossible(c verify.Conflict) bool {
+	return c.Constraint != nil && c.Constraint.Kind == satdoku.Never
 }
 
 // found checks the solutions of a completed count of up to limit.

@@ -249,6 +249,52 @@ func TestScreen(t *testing.T) {
 	}
 }
 
+// TestScreenImpossible: a puzzle whose rules hold a clue that cannot hold
+// (a satdoku.Never constraint) is answered none, with the clue and its
+// reason, by every call and without the back end; with conflicting givens
+// too, it is invalid.
+func TestScreenImpossible(t *testing.T) {
+	l := liar{res: backend.Result{Status: backend.StatusSolved, Solution: textfmt.MustParse(leetSol)}}
+	s := checked.New(&l, checked.Options{Certify: true})
+	std, _ := satdoku.Standard(9)
+	never := satdoku.Constraint{Kind: satdoku.Never, Cells: []int{0, 1}, Name: "killer cage", Reason: "18 is impossible in 2 cells"}
+	r, err := std.WithConstraints(never)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := textfmt.MustParse(leet)
+	if err := g.SetRules(r); err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() (checked.Answer, error){
+		"solve":      func() (checked.Answer, error) { return s.Solve(context.Background(), g) },
+		"unique":     func() (checked.Answer, error) { return s.Unique(context.Background(), g) },
+		"count":      func() (checked.Answer, error) { return s.Count(context.Background(), g, 2) },
+		"candidates": func() (checked.Answer, error) { return s.Candidates(context.Background(), g, 2) },
+	} {
+		a, err := call()
+		if err != nil || a.Status != backend.StatusNone || a.Count != 0 || len(a.Conflicts) != 1 || !checked.Impossible(a.Conflicts[0]) ||
+			a.Conflicts[0].String() != "killer cage r1c1,r1c2: 18 is impossible in 2 cells" {
+			t.Errorf("%s: got %+v, %v; want none with the clue", name, a, err)
+		}
+	}
+	if l.calls != 0 {
+		t.Errorf("the back end was asked %d times about a puzzle with an impossible clue", l.calls)
+	}
+	bad := g.Clone()
+	bad.SetCell(2, 5) // a second 5 in row 1
+	if a, _ := checked.Screen(bad); a.Status != backend.StatusInvalid || len(a.Conflicts) != 3 {
+		t.Errorf("conflicting givens and an impossible clue: %+v, want invalid", a)
+	}
+	// gini and the validator's count agree with the screen: no solution.
+	if res, err := satsolve.Unique(context.Background(), g, satsolve.Options{}); err != nil || res.Status != backend.StatusNone {
+		t.Errorf("gini: %v %v, want none", res.Status, err)
+	}
+	if n, _ := verify.Count(g, 1); n != 0 {
+		t.Errorf("verify counts %d solutions", n)
+	}
+}
+
 // TestTruthful: gini's answers, checked, agree with the published solution
 // and with verify's own count, certified.
 func TestTruthful(t *testing.T) {

@@ -5,9 +5,11 @@
 // program's extsolve.Solver, or any other) and answers the same questions,
 // returning only what the validator passed:
 //
-//   - the givens are screened first: a puzzle whose givens break a rule is
-//     answered StatusInvalid with its conflicts, and never reaches the back
-//     end;
+//   - the givens are screened first (Screen): a puzzle whose givens break a
+//     rule is answered StatusInvalid with its conflicts, and one with a clue
+//     that cannot hold (a satdoku.Never constraint, as a killer cage whose
+//     sum no distinct digits make) StatusNone with the clue and its reason;
+//     neither reaches the back end;
 //   - every solution the back end returns is checked against the puzzle and
 //     its rules (verify.Solution), and a second solution must be a solution
 //     too and differ from the first;

@@ -16,10 +16,15 @@ import (
 // last, minimum and maximum cells first, then nonconsecutive, then each
 // negative rule in its order.
 //
-// A clue that is malformed or impossible is an *Error (wrapping ErrInvalid
-// or ErrUnsupported) naming the clue and the field at fault; rules that r
-// cannot take are an error wrapping satdoku.ErrRules. Warnings list the
-// clues that say nothing.
+// A clue that is malformed (a cell off the board, a dot with three cells)
+// is an *Error (wrapping ErrInvalid or ErrUnsupported) naming the clue and
+// the field at fault; rules that r cannot take are an error wrapping
+// satdoku.ErrRules. A well-formed clue that no digits can satisfy (a killer
+// cage of 2 cells adding up to 18, a thermometer longer than the board) is
+// no error: the puzzle has no solution, and the rules say so with a
+// satdoku.Never constraint on the clue's cells, named after its kind, whose
+// Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
+// list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}}
 	for x := range clues {
@@ -87,6 +92,19 @@ func (b *builder) fail(field string, line, item int, format string, args ...any)
 
 func (b *builder) unsupported(field string, format string, args ...any) error {
 	return &Error{Clue: b.clue, Kind: b.kind, Field: field, Line: -1, Item: -1, Msg: fmt.Sprintf(format, args...), Err: ErrUnsupported}
+}
+
+// never records that the current clue cannot hold: a satdoku.Never
+// constraint on its cells (each once), with the reason.
+func (b *builder) never(cells []int, format string, args ...any) {
+	var cs []int
+	for _, i := range cells {
+		if !slices.Contains(cs, i) {
+			cs = append(cs, i)
+		}
+	}
+	b.con(satdoku.Constraint{Kind: satdoku.Never, Cells: cs, Reason: fmt.Sprintf(format, args...)})
+	b.tag()
 }
 
 // tag tags the rules with the current clue's kind.
@@ -174,7 +192,8 @@ func (b *builder) add(c *Clue) error {
 		return b.killerCage(c)
 	case ExtraRegion:
 		if len(c.Cells) > b.n {
-			return b.fail("cells", -1, -1, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.n)
+			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.n)
+			return nil
 		}
 		if len(c.Cells) >= 2 {
 			b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
@@ -185,9 +204,10 @@ func (b *builder) add(c *Clue) error {
 	case Sandwich:
 		return b.sandwich(c)
 	case Thermometer:
-		for k, l := range c.Lines {
+		for _, l := range c.Lines {
 			if len(l) > b.n {
-				return b.fail("lines", k, -1, "a thermometer of %d cells cannot rise with digits 1 to %d", len(l), b.n)
+				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.n)
+				continue
 			}
 			for j := 1; j < len(l); j++ {
 				b.rel(l[j-1], l[j], satdoku.Less, 0)
@@ -208,9 +228,10 @@ func (b *builder) add(c *Clue) error {
 			}
 		}
 	case Renban:
-		for k, l := range c.Lines {
+		for _, l := range c.Lines {
 			if len(l) > b.n {
-				return b.fail("lines", k, -1, "a renban line of %d cells cannot hold distinct digits 1 to %d", len(l), b.n)
+				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.n)
+				continue
 			}
 			if len(l) >= 2 {
 				b.con(satdoku.Constraint{Kind: satdoku.Run, Cells: l})
@@ -229,14 +250,24 @@ func (b *builder) add(c *Clue) error {
 	case Clone:
 		return b.clone(c)
 	case Quadruple:
-		if err := b.digits(c); err != nil {
-			return err
+		for k, d := range c.Values {
+			if d < 1 {
+				return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+			}
 		}
 		if len(c.Values) == 0 {
 			return nil
 		}
+		if len(c.Cells) == 0 {
+			return b.fail("cells", -1, -1, "no cells")
+		}
 		if len(c.Values) > len(c.Cells) {
-			return b.fail("values", -1, -1, "%d digits in %d cells", len(c.Values), len(c.Cells))
+			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
+			return nil
+		}
+		if d := slices.Max(c.Values); d > b.n {
+			b.never(c.Cells, "digit %d is not in 1..%d", d, b.n)
+			return nil
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Values})
 		b.tag()
@@ -304,7 +335,8 @@ func (b *builder) killerCage(c *Clue) error {
 		return b.fail("", -1, -1, "a cage without cells")
 	}
 	if k > n {
-		return b.fail("cells", -1, -1, "%d cells cannot hold distinct digits 1 to %d", k, n)
+		b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", k, n)
+		return nil
 	}
 	if k >= 2 {
 		b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
@@ -312,7 +344,8 @@ func (b *builder) killerCage(c *Clue) error {
 	if c.Value != 0 { // 0 is no sum, as in f-puzzles and SudokuSolver
 		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
 		if c.Value < lo || c.Value > hi {
-			return b.fail("value", -1, -1, "sum %d is impossible in %d cells of distinct digits (want %d to %d)", c.Value, k, lo, hi)
+			b.never(c.Cells, "%d is impossible in %d cells (want %d to %d)", c.Value, k, lo, hi)
+			return nil
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: c.Value})
 	}
@@ -322,8 +355,8 @@ func (b *builder) killerCage(c *Clue) error {
 
 // total adds a Total constraint (cells with coefficients coefs, nil for
 // all 1) after checking that some digits 1..N, repeated or not, can make
-// it; an error is placed at field and line. It merges a cell listed twice.
-func (b *builder) total(field string, line int, cells, coefs []int, value int) error {
+// it (a Never constraint when none can). It merges a cell listed twice.
+func (b *builder) total(cells, coefs []int, value int) {
 	var cs, ks []int
 	for k, i := range cells {
 		c := 1
@@ -342,13 +375,22 @@ func (b *builder) total(field string, line int, cells, coefs []int, value int) e
 		hi += max(c, c*b.n)
 	}
 	if value < lo || value > hi {
-		return b.fail(field, line, -1, "sum %d is impossible (want %d to %d)", value, lo, hi)
+		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), value, lo, hi)
+		return
 	}
 	if coefs == nil && len(ks) == len(cells) {
 		ks = nil
 	}
 	b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: cs, Coefs: ks, Value: value})
-	return nil
+}
+
+// totalWord is "sum" for coefficients all 1 (nil), "total" for the
+// others (an arrow's).
+func totalWord(coefs []int) string {
+	if coefs == nil {
+		return "sum"
+	}
+	return "total"
 }
 
 // outside checks the place of a clue outside the board: within one row or
@@ -383,9 +425,7 @@ func (b *builder) littleKiller(c *Clue) error {
 	if c.Value == 0 {
 		return nil // no sum, as in f-puzzles
 	}
-	if err := b.total("value", -1, cells, nil, c.Value); err != nil {
-		return err
-	}
+	b.total(cells, nil, c.Value)
 	b.tag()
 	return nil
 }
@@ -409,7 +449,8 @@ func (b *builder) sandwich(c *Clue) error {
 		return b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
 	}
 	if hi := n*(n-1)/2 - 1; c.Value < 0 || c.Value > hi {
-		return b.fail("value", -1, -1, "sandwich sum %d is impossible (want 0 to %d)", c.Value, hi)
+		b.never(cells, "sandwich sum %d is impossible (want 0 to %d)", c.Value, hi)
+		return nil
 	}
 	b.con(satdoku.Constraint{Kind: satdoku.Sandwich, Cells: cells, Value: c.Value})
 	b.tag()
@@ -434,7 +475,7 @@ func (b *builder) arrow(c *Clue) error {
 	}
 	circle = slices.Sorted(slices.Values(circle)) // reading order
 	shafts := 0
-	for k, l := range c.Lines {
+	for _, l := range c.Lines {
 		var cells, coefs []int
 		for _, i := range l {
 			if !slices.Contains(circle, i) {
@@ -449,9 +490,7 @@ func (b *builder) arrow(c *Clue) error {
 			cells, coefs = append(cells, circle[j]), append(coefs, -p)
 			p *= 10
 		}
-		if err := b.total("lines", k, cells, coefs, 0); err != nil {
-			return err
-		}
+		b.total(cells, coefs, 0)
 		shafts++
 	}
 	if shafts == 0 {
@@ -465,8 +504,8 @@ func (b *builder) arrow(c *Clue) error {
 func (b *builder) whispers(c *Clue) error {
 	d := (b.n + 1) / 2
 	if c.Value != 0 {
-		if c.Value < 1 || c.Value >= b.n {
-			return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d or more", b.n, c.Value)
+		if c.Value < 1 {
+			return b.fail("value", -1, -1, "difference %d is not a positive number", c.Value)
 		}
 		d = c.Value
 	}
@@ -475,6 +514,12 @@ func (b *builder) whispers(c *Clue) error {
 			if l[j-1] == l[j] {
 				return b.fail("lines", k, j, "a cell next to itself")
 			}
+		}
+		if len(l) >= 2 && d >= b.n {
+			b.never(l, "no two digits 1 to %d differ by %d or more", b.n, d)
+			continue
+		}
+		for j := 1; j < len(l); j++ {
 			b.rel(l[j-1], l[j], satdoku.Apart, d)
 			b.tag()
 		}
@@ -534,10 +579,16 @@ func (b *builder) dot(c *Clue) error {
 		v = def
 	}
 	switch {
-	case c.Kind == WhiteDot && (v < 1 || v > n-1):
+	case c.Kind == WhiteDot && v < 1:
 		return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d", n, v)
-	case c.Kind == BlackDot && (v < 2 || v > n):
+	case c.Kind == BlackDot && v < 2:
 		return b.fail("value", -1, -1, "no two distinct digits 1 to %d have ratio %d", n, v)
+	case c.Kind == WhiteDot && v > n-1:
+		b.never(c.Cells, "no two digits 1 to %d differ by %d", n, v)
+		return nil
+	case c.Kind == BlackDot && v > n:
+		b.never(c.Cells, "no two distinct digits 1 to %d have ratio %d", n, v)
+		return nil
 	}
 	if v == def {
 		b.rel(c.Cells[0], c.Cells[1], plain, 0)
@@ -557,7 +608,8 @@ func (b *builder) xv(c *Clue) error {
 		return b.fail("value", -1, -1, "an XV mark is 10 (X) or 5 (V), not %d", c.Value)
 	}
 	if c.Value > 2*b.n {
-		return b.fail("value", -1, -1, "two digits 1 to %d cannot add up to %d", b.n, c.Value)
+		b.never(c.Cells, "two digits 1 to %d cannot add up to %d", b.n, c.Value)
+		return nil
 	}
 	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value)
 	b.mark(XV, c.Cells, c.Value)

@@ -252,8 +252,9 @@ type Clue struct {
 
 // Errors of Apply, wrapped by its *Error values.
 var (
-	// ErrInvalid reports a clue that is malformed or impossible: a cell
-	// off the board, a sum no digits can make, a dot with three cells.
+	// ErrInvalid reports a clue that is malformed: a cell off the board,
+	// a cell listed twice, a dot with three cells, an unknown direction.
+	// A well-formed clue that no digits satisfy is no error (see Apply).
 	ErrInvalid = errors.New("clue: invalid clue")
 	// ErrUnsupported reports a clue that satdoku cannot express (an
 	// arrow's circle of many cells, or of several cells on a board over
@@ -272,7 +273,7 @@ type Error struct {
 	// Line is the index of the line in Lines, Item the index of the cell
 	// in Cells, Values or that line; −1 when the error is not about one.
 	Line, Item int
-	Msg        string // what is wrong, as "sum 90 is impossible (want 8 to 72)"
+	Msg        string // what is wrong, as "cell 81 is off the 9×9 board"
 	Err        error  // ErrInvalid or ErrUnsupported
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -306,7 +307,7 @@ func TestMeaning(t *testing.T) {
 	}
 }
 
-// TestErrors checks that impossible clues are refused, naming the clue
+// TestErrors checks that malformed clues are refused, naming the clue
 // and the field at fault.
 func TestErrors(t *testing.T) {
 	tests := []struct {
@@ -318,37 +319,22 @@ func TestErrors(t *testing.T) {
 		msg   string
 		err   error
 	}{
-		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 1}, "value", -1, -1, "sum 1 is impossible in 2 cells of distinct digits (want 3 to 17)", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 18}, "value", -1, -1, "sum 18 is impossible in 2 cells of distinct digits (want 3 to 17)", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 0}}, "cells", -1, 1, "R1C1 is listed twice", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.KillerCage}, "", -1, -1, "a cage without cells", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1, 2, 3, 4}}, "cells", -1, -1, "5 cells cannot hold distinct digits 1 to 4", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.ExtraRegion, Cells: []int{0, 81}}, "cells", -1, 1, "cell 81 is off the 9×9 board", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Direction: clue.UpRight, Value: 5}, "direction", -1, -1, `the diagonal from "R0C1" going UR misses the board`, clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Value: 5}, "direction", -1, -1, "unknown direction Direction(0) (want UL, UR, DL or DR)", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Direction: clue.DownRight, Value: 90}, "value", -1, -1, "sum 90 is impossible (want 8 to 72)", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.LittleKiller, Row: 0, Col: 0, Direction: clue.DownRight, Value: 9}, "place", -1, -1, `"R1C1" is on the board: a little killer clue is outside it`, clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.LittleKiller, Row: -2, Col: 0, Direction: clue.DownRight, Value: 9}, "place", -1, -1, `"R-1C1" is off the 9×9 board`, clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Sandwich, Row: -1, Col: -1, Value: 5}, "place", -1, -1, `"R0C0" is not beside a row or a column`, clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.Sandwich, Row: -1, Col: 0, Value: 36}, "value", -1, -1, "sandwich sum 36 is impossible (want 0 to 35)", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1}, {0, 1, 2, 3, 7}}}, "lines", 1, -1, "a thermometer of 5 cells cannot rise with digits 1 to 4", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.Arrow, Cells: []int{0}, Lines: [][]int{{0, 1, 2, 3, 7, 11}}}, "lines", 0, -1, "sum 0 is impossible (want 1 to 19)", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.Arrow, Lines: [][]int{{0, 1}}}, "", -1, -1, "an arrow without a circle", clue.ErrInvalid},
 		{16, clue.Clue{Kind: clue.Arrow, Cells: []int{0, 16}, Lines: [][]int{{0, 1, 2}}}, "cells", -1, -1, "a circle of 2 cells on a 16×16 board", clue.ErrUnsupported},
 		{9, clue.Clue{Kind: clue.Arrow, Cells: []int{0, 1, 2, 3, 4, 5, 6}, Lines: [][]int{{0, 9}}}, "cells", -1, -1, "a circle of 7 cells (the limit is 6)", clue.ErrUnsupported},
-		{9, clue.Clue{Kind: clue.Renban, Lines: [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}}, "lines", 0, -1, "a renban line of 10 cells cannot hold distinct digits 1 to 9", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 1}}, Value: 9}, "value", -1, -1, "no two digits 1 to 9 differ by 9 or more", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 1, 1}}}, "lines", 0, 2, "a cell next to itself", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Clone, Lines: [][]int{{0, 1}, {2}}}, "lines", 1, -1, "1 clone cells for 2 cells", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{1, 2, 3}}, "values", -1, -1, "3 digits in 2 cells", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{5}}, "values", -1, 0, "digit 5 is not in 1..4", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.WhiteDot, Cells: []int{0}}, "cells", -1, -1, "want 2 cells, found 1", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 9}, "value", -1, -1, "no two digits 1 to 9 differ by 9", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 10}, "value", -1, -1, "no two distinct digits 1 to 9 have ratio 10", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 1}, "value", -1, -1, "no two distinct digits 1 to 9 have ratio 1", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 7}, "value", -1, -1, "an XV mark is 10 (X) or 5 (V), not 7", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 10}, "value", -1, -1, "two digits 1 to 4 cannot add up to 10", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.PencilMarks, Cells: []int{0}}, "values", -1, -1, "no digits", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.Odd, Cells: []int{-1}}, "cells", -1, 0, "cell -1 is off the 4×4 board", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
@@ -369,6 +355,117 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%+v: error %+v (%v), want %s [%d][%d] %q", tc.c, e, err, tc.field, tc.line, tc.item, tc.msg)
 		}
 	}
+}
+
+// TestImpossible checks that a well-formed clue that no digits satisfy is
+// no error but a puzzle with no solution: the rules hold a Never
+// constraint on the clue's cells, named after its kind, with the reason;
+// the validator finds no solution of the empty grid and names the clue and
+// the reason; and the clue's own digits, tried one by one, never satisfy it.
+func TestImpossible(t *testing.T) {
+	tests := []struct {
+		n      int
+		c      clue.Clue
+		cells  []int
+		reason string
+		// holds is the clue's plain meaning on the digits of cells, for the
+		// brute force (nil: too many cells to try).
+		holds func(d []int) bool
+	}{
+		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 18}, []int{0, 1}, "18 is impossible in 2 cells (want 3 to 17)",
+			func(d []int) bool { return d[0] != d[1] && d[0]+d[1] == 18 }},
+		{9, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 1}, []int{0, 1}, "1 is impossible in 2 cells (want 3 to 17)",
+			func(d []int) bool { return d[0] != d[1] && d[0]+d[1] == 1 }},
+		{4, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1, 2, 3, 4}}, []int{0, 1, 2, 3, 4}, "5 cells cannot hold distinct digits 1 to 4",
+			func(d []int) bool { return len(slices.Compact(slices.Sorted(slices.Values(d)))) == 5 }},
+		{4, clue.Clue{Kind: clue.ExtraRegion, Cells: []int{0, 1, 2, 3, 4}}, []int{0, 1, 2, 3, 4}, "5 cells cannot hold distinct digits 1 to 4",
+			func(d []int) bool { return len(slices.Compact(slices.Sorted(slices.Values(d)))) == 5 }},
+		{9, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 0, Direction: clue.DownRight, Value: 90}, []int{1, 11, 21, 31, 41, 51, 61, 71}, "sum 90 is impossible (want 8 to 72)", nil},
+		{4, clue.Clue{Kind: clue.LittleKiller, Row: -1, Col: 1, Direction: clue.DownRight, Value: 1}, []int{2, 7}, "sum 1 is impossible (want 2 to 8)",
+			func(d []int) bool { return d[0]+d[1] == 1 }},
+		{9, clue.Clue{Kind: clue.Sandwich, Row: -1, Col: 0, Value: 36}, []int{0, 9, 18, 27, 36, 45, 54, 63, 72}, "sandwich sum 36 is impossible (want 0 to 35)", nil},
+		{4, clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1}, {0, 1, 2, 3, 7}}}, []int{0, 1, 2, 3, 7}, "5 cells cannot rise with digits 1 to 4",
+			func(d []int) bool { return slices.IsSorted(d) && len(slices.Compact(slices.Clone(d))) == 5 }},
+		{4, clue.Clue{Kind: clue.Arrow, Cells: []int{0}, Lines: [][]int{{0, 1, 2, 3, 7, 11}}}, []int{1, 2, 3, 7, 11, 0}, "total 0 is impossible (want 1 to 19)",
+			func(d []int) bool { return d[0]+d[1]+d[2]+d[3]+d[4] == d[5] }},
+		{9, clue.Clue{Kind: clue.Renban, Lines: [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "10 cells cannot hold distinct digits 1 to 9", nil},
+		{9, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 1}}, Value: 9}, []int{0, 1}, "no two digits 1 to 9 differ by 9 or more",
+			func(d []int) bool { return abs(d[0]-d[1]) >= 9 }},
+		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{1, 2, 3}}, []int{0, 1}, "3 digits cannot fit in 2 cells",
+			func(d []int) bool { return slices.Contains(d, 1) && slices.Contains(d, 2) && slices.Contains(d, 3) }},
+		{4, clue.Clue{Kind: clue.Quadruple, Cells: []int{0, 1}, Values: []int{5}}, []int{0, 1}, "digit 5 is not in 1..4",
+			func(d []int) bool { return slices.Contains(d, 5) }},
+		{9, clue.Clue{Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 9}, []int{0, 1}, "no two digits 1 to 9 differ by 9",
+			func(d []int) bool { return abs(d[0]-d[1]) == 9 }},
+		{9, clue.Clue{Kind: clue.BlackDot, Cells: []int{0, 1}, Value: 10}, []int{0, 1}, "no two distinct digits 1 to 9 have ratio 10",
+			func(d []int) bool { return d[0] == 10*d[1] || d[1] == 10*d[0] }},
+		{4, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 10}, []int{0, 1}, "two digits 1 to 4 cannot add up to 10",
+			func(d []int) bool { return d[0]+d[1] == 10 }},
+	}
+	for _, tc := range tests {
+		std, err := satdoku.Standard(tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := clue.Apply(std, tc.c)
+		if err != nil {
+			t.Errorf("%v: %v", tc.c.Kind, err)
+			continue
+		}
+		var nevers []satdoku.Constraint
+		for _, c := range r.Constraints() {
+			if c.Kind == satdoku.Never {
+				nevers = append(nevers, c)
+			}
+		}
+		if len(nevers) != 1 || nevers[0].Name != tc.c.Kind.String() || nevers[0].Reason != tc.reason || !slices.Equal(nevers[0].Cells, tc.cells) {
+			t.Errorf("%v: Never constraints %+v, want one on %v: %q", tc.c.Kind, nevers, tc.cells, tc.reason)
+			continue
+		}
+		g := satdoku.NewGrid(r)
+		if n, _ := verify.Count(g, 1); n != 0 {
+			t.Errorf("%v: verify counts %d solutions, want 0", tc.c.Kind, n)
+		}
+		cs := verify.Check(g)
+		want := tc.c.Kind.String() + " " + cellNames(tc.n, tc.cells) + ": " + tc.reason
+		if len(cs) != 1 || cs[0].String() != want {
+			t.Errorf("%v: verify.Check = %v, want %q", tc.c.Kind, cs, want)
+		}
+		if tc.holds != nil {
+			d := make([]int, len(tc.cells))
+			for k := range d {
+				d[k] = 1
+			}
+			for more := true; more; more = next(d, tc.n) {
+				if tc.holds(d) {
+					t.Errorf("%v: digits %v satisfy it: the clue is possible", tc.c.Kind, d)
+					break
+				}
+			}
+		}
+	}
+}
+
+// cellNames names cells of an n×n board as verify does: r1c1,r1c2.
+func cellNames(n int, cells []int) string {
+	var s []string
+	for _, i := range cells {
+		s = append(s, verify.Cell{Row: i / n, Col: i % n}.String())
+	}
+	return strings.Join(s, ",")
+}
+
+// next steps d through every assignment of digits 1..n, from all ones;
+// it reports false after the last.
+func next(d []int, n int) bool {
+	for k := range d {
+		if d[k] < n {
+			d[k]++
+			return true
+		}
+		d[k] = 1
+	}
+	return false
 }
 
 // TestApply checks what Apply makes besides the rules' meaning: the

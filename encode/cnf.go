@@ -265,7 +265,7 @@ type Header struct {
 // FIELDS NAME" for each constraint, KIND the kind's name
 // (satdoku.ConstraintKind's String) and FIELDS "value=V" (always
 // for total and sandwich), "coefs=C,…", "digits=D,…" and "mask=0xM" (always
-// for one-of) where set; and "c rules TAG,TAG" for the tags (which must
+// for one-of) where set, NAME followed by ": REASON" for never; and "c rules TAG,TAG" for the tags (which must
 // hold no comma).
 func writeRules(w io.Writer, r *satdoku.Rules) {
 	n := r.N()
@@ -313,6 +313,10 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		if c.Mask != 0 || c.Kind == satdoku.OneOf {
 			fmt.Fprintf(w, " mask=%#x", c.Mask)
 		}
+		if c.Kind == satdoku.Never {
+			fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
+			continue
+		}
 		fmt.Fprintf(w, " %s\n", c.Name)
 	}
 	if tags := r.Tags(); len(tags) > 0 {
@@ -339,7 +343,7 @@ type headerRules struct {
 }
 
 // addConstraint reads "KIND CELLS [value=V] [coefs=C,…] [digits=D,…]
-// [mask=M] NAME".
+// [mask=M] NAME", and for a Never constraint "NAME: REASON".
 func (hr *headerRules) addConstraint(val string) error {
 	f := strings.Fields(val)
 	if len(f) < 2 {
@@ -376,6 +380,9 @@ func (hr *headerRules) addConstraint(val string) error {
 		}
 	}
 	c.Name = strings.Join(f, " ")
+	if c.Kind == satdoku.Never {
+		c.Name, c.Reason, _ = strings.Cut(c.Name, ": ")
+	}
 	hr.constraints = append(hr.constraints, c)
 	return nil
 }

@@ -90,6 +90,7 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Contains: a digit wanted once is one clause, "some cell holds it";
 //     a digit wanted k > 1 times is a decision diagram that counts it.
 //   - OneOf: a unit clause for each digit outside Mask.
+//   - Never: the empty clause.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -108,6 +109,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Within:   func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
 	satdoku.Sandwich: (*Encoder).sandwich,
 	satdoku.Contains: (*Encoder).contains,
+	satdoku.Never:    func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {

@@ -56,8 +56,6 @@ func TestClueErrors(t *testing.T) {
 		{board(9, `,"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R9C9"]}]`), `["R9C9"]`, ErrInvalid, `clone[0].cloneCells: 1 clone cells for 2 cells`},
 		{board(9, `,"arrow":[{"lines":[["R1C1","R1C2"]],"cells":[]}]`), `{"lines"`, ErrInvalid, `arrow[0]: an arrow without a circle`},
 		{board(9, `,"arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1","R1C3","R1C4","R1C5","R1C6","R1C7","R1C8"]}]`), `["R1C1","R1C3"`, ErrUnsupported, `arrow[0].cells: a circle of 7 cells (the limit is 6)`},
-		{board(9, `,"quadruple":[{"cells":["R1C1","R1C2"],"values":[1,2,3]}]`), `[1,2,3]`, ErrInvalid, `quadruple[0].values: 3 digits in 2 cells`},
-		{board(4, `,"xv":[{"cells":["R1C1","R1C2"],"value":"X"}]`), `"X"`, ErrInvalid, `xv[0].value: two digits 1 to 4 cannot add up to 10`},
 		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":7,"value":"5"}]`), `7`, ErrInvalid, `littlekillersum[0].direction: unknown direction a number (want UL, UR, DL or DR)`},
 	}
 	for _, tc := range tests {

@@ -18,9 +18,10 @@ var (
 	// skyscraper, an X-sum, an unknown key that is not cosmetic) or a board
 	// size it does not take. Such a rule is never ignored.
 	ErrUnsupported = errors.New("fpuzzles: unsupported rule")
-	// ErrInvalid reports well-formed JSON that says something impossible
-	// or malformed: a cell off the board, a sum no digits can make, an
-	// unknown little killer direction, a grid of the wrong shape.
+	// ErrInvalid reports well-formed JSON that says something malformed: a
+	// cell off the board, a sum that is not a number, an unknown little
+	// killer direction, a grid of the wrong shape. (A clue that no digits
+	// satisfy is no error: the puzzle has no solution; see clue.Apply.)
 	ErrInvalid = errors.New("fpuzzles: invalid puzzle")
 )
 

@@ -75,9 +75,11 @@
 // an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
 // entropic, region-sum and modular lines, indexers and any key this
 // package does not know, unless its value is empty. No rule is ignored
-// silently. Impossible clues (a cell off the board, a sum no digits can
-// make, a little killer that misses the board, an unknown direction) are
-// errors wrapping ErrInvalid.
+// silently. Malformed clues (a cell off the board, a sum that is not a
+// number, a little killer that misses the board, an unknown direction) are
+// errors wrapping ErrInvalid. A well-formed clue that no digits satisfy (a
+// killer cage of 2 cells adding up to 18) is no error: the puzzle is read,
+// and has no solution (see clue.Apply).
 //
 // What a clue means is the clue package's to say: this package maps the
 // JSON onto the board's regions, the global rules and clue.Clue values

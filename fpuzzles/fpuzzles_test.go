@@ -13,6 +13,7 @@ import (
 	lzstring "github.com/daku10/go-lz-string"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/verify"
 )
 
 // board returns the JSON of an empty n×n puzzle with more keys appended
@@ -294,6 +295,36 @@ func TestGivens(t *testing.T) {
 	}
 }
 
+// TestImpossible checks that well-formed clues that no digits satisfy
+// make a puzzle, with no solution: the validator names the clue and why.
+func TestImpossible(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"1"}]`), `killer cage r1c1,r1c2: 1 is impossible in 2 cells (want 3 to 17)`},
+		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":18}]`), `killer cage r1c1,r1c2: 18 is impossible in 2 cells (want 3 to 17)`},
+		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"90"}]`), `little killer r1c2,r2c3,r3c4,r4c5,r5c6,r6c7,r7c8,r8c9: sum 90 is impossible (want 8 to 72)`},
+		{board(9, `,"sandwichsum":[{"cell":"R0C1","value":"36"}]`), `sandwich r1c1,r2c1,r3c1,r4c1,r5c1,r6c1,r7c1,r8c1,r9c1: sandwich sum 36 is impossible (want 0 to 35)`},
+		{board(4, `,"thermometer":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4"]]}]`), `thermometer r1c1,r1c2,r1c3,r1c4,r2c4: 5 cells cannot rise with digits 1 to 4`},
+		{board(4, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4","R3C4"]],"cells":["R1C1"]}]`), `arrow r1c2,r1c3,r1c4,r2c4,r3c4,r1c1: total 0 is impossible (want 1 to 19)`},
+		{board(9, `,"ratio":[{"cells":["R1C1","R1C2"],"value":"10"}]`), `black dot r1c1,r1c2: no two distinct digits 1 to 9 have ratio 10`},
+		{board(9, `,"quadruple":[{"cells":["R1C1","R1C2"],"values":[1,2,3]}]`), `quadruple r1c1,r1c2: 3 digits cannot fit in 2 cells`},
+		{board(4, `,"xv":[{"cells":["R1C1","R1C2"],"value":"X"}]`), `xv r1c1,r1c2: two digits 1 to 4 cannot add up to 10`},
+	}
+	for _, tc := range tests {
+		p, err := Read([]byte(tc.in))
+		if err != nil {
+			t.Errorf("%s: %v", tc.want, err)
+			continue
+		}
+		if n, _ := verify.Count(p.Grid, 1); n != 0 {
+			t.Errorf("%s: verify counts %d solutions", tc.want, n)
+		}
+		cs := verify.Check(p.Grid)
+		if len(cs) != 1 || cs[0].String() != tc.want {
+			t.Errorf("verify.Check = %v, want %s", cs, tc.want)
+		}
+	}
+}
+
 func TestErrors(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -303,21 +334,14 @@ func TestErrors(t *testing.T) {
 		{board(9, `,
 "killercage":[{"cells":["R1C1"]},{"cells":["R1C2"]},
   {"cells":["R2C1", "R10C1"],"value":"5"}]`), ErrInvalid, `3:21: killercage[2].cells[1]: "R10C1" is off the 9×9 board`},
-		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":"1"}]`), ErrInvalid, `killercage[0].value: sum 1 is impossible in 2 cells of distinct digits (want 3 to 17)`},
-		{board(9, `,"killercage":[{"cells":["R1C1","R1C2"],"value":18}]`), ErrInvalid, `killercage[0].value: sum 18 is impossible in 2 cells of distinct digits (want 3 to 17)`},
 		{board(9, `,"killercage":[{"cells":["R1C1","R1C1"]}]`), ErrInvalid, `killercage[0].cells[1]: R1C1 is listed twice`},
 		{board(9, `,"killercage":[{"cells":["R1C1"],"value":"x"}]`), ErrInvalid, `killercage[0].value: "x" is not a whole number`},
 		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"DD","value":"5"}]`), ErrInvalid, `littlekillersum[0].direction: unknown direction "DD" (want UL, UR, DL or DR)`},
 		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"UR","value":"5"}]`), ErrInvalid, `littlekillersum[0].direction: the diagonal from "R0C1" going UR misses the board`},
-		{board(9, `,"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"90"}]`), ErrInvalid, `littlekillersum[0].value: sum 90 is impossible (want 8 to 72)`},
 		{board(9, `,"littlekillersum":[{"cell":"R1C1","direction":"DR","value":"9"}]`), ErrInvalid, `littlekillersum[0].cell: "R1C1" is on the board: a little killer clue is outside it`},
 		{board(9, `,"sandwichsum":[{"cell":"R0C0","value":"5"}]`), ErrInvalid, `sandwichsum[0].cell: "R0C0" is not beside a row or a column`},
-		{board(9, `,"sandwichsum":[{"cell":"R0C1","value":"36"}]`), ErrInvalid, `sandwichsum[0].value: sandwich sum 36 is impossible (want 0 to 35)`},
-		{board(4, `,"thermometer":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4"]]}]`), ErrInvalid, `thermometer[0].lines[0]: a thermometer of 5 cells cannot rise with digits 1 to 4`},
-		{board(4, `,"arrow":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4","R3C4"]],"cells":["R1C1"]}]`), ErrInvalid, `arrow[0].lines[0]: sum 0 is impossible (want 1 to 19)`},
 		{board(9, `,"xv":[{"cells":["R1C1","R1C2"],"value":"W"}]`), ErrInvalid, `xv[0].value: want "X" or "V"`},
 		{board(9, `,"difference":[{"cells":["R1C1"]}]`), ErrInvalid, `difference[0].cells: want 2 cells, found 1`},
-		{board(9, `,"ratio":[{"cells":["R1C1","R1C2"],"value":"10"}]`), ErrInvalid, `ratio[0].value: no two distinct digits 1 to 9 have ratio 10`},
 		{board(9, `,"negative":["skyscraper"]`), ErrUnsupported, `negative[0]: unsupported negative rule "skyscraper"`},
 		{board(9, `,"skyscraper":[{"cell":"R0C1","value":"3"}]`), ErrUnsupported, `skyscraper: unsupported rule "skyscraper"`},
 		{board(9, `,"xsum":[{"cell":"R0C1","value":"3"}]`), ErrUnsupported, `xsum: unsupported rule "xsum"`},

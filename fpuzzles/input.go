@@ -54,7 +54,7 @@ func readPuzzle(data []byte) (textfmt.Puzzle, error) {
 	if err != nil {
 		return textfmt.Puzzle{}, err
 	}
-	return textfmt.Puzzle{Grid: p.Grid, Warnings: p.Warnings, Clues: p.Clues}, nil
+	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues}, nil
 }
 
 // detectLinks is Sure when the first line of head that is not blank or

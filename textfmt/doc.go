@@ -130,7 +130,8 @@
 // would read anything (Maybe), the first registered on a tie. This
 // package registers the text formats above as "text", the fallback;
 // package fpuzzles registers f-puzzles JSON and links when it is imported
-// (import _ "github.com/satdoku/satdoku/fpuzzles"). A PuzzleReader
+// (import _ "github.com/satdoku/satdoku/fpuzzles"), and package sudokupad
+// SudokuPad links and payloads. A PuzzleReader
 // streams: it holds one puzzle at a time, and places its errors, as
 // *satdoku.ParseError, at their line and column in the whole input.
 package textfmt

@@ -104,10 +104,20 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
 			}
 		}
+	case satdoku.Never:
+		return neverWhy(c)
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
 	return ""
+}
+
+// neverWhy is why a Never constraint is broken: its reason.
+func neverWhy(c *satdoku.Constraint) string {
+	if c.Reason == "" {
+		return "cannot hold"
+	}
+	return c.Reason
 }
 
 // totalWord is "sum" for a Total whose coefficients are all 1, "total"
@@ -202,6 +212,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 				return false
 			}
 		}
+	case satdoku.Never:
+		return false
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
@@ -539,6 +551,8 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
 			}
 		}
+	case satdoku.Never:
+		return neverWhy(c)
 	}
 	return "cannot be completed"
 }

@@ -200,6 +200,8 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 		ds[k] = g.Cell(i)
 	}
 	switch c.Kind {
+	case satdoku.Never:
+		return false
 	case satdoku.Total:
 		t := 0
 		for k, d := range ds {
@@ -358,6 +360,9 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.OneOf:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Mask = rng.Uint64() & (1<<n - 1)
+	case satdoku.Never:
+		c.Cells = cells(1 + rng.IntN(3))
+		c.Reason = "cannot hold"
 	}
 	if from == nil {
 		return c

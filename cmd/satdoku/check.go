@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdCheck = &command{
@@ -84,11 +84,16 @@ func readOne(e *env, what, arg string) (*satdoku.Grid, int) {
 }
 
 func checkOne(g *satdoku.Grid, a *answer) {
-	if cs := verify.Check(g); len(cs) > 0 {
-		a.setInvalid(cs)
-		return
+	ca, done := checked.Screen(g)
+	switch {
+	case !done:
+		a.Status = statusValid
+	case ca.Status == backend.StatusNone:
+		a.setImpossible(ca.Conflicts)
+		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
+	default:
+		a.setInvalid(ca.Conflicts)
 	}
-	a.Status = statusValid
 }
 
 // checkSolution checks sol against puzzle and reports every problem: each
@@ -119,7 +124,7 @@ func checkText(p *printer, a *answer) {
 		fmt.Fprintln(p.w, statusValid)
 		return
 	}
-	if a.Status == statusInvalid {
+	if a.Status == statusInvalid || a.Status == statusNone {
 		p.invalid(a)
 		return
 	}

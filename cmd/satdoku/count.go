@@ -92,7 +92,7 @@ func (a *answer) counted(ca checked.Answer, err error) bool {
 func (a *answer) setCountStatus(st backend.Status) {
 	switch st {
 	case backend.StatusNone:
-		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
+		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
 	case backend.StatusSolved:
 		a.Status = statusSolved
 	case backend.StatusUnique:

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
 )
@@ -55,7 +56,7 @@ Examples:
   cadical -q p.cnf | satdoku decode --puzzle PUZZLE`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
-		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves: a puzzle, an f-puzzles link, or a file (f-puzzles JSON or any input format)")
+		puzzle := fs.String("puzzle", "", "the `PUZZLE` the model solves: a puzzle, an f-puzzles or SudokuPad link, or a file (f-puzzles JSON or any input format)")
 		cnf := fs.String("cnf", "", "the CNF `FILE` the solver was given (its \"c puzzle\" comment names the puzzle)")
 		o.register(fs)
 		return func(args []string) int { return decode(e, &o, *puzzle, *cnf, args) }
@@ -152,7 +153,13 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 			}
 			return
 		}
+		if ca, done := checked.Screen(g); done && ca.Status == backend.StatusNone {
+			a.setImpossible(ca.Conflicts) // the clues that cannot hold say why
+		}
 		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution (the solver says UNSATISFIABLE)"
+		if len(a.Conflicts) > 0 {
+			a.diag += ": " + conflictText(a.Conflicts)
+		}
 		return
 	}
 	fixed := h.Encoding == encode.Reduced

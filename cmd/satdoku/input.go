@@ -11,7 +11,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
-	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats
+	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats (SudokuPad links: see rules.go)
 	"github.com/satdoku/satdoku/textfmt"
 )
 

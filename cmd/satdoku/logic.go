@@ -16,7 +16,6 @@ import (
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/textfmt"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdRate = &command{
@@ -136,8 +135,13 @@ var errNegative = errors.New("negative")
 // negative one, an internal error for the rest.
 func logicAnswer(fn logicFunc) answerFunc {
 	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
-		if cs := verify.Check(g); len(cs) > 0 {
-			a.setInvalid(cs)
+		if ca, done := checked.Screen(g); done {
+			if ca.Status == backend.StatusNone {
+				a.setImpossible(ca.Conflicts)
+				a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
+				return
+			}
+			a.setInvalid(ca.Conflicts)
 			a.diag = "conflicting givens: " + conflictText(a.Conflicts)
 			return
 		}

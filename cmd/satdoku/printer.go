@@ -341,7 +341,7 @@ func (p *printer) separate() {
 
 // statusLine writes the one-line form of a negative or failed answer.
 func (p *printer) statusLine(a *answer) {
-	if a.Status == statusInvalid {
+	if a.Status == statusInvalid || a.Status == statusNone && len(a.Conflicts) > 0 {
 		p.invalid(a)
 		return
 	}
@@ -349,7 +349,8 @@ func (p *printer) statusLine(a *answer) {
 	fmt.Fprintln(p.w, a.note(a.Status))
 }
 
-// invalid writes an invalid answer: on one line in the line formats; in the
+// invalid writes an invalid answer, or one with no solution for clues
+// that cannot hold (see answer.setImpossible): on one line in the line formats; in the
 // grid format one conflict a line, then the grid with the cells at fault
 // marked (in reverse video with color, else a grid of those cells alone).
 func (p *printer) invalid(a *answer) {

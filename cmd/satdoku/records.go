@@ -131,6 +131,27 @@ func (a *answer) setInvalid(cs []verify.Conflict) {
 	a.faulty = a.it.grid
 }
 
+// setImpossible records the clues that cannot hold of a puzzle with no
+// solution (see checked.Screen): its conflicts, which the text formats
+// print after the status "none" and standard error after "no solution".
+func (a *answer) setImpossible(cs []verify.Conflict) {
+	n := 0
+	if a.it.grid != nil {
+		n = a.it.grid.N()
+	}
+	a.Conflicts, a.clash = checked.Describe(n, cs)
+	a.faulty = a.it.grid
+}
+
+// noSolution is the message of a puzzle with no solution, with the clues
+// that cannot hold when there are (see setImpossible).
+func (a *answer) noSolution() string {
+	if len(a.Conflicts) > 0 {
+		return "no solution: " + conflictText(a.Conflicts)
+	}
+	return "no solution"
+}
+
 // take records the answer of a call to the checked layer, or its error:
 // the solutions (which the validator passed), the cells where two differ,
 // the certificate, and, for conflicting givens, the conflicts. It reports
@@ -146,6 +167,9 @@ func (a *answer) take(ca checked.Answer, err error) bool {
 		a.setInvalid(ca.Conflicts)
 		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
 		return false
+	}
+	if ca.Status == backend.StatusNone && len(ca.Conflicts) > 0 {
+		a.setImpossible(ca.Conflicts)
 	}
 	a.Solution, a.Second = shown{ca.Solution}, shown{ca.Second}
 	if ca.Second != nil {

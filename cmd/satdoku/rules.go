@@ -3,16 +3,36 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/sudokupad" // SudokuPad links as an input format, and --offline
 )
 
-// registerRules adds the --rules flag to a puzzle command.
+// registerRules adds the --rules flag to a puzzle command, and --offline,
+// which keeps the SudokuPad reader off the network.
 func registerRules(fs *pflag.FlagSet, spec *string) {
 	fs.StringVar(spec, "rules", "", "add global `rules` to every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", ")+" (x is both diagonals)")
+	sudokupad.SetOffline(false)
+	f := fs.VarPF(offlineFlag{}, "offline", "", "never use the network: a SudokuPad link with a short id is an error")
+	f.NoOptDefVal = "true"
+}
+
+// offlineFlag is --offline: it sets sudokupad.SetOffline.
+type offlineFlag struct{}
+
+func (offlineFlag) String() string { return "false" }
+func (offlineFlag) Type() string   { return "bool" }
+func (offlineFlag) Set(s string) error {
+	off, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	sudokupad.SetOffline(off)
+	return nil
 }
 
 // puzzleRules adds the global rules of --rules to every puzzle read. All

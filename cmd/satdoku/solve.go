@@ -201,7 +201,7 @@ func solveOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer
 	}
 	switch ca.Status {
 	case backend.StatusNone:
-		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
+		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
 	default:
 		a.Status = statusSolved
 	}

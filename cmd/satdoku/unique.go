@@ -62,7 +62,7 @@ func uniqueOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answe
 	case backend.StatusNone:
 		a.Status, a.exit = statusNone, exitNegative
 		if solving {
-			a.diag = "no solution"
+			a.diag = a.noSolution()
 		}
 	case backend.StatusUnique:
 		a.Status = statusUnique

@@ -1,0 +1,107 @@
+package sudokupad
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/textfmt"
+)
+
+// SudokuPad links as an input format of textfmt, registered when this
+// package is imported: "sudokupad", an argument that is a SudokuPad link or
+// payload, or an input whose first line (after blank lines and #
+// comments) is one, with one a line.
+
+func init() {
+	textfmt.Register(textfmt.Input{
+		Name:      "sudokupad",
+		Detect:    detect,
+		NewReader: newLinkReader,
+		DetectArg: func(arg string) textfmt.Match {
+			if isLink(arg) {
+				return textfmt.Sure
+			}
+			return textfmt.NoMatch
+		},
+		ReadArg: func(arg string) (textfmt.Puzzle, error) { return readPuzzle(arg) },
+	})
+}
+
+// isLink reports whether s is a SudokuPad link or payload.
+func isLink(s string) bool {
+	p, _, ok := payload(s)
+	return ok && p != ""
+}
+
+// readPuzzle reads one link for textfmt, with Default. Its errors are
+// placed at column 1 of the link.
+func readPuzzle(s string) (textfmt.Puzzle, error) {
+	p, err := Default.Read(context.Background(), s)
+	if err != nil {
+		var pe *satdoku.ParseError
+		if errors.As(err, &pe) && !pe.Pos.IsValid() {
+			pe.Pos.Line, pe.Pos.Column = 1, 1
+		}
+		return textfmt.Puzzle{}, err
+	}
+	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues}, nil
+}
+
+// detect is Sure when the first line of head that is not blank or a #
+// comment is a SudokuPad link or payload.
+func detect(head []byte) textfmt.Match {
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		head = rest
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			if isLink(string(t)) {
+				return textfmt.Sure
+			}
+			break
+		}
+	}
+	return textfmt.NoMatch
+}
+
+// linkReader reads a list of SudokuPad links, one a line.
+type linkReader struct {
+	sc   *bufio.Scanner
+	line int
+	err  error
+}
+
+func newLinkReader(r io.Reader) textfmt.PuzzleReader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 4*MaxPayload)
+	return &linkReader{sc: sc}
+}
+
+// Next reads the next link; an error is placed at its line.
+func (lr *linkReader) Next() (textfmt.Puzzle, error) {
+	if lr.err != nil {
+		return textfmt.Puzzle{}, io.EOF
+	}
+	for lr.sc.Scan() {
+		lr.line++
+		s := strings.TrimSpace(lr.sc.Text())
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		p, err := readPuzzle(s)
+		var pe *satdoku.ParseError
+		if errors.As(err, &pe) {
+			pe.Pos.Line += lr.line - 1
+		}
+		p.Line, p.Text = lr.line, s
+		return p, err
+	}
+	if lr.err = lr.sc.Err(); lr.err != nil {
+		return textfmt.Puzzle{Line: lr.line + 1}, lr.err
+	}
+	return textfmt.Puzzle{}, io.EOF
+}
