@@ -176,7 +176,11 @@ async function verdict(rec) {
       return;
     case 'none':
       setVerdict('none: no solution', 'none');
-      $('reason').textContent = 'The givens break no rule by themselves, but no grid completes them under the rules.';
+      // A clue that cannot hold says so (its conflicts); otherwise the
+      // givens and the clues are each possible, but not together.
+      $('reason').textContent = (rec.conflicts && rec.conflicts.length)
+        ? rec.conflicts.join('; ')
+        : 'The givens break no rule by themselves, but no grid completes them under the rules.';
       return;
     case 'invalid':
       setVerdict('invalid: the givens break the rules', 'invalid');
