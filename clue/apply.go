@@ -21,7 +21,7 @@ import (
 // cannot take are an error wrapping satdoku.ErrRules. Warnings list the
 // clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}}
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: regions(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -51,8 +51,11 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 // builder gathers the rules of the clues.
 type builder struct {
 	n    int
-	clue int  // the clue being read, for errors
-	kind Kind // its kind
+	clue int // the clue being read, for errors
+	// region is the region (box or jigsaw piece) of each cell, −1 for
+	// none.
+	region []int
+	kind   Kind // its kind
 
 	extras   []satdoku.ExtraUnit
 	rels     []satdoku.Relation
@@ -160,7 +163,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone:
+	case Thermometer, Renban, Between, Clone, Nabner:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -283,6 +286,97 @@ func (b *builder) add(c *Clue) error {
 	case NegativeRatio, NegativeDifference, NegativeXV:
 		b.negatives = append(b.negatives, c.Kind)
 		b.tag()
+	case RegionSumLine, ZipperLine, DoubleArrow:
+		return b.equalSums(c)
+	case Nabner:
+		for _, l := range c.Lines {
+			for j, x := range l {
+				for _, y := range l[j+1:] {
+					b.rel(x, y, satdoku.Different, 0)
+					b.rel(x, y, satdoku.NotConsecutive, 0)
+					b.tag()
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// regions returns the region of each cell of r (its box, or its jigsaw
+// piece), −1 for a cell in none.
+func regions(r *satdoku.Rules) []int {
+	n := r.N()
+	reg := make([]int, n*n)
+	for i := range reg {
+		reg[i] = -1
+	}
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			for _, i := range u.Cells {
+				reg[i] = u.Index
+			}
+		}
+	}
+	return reg
+}
+
+// groups returns the groups of cells of line l whose sums a region sum
+// line, a zipper line or a double arrow (kind k) makes equal, as
+// SudokuSolver's EqualSumsConstraint subclasses cut them: the segments of
+// a region sum line in each region it passes through (cells in no region
+// skipped); a zipper line's pairs of cells equally far from its ends, and
+// its middle cell alone; a double arrow's two ends, and the cells between.
+func (b *builder) groups(k Kind, l []int) [][]int {
+	var gs [][]int
+	switch k {
+	case RegionSumLine:
+		last := -1
+		for _, i := range l {
+			reg := b.region[i]
+			if reg < 0 {
+				continue
+			}
+			if reg != last || len(gs) == 0 {
+				gs = append(gs, nil)
+			}
+			gs[len(gs)-1] = append(gs[len(gs)-1], i)
+			last = reg
+		}
+	case ZipperLine:
+		for j := 0; j < (len(l)+1)/2; j++ {
+			g := []int{l[j]}
+			if k := len(l) - 1 - j; k != j {
+				g = append(g, l[k])
+			}
+			gs = append(gs, g)
+		}
+	case DoubleArrow:
+		if len(l) >= 3 {
+			gs = [][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]}
+		}
+	}
+	return gs
+}
+
+// equalSums makes the groups of each line of c (see groups) add up to the
+// same sum: a Total of 0 for each two groups in a row, one at +1 and the
+// next at −1.
+func (b *builder) equalSums(c *Clue) error {
+	for k, l := range c.Lines {
+		gs := b.groups(c.Kind, l)
+		for j := 1; j < len(gs); j++ {
+			var cells, coefs []int
+			for _, i := range gs[j-1] {
+				cells, coefs = append(cells, i), append(coefs, 1)
+			}
+			for _, i := range gs[j] {
+				cells, coefs = append(cells, i), append(coefs, -1)
+			}
+			if err := b.total("lines", k, cells, coefs, 0); err != nil {
+				return err
+			}
+			b.tag()
+		}
 	}
 	return nil
 }
@@ -322,7 +416,8 @@ func (b *builder) killerCage(c *Clue) error {
 
 // total adds a Total constraint (cells with coefficients coefs, nil for
 // all 1) after checking that some digits 1..N, repeated or not, can make
-// it; an error is placed at field and line. It merges a cell listed twice.
+// it; an error is placed at field and line. It merges a cell listed twice
+// and leaves out a cell whose coefficients add up to 0.
 func (b *builder) total(field string, line int, cells, coefs []int, value int) error {
 	var cs, ks []int
 	for k, i := range cells {
@@ -335,6 +430,15 @@ func (b *builder) total(field string, line int, cells, coefs []int, value int) e
 			continue
 		}
 		cs, ks = append(cs, i), append(ks, c)
+	}
+	// A cell whose coefficients cancel out says nothing.
+	for j := len(ks) - 1; j >= 0; j-- {
+		if ks[j] == 0 {
+			cs, ks = slices.Delete(cs, j, j+1), slices.Delete(ks, j, j+1)
+		}
+	}
+	if len(cs) == 0 && value == 0 {
+		return nil
 	}
 	lo, hi := 0, 0
 	for _, c := range ks {

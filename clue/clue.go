@@ -99,6 +99,19 @@ const (
 	// NegativeXV: every pair of orthogonal neighbours without an X or a V
 	// adds up to neither 5 nor 10.
 	NegativeXV
+	// RegionSumLine: each line, cut where it passes from one region (a
+	// box, or a jigsaw piece) into another, has segments of equal sums; a
+	// line that comes back into a region starts a new segment there.
+	RegionSumLine
+	// ZipperLine: on each line, the cells equally far from its ends add
+	// up to the same sum in pairs; on a line of odd length that sum is
+	// the middle cell's digit.
+	ZipperLine
+	// DoubleArrow: on each line of 3 cells or more, the digits of its two
+	// ends add up to the sum of the cells between them.
+	DoubleArrow
+	// Nabner: no two digits on each line are equal or consecutive.
+	Nabner
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -107,7 +120,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	Clone: "clone", Quadruple: "quadruple", WhiteDot: "white dot", BlackDot: "black dot", XV: "xv",
 	Odd: "odd", Even: "even", Minimum: "minimum", Maximum: "maximum",
 	PencilMarks: "given pencil marks", Nonconsecutive: "nonconsecutive",
-	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv"}
+	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
+	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -125,8 +139,9 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // killer", "sandwich", "thermometer", "arrow", "palindrome", "renban",
 // "whispers", "between", "clone", "quadruple", "white dot", "black dot",
 // "xv", "odd", "even", "minimum", "maximum", "given pencil marks",
-// "nonconsecutive", "negative ratio", "negative difference" or "negative
-// xv"; "Kind(N)" for a value that is not a kind. The names are also the
+// "nonconsecutive", "negative ratio", "negative difference", "negative
+// xv", "region sum line", "zipper line", "double arrow" or "nabner";
+// "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
 func (k Kind) String() string {

@@ -189,6 +189,30 @@ func meaningCases() []meaningCase {
 			}},
 		// XV marks exempt their pairs from the negative rule of XV; the
 		// Kropki dot does not.
+		// r1c1 r1c2 | r1c3 r2c3 | r3c3: three boxes of the 4×4 board.
+		{"region sum line", 4, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{0, 1, 2, 6, 10}}}}, []int{0, 1, 2, 6, 10},
+			func(d digits) bool { return d[0]+d[1] == d[2]+d[6] && d[2]+d[6] == d[10] }},
+		// r1c1 | r1c3 | r1c2: back in the first box, a new segment.
+		{"region sum line coming back", 4, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{0, 2, 1}}}}, []int{0, 1, 2},
+			func(d digits) bool { return d[0] == d[2] && d[2] == d[1] }},
+		// r1c3 | r1c4 r2c4: boxes of 2×3 on 6×6.
+		{"region sum line 6×6", 6, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{2, 3, 9}}}}, []int{2, 3, 9},
+			func(d digits) bool { return d[2] == d[3]+d[9] }},
+		{"zipper line, odd", 6, []clue.Clue{{Kind: clue.ZipperLine, Lines: [][]int{{0, 1, 2, 8, 14}}}}, []int{0, 1, 2, 8, 14},
+			func(d digits) bool { return d[0]+d[14] == d[2] && d[1]+d[8] == d[2] }},
+		{"zipper line, even", 4, []clue.Clue{{Kind: clue.ZipperLine, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[0]+d[4] == d[1]+d[5] }},
+		{"double arrow", 6, []clue.Clue{{Kind: clue.DoubleArrow, Lines: [][]int{{0, 1, 2, 3}}}}, []int{0, 1, 2, 3},
+			func(d digits) bool { return d[0]+d[3] == d[1]+d[2] }},
+		{"nabner", 9, []clue.Clue{{Kind: clue.Nabner, Lines: [][]int{{0, 1, 10}}}}, []int{0, 1, 10},
+			func(d digits) bool {
+				for _, p := range [][2]int{{0, 1}, {0, 10}, {1, 10}} {
+					if abs(d[p[0]]-d[p[1]]) <= 1 {
+						return false
+					}
+				}
+				return true
+			}},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
 			{Kind: clue.WhiteDot, Cells: []int{6, 7}}}, block6,
 			func(d digits) bool {
@@ -351,6 +375,8 @@ func TestErrors(t *testing.T) {
 		{4, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 10}, "value", -1, -1, "two digits 1 to 4 cannot add up to 10", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.PencilMarks, Cells: []int{0}}, "values", -1, -1, "no digits", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.Odd, Cells: []int{-1}}, "cells", -1, 0, "cell -1 is off the 4×4 board", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Nabner, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.RegionSumLine, Lines: [][]int{{0, 16}}}, "lines", 0, 1, "cell 16 is off the 4×4 board", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {

@@ -48,7 +48,12 @@
 // value is no mark), "negative" (see below), "clone", "quadruple", "odd",
 // "even", "minimum" and "maximum" (a minimum cell is smaller than each
 // orthogonal neighbour that is not a minimum cell itself, so that a block
-// of minimum cells is smaller than the cells around it; likewise maximum).
+// of minimum cells is smaller than the cells around it; likewise maximum),
+// "regionsumline" (the segments of the line in each region it passes
+// through, box or jigsaw piece, have equal sums), "zipperline" (cells
+// equally far from the ends add up to the same sum, the middle cell's on a
+// line of odd length), "doublearrow" (the two ends add up to the cells
+// between) and "nabner" (no two digits on the line equal or consecutive).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //
@@ -73,7 +78,7 @@
 //
 // A rule that constrains the solution and that satdoku cannot express is
 // an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
-// entropic, region-sum and modular lines, indexers and any key this
+// entropic and modular lines, indexers and any key this
 // package does not know, unless its value is empty. No rule is ignored
 // silently. Impossible clues (a cell off the board, a sum no digits can
 // make, a little killer that misses the board, an unknown direction) are

@@ -83,6 +83,10 @@ var ruleKeys = []ruleKey{
 	{"even", cellClue(clue.Even)},
 	{"minimum", cellClue(clue.Minimum)},
 	{"maximum", cellClue(clue.Maximum)},
+	{"regionsumline", linesClue(clue.RegionSumLine)},
+	{"zipperline", linesClue(clue.ZipperLine)},
+	{"doublearrow", linesClue(clue.DoubleArrow)},
+	{"nabner", linesClue(clue.Nabner)},
 }
 
 // negatives are the clues of the "negative" list, by name.
@@ -705,7 +709,8 @@ func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
 }
 
 // linesClue reads a clue of kind k with "lines" and, for whispers, a
-// "value" (thermometer, palindrome, renban, whispers, between line).
+// "value" (thermometer, palindrome, renban, whispers, between line, region
+// sum line, zipper line, double arrow, Nabner line).
 func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		v, err := r.value(k, it, path)
