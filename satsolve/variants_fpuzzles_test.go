@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -330,4 +331,112 @@ func checkMeaning(ctx context.Context, t *testing.T, where string, v *variantGen
 	case mc == 1 && line(msol) != line(vsol):
 		t.Errorf("%s: solution %s under the rules read, %s under their meaning\n%s", where, line(vsol), line(msol), v.source)
 	}
+}
+
+// lines adds the item of one line of cells to the list key.
+func (f *fpzFile) line(key string, cells []int) {
+	n := f.v.n
+	var l []string
+	for _, i := range cells {
+		l = append(l, fmt.Sprintf("R%dC%d", i/n+1, i%n+1))
+	}
+	items, _ := f.tree[key].([]any)
+	f.tree[key] = append(items, map[string]any{"lines": [][]string{l}})
+}
+
+// equalTo states that the cells of a add up to those of b, as a Total of
+// 0 with the coefficients +1 and −1 (a cell in both cancels out).
+func (f *fpzFile) equalTo(a, b []int) {
+	coef := map[int]int{}
+	for _, i := range a {
+		coef[i]++
+	}
+	for _, i := range b {
+		coef[i]--
+	}
+	var cells, coefs []int
+	for _, i := range slices.Sorted(maps.Keys(coef)) {
+		if coef[i] != 0 {
+			cells, coefs = append(cells, i), append(coefs, coef[i])
+		}
+	}
+	if len(cells) > 0 {
+		f.cons = append(f.cons, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Coefs: coefs, Name: "equal sums"})
+	}
+}
+
+// fpzLines: region sum lines, zipper lines, double arrows and Nabner
+// lines, random paths kept when the solution obeys them. The meaning is
+// stated apart: a region sum line's segments (cut by the standard boxes,
+// found here from the box shape) each add up to the first; a zipper
+// line's pairs each add up to its first pair (or to its middle cell); a
+// double arrow's ends to the cells between; a Nabner line's digits are 2
+// or more apart, pair by pair.
+func fpzLines(v *variantGen) (*satdoku.Rules, error) {
+	f := v.newFile()
+	n := v.n
+	h, w := satdoku.BoxShape(n)
+	box := func(i int) int { return i/n/h*(n/w) + i%n/w }
+	sum := func(cells []int) int {
+		s := 0
+		for _, i := range cells {
+			s += v.d(i)
+		}
+		return s
+	}
+	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner"}
+	kept := 0
+	for try := 0; try < 60*n && kept < n; try++ {
+		key := keys[try%len(keys)]
+		p := v.path(v.rng.IntN(n*n), 2+v.rng.IntN(4), true, nil, func([]int, int) bool { return true })
+		var groups [][]int // groups of equal sums
+		switch key {
+		case "regionsumline":
+			for k, i := range p {
+				if k == 0 || box(i) != box(p[k-1]) {
+					groups = append(groups, nil)
+				}
+				groups[len(groups)-1] = append(groups[len(groups)-1], i)
+			}
+		case "zipperline":
+			for a, b := 0, len(p)-1; a <= b; a, b = a+1, b-1 {
+				if a == b {
+					groups = append(groups, []int{p[a]})
+				} else {
+					groups = append(groups, []int{p[a], p[b]})
+				}
+			}
+		case "doublearrow":
+			if len(p) < 3 {
+				continue
+			}
+			groups = [][]int{{p[0], p[len(p)-1]}, p[1 : len(p)-1]}
+		}
+		if key == "nabner" {
+			ok := true
+			for a := range p {
+				for b := a + 1; b < len(p); b++ {
+					ok = ok && (v.d(p[a])-v.d(p[b]) >= 2 || v.d(p[b])-v.d(p[a]) >= 2)
+				}
+			}
+			if !ok {
+				continue
+			}
+			for a := range p {
+				for b := a + 1; b < len(p); b++ {
+					f.relate(p[a], p[b], satdoku.Apart, 2)
+				}
+			}
+		} else {
+			if len(groups) < 2 || slices.ContainsFunc(groups, func(g []int) bool { return sum(g) != sum(groups[0]) }) {
+				continue
+			}
+			for _, g := range groups[1:] {
+				f.equalTo(groups[0], g)
+			}
+		}
+		f.line(key, p)
+		kept++
+	}
+	return f.read()
 }
