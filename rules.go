@@ -123,17 +123,30 @@ const (
 	// NotRatio: neither digit is Value times the other (the negative rule
 	// of black dots with a number).
 	NotRatio
+	// OtherResidue: the two digits leave different remainders when
+	// divided by Value (parity lines: 2; modular lines: 3); a Value below
+	// 1 holds for no digits.
+	OtherResidue
+	// OtherThird: the two digits lie in different thirds of 1..Value, the
+	// low, middle and high digits of an entropic line, as SudokuSolver
+	// splits them: thirds of a, b and a digits, where b = ⌊Value/3⌋ and a
+	// = ⌈Value/3⌉ unless Value leaves a remainder of 1 (then a = ⌊Value/3⌋,
+	// b = ⌈Value/3⌉): 1–3, 4–6, 7–9 for 9; 1, 2–3, 4 for 4. Digits above
+	// Value are in none and never apart.
+	OtherThird
 )
 
 var relationNames = [...]string{Different: "different", NotConsecutive: "nonconsecutive",
 	Consecutive: "consecutive", Double: "double", NotDouble: "not-double", Sum: "sum",
 	NotSum: "not-sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
-	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio"}
+	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio",
+	OtherResidue: "other-residue", OtherThird: "other-third"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "different", "nonconsecutive", "consecutive",
 // "double", "not-double", "sum", "not-sum", "less", "equal", "apart",
-// "difference", "not-difference", "ratio" or "not-ratio"; and
+// "difference", "not-difference", "ratio", "not-ratio", "other-residue"
+// or "other-third"; and
 // "RelationKind(N)" for a value that is not a kind.
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
@@ -149,7 +162,7 @@ func (k RelationKind) String() string {
 type Relation struct {
 	A, B  int          // the two cells, row-major indices
 	Kind  RelationKind // what the digits of A and B must satisfy
-	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference) or the ratio (Ratio, NotRatio)
+	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference), the ratio (Ratio, NotRatio), the modulus (OtherResidue) or the digits split in thirds (OtherThird)
 	Name  string       // the rule it comes from, for messages ("anti-knight")
 }
 

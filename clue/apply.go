@@ -288,6 +288,8 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case EntropicLine, ModularLine, ParityLine:
+		return b.apartLine(c)
 	case Nabner:
 		for _, l := range c.Lines {
 			for j, x := range l {
@@ -296,6 +298,32 @@ func (b *builder) add(c *Clue) error {
 					b.rel(x, y, satdoku.NotConsecutive, 0)
 					b.tag()
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// apartLine keeps apart, on each line of c, the classes of digits of the
+// cells one and two steps away (entropic and modular lines: the three
+// cells of every window differ, which with three classes also makes cells
+// three steps away alike), or one step away (parity lines).
+func (b *builder) apartLine(c *Clue) error {
+	kind, v, reach := satdoku.OtherThird, b.n, 2
+	switch c.Kind {
+	case ModularLine:
+		kind, v = satdoku.OtherResidue, 3
+	case ParityLine:
+		kind, v, reach = satdoku.OtherResidue, 2, 1
+	}
+	for k, l := range c.Lines {
+		for j := range l {
+			for s := 1; s <= reach && j+s < len(l); s++ {
+				if l[j] == l[j+s] {
+					return b.fail("lines", k, j+s, "%s is listed twice within %d cells", rc(l[j]/b.n, l[j]%b.n), s)
+				}
+				b.rel(l[j], l[j+s], kind, v)
+				b.tag()
 			}
 		}
 	}

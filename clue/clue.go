@@ -112,6 +112,15 @@ const (
 	DoubleArrow
 	// Nabner: no two digits on each line are equal or consecutive.
 	Nabner
+	// EntropicLine: every three cells in a row on each line hold a low, a
+	// middle and a high digit (1–3, 4–6, 7–9 on 9×9; on other boards the
+	// thirds of satdoku.OtherThird).
+	EntropicLine
+	// ModularLine: every three cells in a row on each line hold digits
+	// with different remainders divided by 3.
+	ModularLine
+	// ParityLine: neighbours on each line alternate odd and even digits.
+	ParityLine
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -121,7 +130,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	Odd: "odd", Even: "even", Minimum: "minimum", Maximum: "maximum",
 	PencilMarks: "given pencil marks", Nonconsecutive: "nonconsecutive",
 	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
-	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner"}
+	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
+	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -140,7 +150,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "whispers", "between", "clone", "quadruple", "white dot", "black dot",
 // "xv", "odd", "even", "minimum", "maximum", "given pencil marks",
 // "nonconsecutive", "negative ratio", "negative difference", "negative
-// xv", "region sum line", "zipper line", "double arrow" or "nabner";
+// xv", "region sum line", "zipper line", "double arrow", "nabner",
+// "entropic line", "modular line" or "parity line";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

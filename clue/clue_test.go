@@ -213,6 +213,43 @@ func meaningCases() []meaningCase {
 				}
 				return true
 			}},
+		// Every window of three holds a low, a middle and a high digit.
+		{"entropic line", 9, []clue.Clue{{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 2, 3}}}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				band := func(x int) int { return map[bool]int{true: 1}[x >= 4] + map[bool]int{true: 1}[x >= 7] }
+				for j := 0; j+2 < 4; j++ {
+					seen := map[int]bool{band(d[j]): true, band(d[j+1]): true, band(d[j+2]): true}
+					if len(seen) != 3 {
+						return false
+					}
+				}
+				return true
+			}},
+		// On 4×4 the thirds are 1, 2–3 and 4.
+		{"entropic line 4×4", 4, []clue.Clue{{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 5, 6}}}}, []int{0, 1, 5, 6},
+			func(d digits) bool {
+				band := map[int]string{1: "low", 2: "mid", 3: "mid", 4: "high"}
+				l := []int{0, 1, 5, 6}
+				for j := 0; j+2 < len(l); j++ {
+					if band[d[l[j]]] == band[d[l[j+1]]] || band[d[l[j]]] == band[d[l[j+2]]] || band[d[l[j+1]]] == band[d[l[j+2]]] {
+						return false
+					}
+				}
+				return true
+			}},
+		{"modular line", 6, []clue.Clue{{Kind: clue.ModularLine, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				l := []int{0, 1, 2, 8}
+				for j := 0; j+2 < len(l); j++ {
+					m := map[int]bool{d[l[j]] % 3: true, d[l[j+1]] % 3: true, d[l[j+2]] % 3: true}
+					if len(m) != 3 {
+						return false
+					}
+				}
+				return true
+			}},
+		{"parity line", 6, []clue.Clue{{Kind: clue.ParityLine, Lines: [][]int{{0, 1, 7}}}}, []int{0, 1, 7},
+			func(d digits) bool { return (d[0]+d[1])%2 == 1 && (d[1]+d[7])%2 == 1 }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
 			{Kind: clue.WhiteDot, Cells: []int{6, 7}}}, block6,
 			func(d digits) bool {
@@ -377,6 +414,7 @@ func TestErrors(t *testing.T) {
 		{4, clue.Clue{Kind: clue.Odd, Cells: []int{-1}}, "cells", -1, 0, "cell -1 is off the 4×4 board", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Nabner, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.RegionSumLine, Lines: [][]int{{0, 16}}}, "lines", 0, 1, "cell 16 is off the 4×4 board", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice within 2 cells", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {

@@ -416,8 +416,34 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 		return a == v*b || b == v*a
 	case satdoku.NotRatio:
 		return !(a == v*b || b == v*a)
+	case satdoku.OtherResidue:
+		return v > 0 && (a-b)%v != 0
+	case satdoku.OtherThird:
+		ta, tb := entropicThird(v, a), entropicThird(v, b)
+		return ta > 0 && tb > 0 && ta != tb
 	}
 	panic("unknown relation kind")
+}
+
+// entropicThird returns the third of 1..v that digit d lies in, 1 to 3, or
+// 0 for none: the thirds are the one split of v digits into low, middle
+// and high whose low and high thirds have one size and the middle one
+// that size or one digit more or fewer.
+func entropicThird(v, d int) int {
+	for outer := 0; 2*outer <= v; outer++ {
+		if mid := v - 2*outer; mid-outer >= -1 && mid-outer <= 1 {
+			switch {
+			case d < 1 || d > v:
+				return 0
+			case d <= outer:
+				return 1
+			case d <= outer+mid:
+				return 2
+			}
+			return 3
+		}
+	}
+	return 0
 }
 
 // TestRelationsExhaustive checks the clauses of every relation kind, with
@@ -479,6 +505,8 @@ func constrained(t *testing.T) *satdoku.Rules {
 			v = 10
 		case satdoku.Apart:
 			v = 5
+		case satdoku.OtherResidue, satdoku.OtherThird:
+			v = map[satdoku.RelationKind]int{satdoku.OtherResidue: 3, satdoku.OtherThird: 9}[k]
 		case satdoku.Difference, satdoku.NotDifference, satdoku.Ratio, satdoku.NotRatio:
 			v = 3
 		}

@@ -53,7 +53,10 @@
 // through, box or jigsaw piece, have equal sums), "zipperline" (cells
 // equally far from the ends add up to the same sum, the middle cell's on a
 // line of odd length), "doublearrow" (the two ends add up to the cells
-// between) and "nabner" (no two digits on the line equal or consecutive).
+// between), "nabner" (no two digits on the line equal or consecutive),
+// "entropicline" (every three cells in a row hold a low, a middle and a
+// high digit: 1–3, 4–6, 7–9 on 9×9) and "modularline" (every three cells
+// in a row hold different remainders divided by 3).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //
@@ -78,7 +81,7 @@
 //
 // A rule that constrains the solution and that satdoku cannot express is
 // an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
-// entropic and modular lines, indexers and any key this
+// indexers and any key this
 // package does not know, unless its value is empty. No rule is ignored
 // silently. Impossible clues (a cell off the board, a sum no digits can
 // make, a little killer that misses the board, an unknown direction) are

@@ -87,6 +87,8 @@ var ruleKeys = []ruleKey{
 	{"zipperline", linesClue(clue.ZipperLine)},
 	{"doublearrow", linesClue(clue.DoubleArrow)},
 	{"nabner", linesClue(clue.Nabner)},
+	{"entropicline", linesClue(clue.EntropicLine)},
+	{"modularline", linesClue(clue.ModularLine)},
 }
 
 // negatives are the clues of the "negative" list, by name.
@@ -710,7 +712,8 @@ func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
 
 // linesClue reads a clue of kind k with "lines" and, for whispers, a
 // "value" (thermometer, palindrome, renban, whispers, between line, region
-// sum line, zipper line, double arrow, Nabner line).
+// sum line, zipper line, double arrow, Nabner line, entropic and modular
+// lines).
 func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		v, err := r.value(k, it, path)
