@@ -365,13 +365,15 @@ func (f *fpzFile) equalTo(a, b []int) {
 	}
 }
 
-// fpzLines: region sum lines, zipper lines, double arrows and Nabner
-// lines, random paths kept when the solution obeys them. The meaning is
+// fpzLines: region sum lines, zipper lines, double arrows, Nabner,
+// entropic and modular lines, random paths kept when the solution obeys them. The meaning is
 // stated apart: a region sum line's segments (cut by the standard boxes,
 // found here from the box shape) each add up to the first; a zipper
 // line's pairs each add up to its first pair (or to its middle cell); a
 // double arrow's ends to the cells between; a Nabner line's digits are 2
-// or more apart, pair by pair.
+// or more apart, pair by pair; entropic and modular lines (their thirds
+// written here as (3d−1)/N, 6×6 and 9×9 only) keep the classes of cells
+// one and two steps apart different.
 func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 	f := v.newFile()
 	n := v.n
@@ -384,7 +386,8 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 		}
 		return s
 	}
-	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner"}
+	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner", "entropicline", "modularline"}
+	third := func(d int) int { return (3*d - 1) / n } // 9×9, 6×6: 1–3, 4–6, 7–9 and 1–2, 3–4, 5–6
 	kept := 0
 	for try := 0; try < 60*n && kept < n; try++ {
 		key := keys[try%len(keys)]
@@ -412,7 +415,29 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 			}
 			groups = [][]int{{p[0], p[len(p)-1]}, p[1 : len(p)-1]}
 		}
-		if key == "nabner" {
+		if key == "entropicline" || key == "modularline" {
+			// Every window of three cells holds three classes.
+			class, kind, val := third, satdoku.OtherThird, n
+			if key == "modularline" {
+				class, kind, val = func(d int) int { return d % 3 }, satdoku.OtherResidue, 3
+			}
+			if n == 4 && key == "entropicline" {
+				continue // thirds of 4 are uneven: left to the clue tests
+			}
+			ok := true
+			for j := 0; j+2 < len(p); j++ {
+				a, b, c := class(v.d(p[j])), class(v.d(p[j+1])), class(v.d(p[j+2]))
+				ok = ok && a != b && b != c && a != c
+			}
+			if len(p) < 2 || len(p) == 2 && class(v.d(p[0])) == class(v.d(p[1])) || !ok {
+				continue
+			}
+			for j := range p {
+				for s := 1; s <= 2 && j+s < len(p); s++ {
+					f.relate(p[j], p[j+s], kind, val)
+				}
+			}
+		} else if key == "nabner" {
 			ok := true
 			for a := range p {
 				for b := a + 1; b < len(p); b++ {
