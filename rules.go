@@ -134,19 +134,22 @@ const (
 	// b = ⌈Value/3⌉): 1–3, 4–6, 7–9 for 9; 1, 2–3, 4 for 4. Digits above
 	// Value are in none and never apart.
 	OtherThird
+	// NotGreater: the digit of A is at most the digit of B (a step of a
+	// slow thermometer, from the bulb).
+	NotGreater
 )
 
 var relationNames = [...]string{Different: "different", NotConsecutive: "nonconsecutive",
 	Consecutive: "consecutive", Double: "double", NotDouble: "not-double", Sum: "sum",
 	NotSum: "not-sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
 	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio",
-	OtherResidue: "other-residue", OtherThird: "other-third"}
+	OtherResidue: "other-residue", OtherThird: "other-third", NotGreater: "not-greater"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "different", "nonconsecutive", "consecutive",
 // "double", "not-double", "sum", "not-sum", "less", "equal", "apart",
-// "difference", "not-difference", "ratio", "not-ratio", "other-residue"
-// or "other-third"; and
+// "difference", "not-difference", "ratio", "not-ratio", "other-residue",
+// "other-third" or "not-greater"; and
 // "RelationKind(N)" for a value that is not a kind.
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
@@ -167,7 +170,8 @@ type Relation struct {
 }
 
 // WithRelations returns rules that add the relations to r. The cells of a
-// symmetric relation are ordered so that A < B (Less keeps its order); a
+// symmetric relation are ordered so that A < B (Less and NotGreater keep
+// their order); a
 // relation listed twice, or one that r already has, is left out; a
 // relation of a cell with itself or off the board is an error wrapping
 // ErrRules.
@@ -180,7 +184,7 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}] = true
 	}
 	for _, x := range rel {
-		if x.Kind != Less {
+		if x.Kind != Less && x.Kind != NotGreater {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
 		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || !x.Kind.Valid() {

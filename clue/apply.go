@@ -163,7 +163,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone, Nabner:
+	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -288,6 +288,13 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case SlowThermometer:
+		for _, l := range c.Lines {
+			for j := 1; j < len(l); j++ {
+				b.rel(l[j-1], l[j], satdoku.NotGreater, 0)
+				b.tag()
+			}
+		}
 	case EntropicLine, ModularLine, ParityLine:
 		return b.apartLine(c)
 	case Nabner:

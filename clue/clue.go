@@ -121,6 +121,9 @@ const (
 	ModularLine
 	// ParityLine: neighbours on each line alternate odd and even digits.
 	ParityLine
+	// SlowThermometer: each line's digits increase or stay the same from
+	// its first cell, the bulb.
+	SlowThermometer
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -131,7 +134,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	PencilMarks: "given pencil marks", Nonconsecutive: "nonconsecutive",
 	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
 	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
-	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line"}
+	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
+	SlowThermometer: "slow thermometer"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -151,7 +155,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "xv", "odd", "even", "minimum", "maximum", "given pencil marks",
 // "nonconsecutive", "negative ratio", "negative difference", "negative
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
-// "entropic line", "modular line" or "parity line";
+// "entropic line", "modular line", "parity line" or "slow thermometer";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

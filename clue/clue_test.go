@@ -250,6 +250,8 @@ func meaningCases() []meaningCase {
 			}},
 		{"parity line", 6, []clue.Clue{{Kind: clue.ParityLine, Lines: [][]int{{0, 1, 7}}}}, []int{0, 1, 7},
 			func(d digits) bool { return (d[0]+d[1])%2 == 1 && (d[1]+d[7])%2 == 1 }},
+		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
 			{Kind: clue.WhiteDot, Cells: []int{6, 7}}}, block6,
 			func(d digits) bool {

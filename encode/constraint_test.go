@@ -416,6 +416,8 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 		return a == v*b || b == v*a
 	case satdoku.NotRatio:
 		return !(a == v*b || b == v*a)
+	case satdoku.NotGreater:
+		return !(b < a)
 	case satdoku.OtherResidue:
 		return v > 0 && (a-b)%v != 0
 	case satdoku.OtherThird:

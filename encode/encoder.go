@@ -394,6 +394,8 @@ func allows(x satdoku.Relation, da, db int) (ok, known bool) {
 		return da == x.Value*db || db == x.Value*da, true
 	case satdoku.NotRatio:
 		return da != x.Value*db && db != x.Value*da, true
+	case satdoku.NotGreater:
+		return da <= db, true
 	case satdoku.OtherResidue:
 		return x.Value >= 1 && da%x.Value != db%x.Value, true
 	case satdoku.OtherThird:

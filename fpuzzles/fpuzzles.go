@@ -56,7 +56,8 @@
 // between), "nabner" (no two digits on the line equal or consecutive),
 // "entropicline" (every three cells in a row hold a low, a middle and a
 // high digit: 1–3, 4–6, 7–9 on 9×9) and "modularline" (every three cells
-// in a row hold different remainders divided by 3).
+// in a row hold different remainders divided by 3) and "slowthermometer"
+// (digits increase or stay the same from the bulb).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //

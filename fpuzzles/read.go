@@ -89,6 +89,7 @@ var ruleKeys = []ruleKey{
 	{"nabner", linesClue(clue.Nabner)},
 	{"entropicline", linesClue(clue.EntropicLine)},
 	{"modularline", linesClue(clue.ModularLine)},
+	{"slowthermometer", linesClue(clue.SlowThermometer)},
 }
 
 // negatives are the clues of the "negative" list, by name.
@@ -713,7 +714,7 @@ func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
 // linesClue reads a clue of kind k with "lines" and, for whispers, a
 // "value" (thermometer, palindrome, renban, whispers, between line, region
 // sum line, zipper line, double arrow, Nabner line, entropic and modular
-// lines).
+// lines, slow thermometer).
 func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		v, err := r.value(k, it, path)

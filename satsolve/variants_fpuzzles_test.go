@@ -366,14 +366,15 @@ func (f *fpzFile) equalTo(a, b []int) {
 }
 
 // fpzLines: region sum lines, zipper lines, double arrows, Nabner,
-// entropic and modular lines, random paths kept when the solution obeys them. The meaning is
+// entropic and modular lines, slow thermometers, random paths kept when the solution obeys them. The meaning is
 // stated apart: a region sum line's segments (cut by the standard boxes,
 // found here from the box shape) each add up to the first; a zipper
 // line's pairs each add up to its first pair (or to its middle cell); a
 // double arrow's ends to the cells between; a Nabner line's digits are 2
 // or more apart, pair by pair; entropic and modular lines (their thirds
 // written here as (3d−1)/N, 6×6 and 9×9 only) keep the classes of cells
-// one and two steps apart different.
+// one and two steps apart different; a slow thermometer's digits never
+// fall.
 func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 	f := v.newFile()
 	n := v.n
@@ -386,7 +387,7 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 		}
 		return s
 	}
-	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner", "entropicline", "modularline"}
+	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner", "entropicline", "modularline", "slowthermometer"}
 	third := func(d int) int { return (3*d - 1) / n } // 9×9, 6×6: 1–3, 4–6, 7–9 and 1–2, 3–4, 5–6
 	kept := 0
 	for try := 0; try < 60*n && kept < n; try++ {
@@ -415,7 +416,14 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 			}
 			groups = [][]int{{p[0], p[len(p)-1]}, p[1 : len(p)-1]}
 		}
-		if key == "entropicline" || key == "modularline" {
+		if key == "slowthermometer" {
+			if slices.ContainsFunc(p[1:], func(i int) bool { return v.d(i) < v.d(p[slices.Index(p, i)-1]) }) {
+				continue
+			}
+			for j := 1; j < len(p); j++ {
+				f.relate(p[j-1], p[j], satdoku.NotGreater, 0)
+			}
+		} else if key == "entropicline" || key == "modularline" {
 			// Every window of three cells holds three classes.
 			class, kind, val := third, satdoku.OtherThird, n
 			if key == "modularline" {

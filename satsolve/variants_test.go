@@ -509,7 +509,7 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-kropki", nil, []satdoku.RelationKind{satdoku.Difference}, fpzKropki},
 	{"fpuzzles-xv", nil, nil, fpzXV},
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
-	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird}, fpzLines},
+	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
 }
 
 // randomSolution returns a random solution of the empty n×n board under
@@ -565,6 +565,7 @@ func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku
 		satdoku.Apart:         {A: 0, B: 1, Kind: satdoku.Apart, Value: 4},
 		satdoku.OtherResidue:  {A: 0, B: 1, Kind: satdoku.OtherResidue, Value: 3},
 		satdoku.OtherThird:    {A: 0, B: 1, Kind: satdoku.OtherThird, Value: 2},
+		satdoku.NotGreater:    {A: 1, B: 0, Kind: satdoku.NotGreater},
 	}
 	var ignored []string
 	probe := func(what string, r *satdoku.Rules, err error) {

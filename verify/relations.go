@@ -36,6 +36,8 @@ func broken(x *satdoku.Relation, da, db int) bool {
 		return hi != x.Value*lo
 	case satdoku.NotRatio:
 		return hi == x.Value*lo
+	case satdoku.NotGreater:
+		return da > db
 	case satdoku.OtherResidue:
 		return x.Value < 1 || (hi-lo)%x.Value == 0
 	case satdoku.OtherThird:

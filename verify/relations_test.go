@@ -42,8 +42,8 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 				satdoku.Equal: a == b, satdoku.Apart: d >= x.Value,
 				satdoku.Difference: d == x.Value, satdoku.NotDifference: d != x.Value,
 				satdoku.Ratio: a == x.Value*b || b == x.Value*a, satdoku.NotRatio: a != x.Value*b && b != x.Value*a,
-				satdoku.OtherResidue: x.Value > 0 && a%x.Value != b%x.Value,
-				satdoku.OtherThird:   x.Value == 4 && thirds4[a] != thirds4[b],
+				satdoku.OtherResidue: x.Value > 0 && a%x.Value != b%x.Value, satdoku.NotGreater: a <= b,
+				satdoku.OtherThird: x.Value == 4 && thirds4[a] != thirds4[b],
 			}[x.Kind]
 			if !ok {
 				return false
@@ -225,6 +225,9 @@ func TestBrokenNewKinds(t *testing.T) {
 		{satdoku.NotRatio, 3, 2, 5, false},
 		{satdoku.NotRatio, 2, 4, 8, true},
 		{satdoku.NotRatio, 2, 3, 9, false},
+		{satdoku.NotGreater, 0, 3, 3, false},
+		{satdoku.NotGreater, 0, 3, 4, false},
+		{satdoku.NotGreater, 0, 4, 3, true},
 		{satdoku.OtherResidue, 2, 3, 4, false},
 		{satdoku.OtherResidue, 2, 3, 5, true},
 		{satdoku.OtherResidue, 3, 1, 7, true},
