@@ -33,14 +33,22 @@ const (
 	// OneOf: every cell holds one of the digits of Mask (odd and even
 	// cells, given pencil marks).
 	OneOf
+	// XSum: the first k cells add up to Value, k the digit of the first
+	// cell (an X-sum clue: a row or a column read from the clue); a first
+	// digit above the number of cells breaks it.
+	XSum
+	// Skyscraper: Value cells hold a digit higher than every digit before
+	// them, the first cell among them (a skyscraper clue: the buildings
+	// seen from it along a row or a column).
+	Skyscraper
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
-	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of"}
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
-// comments included): "total", "run", "within", "sandwich", "contains" or
-// "one-of"; and "ConstraintKind(N)" for a value that is not a kind.
+// comments included): "total", "run", "within", "sandwich", "contains",
+// "one-of", "x-sum" or "skyscraper"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -56,12 +64,14 @@ type Constraint struct {
 	Kind ConstraintKind
 	// Cells are the cells, row-major indices, in the order that matters:
 	// the coefficients' order for Total, the circles first and last for
-	// Within, the line's order for Sandwich.
+	// Within, the line's order for Sandwich, from the clue for XSum and
+	// Skyscraper.
 	Cells []int
 	// Coefs are Total's coefficients, one per cell; nil means every
 	// coefficient is 1.
 	Coefs []int
-	// Value is the total (Total) or the sandwiched sum (Sandwich).
+	// Value is the total (Total), the sandwiched sum (Sandwich), the
+	// X-sum (XSum) or the number of cells seen (Skyscraper).
 	Value int
 	// Digits are the digits that Contains requires, each from 1 to N.
 	Digits []int
@@ -91,8 +101,8 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich:
-		return fmt.Sprintf("%s (sandwich %d)", name, c.Value)
+	case Sandwich, XSum, Skyscraper:
+		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case Contains:
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
 	case OneOf:

@@ -187,6 +187,8 @@ func (b *builder) add(c *Clue) error {
 		return b.littleKiller(c)
 	case Sandwich:
 		return b.sandwich(c)
+	case XSum, Skyscraper:
+		return b.seen(c)
 	case Thermometer:
 		for k, l := range c.Lines {
 			if len(l) > b.n {
@@ -529,9 +531,11 @@ func (b *builder) littleKiller(c *Clue) error {
 	return nil
 }
 
-func (b *builder) sandwich(c *Clue) error {
+// beside returns the row or the column beside the place of clue c outside
+// the board, from the top or the left.
+func (b *builder) beside(c *Clue) ([]int, error) {
 	if err := b.outside(c); err != nil {
-		return err
+		return nil, err
 	}
 	n := b.n
 	var cells []int
@@ -545,8 +549,38 @@ func (b *builder) sandwich(c *Clue) error {
 			cells = append(cells, c.Row*n+k)
 		}
 	default:
-		return b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
+		return nil, b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
 	}
+	return cells, nil
+}
+
+// seen reads an X-sum or a skyscraper clue.
+func (b *builder) seen(c *Clue) error {
+	cells, err := b.beside(c)
+	if err != nil {
+		return err
+	}
+	n, kind, hi := b.n, satdoku.Skyscraper, b.n
+	if c.Row == n || c.Col == n { // read from the clue
+		slices.Reverse(cells)
+	}
+	if c.Kind == XSum {
+		kind, hi = satdoku.XSum, n*(n+1)/2
+	}
+	if c.Value < 1 || c.Value > hi {
+		return b.fail("value", -1, -1, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
+	}
+	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Value: c.Value})
+	b.tag()
+	return nil
+}
+
+func (b *builder) sandwich(c *Clue) error {
+	cells, err := b.beside(c)
+	if err != nil {
+		return err
+	}
+	n := b.n
 	if hi := n*(n-1)/2 - 1; c.Value < 0 || c.Value > hi {
 		return b.fail("value", -1, -1, "sandwich sum %d is impossible (want 0 to %d)", c.Value, hi)
 	}

@@ -124,6 +124,14 @@ const (
 	// SlowThermometer: each line's digits increase or stay the same from
 	// its first cell, the bulb.
 	SlowThermometer
+	// XSum: in the row or the column beside the clue's place outside the
+	// board (Row, Col), read from the clue, the first X digits add up to
+	// Value, X the digit next to the clue.
+	XSum
+	// Skyscraper: in the row or the column beside the clue's place outside
+	// the board (Row, Col), read from the clue, Value digits are higher
+	// than every digit before them (the buildings seen from the clue).
+	Skyscraper
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -135,7 +143,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
 	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
 	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
-	SlowThermometer: "slow thermometer"}
+	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -155,7 +163,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "xv", "odd", "even", "minimum", "maximum", "given pencil marks",
 // "nonconsecutive", "negative ratio", "negative difference", "negative
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
-// "entropic line", "modular line", "parity line" or "slow thermometer";
+// "entropic line", "modular line", "parity line", "slow thermometer",
+// "x-sum" or "skyscraper";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -267,7 +276,7 @@ type Clue struct {
 	// Lines are the clue's lines, each a list of cells in order.
 	Lines [][]int `json:"lines,omitempty"`
 	// Row and Col are the place of a clue outside the board (little
-	// killer, sandwich), from 0 like the cells: row −1 is above the
+	// killer, sandwich, X-sum, skyscraper), from 0 like the cells: row −1 is above the
 	// board and row N below it, column −1 left of it and column N right.
 	Row int `json:"row,omitempty"`
 	Col int `json:"col,omitempty"`

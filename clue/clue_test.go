@@ -250,6 +250,37 @@ func meaningCases() []meaningCase {
 			}},
 		{"parity line", 6, []clue.Clue{{Kind: clue.ParityLine, Lines: [][]int{{0, 1, 7}}}}, []int{0, 1, 7},
 			func(d digits) bool { return (d[0]+d[1])%2 == 1 && (d[1]+d[7])%2 == 1 }},
+		// From the right of row 1, read right to left: r1c4 first.
+		{"x-sum", 4, []clue.Clue{{Kind: clue.XSum, Row: 0, Col: 4, Value: 6}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				line := []int{d[3], d[2], d[1], d[0]}
+				s := 0
+				for _, x := range line[:min(line[0], 4)] {
+					s += x
+				}
+				return s == 6
+			}},
+		// From above column 2, read downwards.
+		{"skyscraper", 4, []clue.Clue{{Kind: clue.Skyscraper, Row: -1, Col: 1, Value: 2}}, []int{1, 5, 9, 13},
+			func(d digits) bool {
+				seen, top := 0, 0
+				for _, i := range []int{1, 5, 9, 13} {
+					if d[i] > top {
+						seen, top = seen+1, d[i]
+					}
+				}
+				return seen == 2
+			}},
+		{"skyscraper from below", 4, []clue.Clue{{Kind: clue.Skyscraper, Row: 4, Col: 0, Value: 3}}, []int{0, 4, 8, 12},
+			func(d digits) bool {
+				seen, top := 0, 0
+				for _, i := range []int{12, 8, 4, 0} {
+					if d[i] > top {
+						seen, top = seen+1, d[i]
+					}
+				}
+				return seen == 3
+			}},
 		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
 			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
@@ -417,6 +448,9 @@ func TestErrors(t *testing.T) {
 		{9, clue.Clue{Kind: clue.Nabner, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.RegionSumLine, Lines: [][]int{{0, 16}}}, "lines", 0, 1, "cell 16 is off the 4×4 board", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice within 2 cells", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 46}, "value", -1, -1, "x-sum 46 is impossible (want 1 to 45)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Skyscraper, Row: 9, Col: 9, Value: 2}, "place", -1, -1, `"R10C10" is not beside a row or a column`, clue.ErrInvalid},
+		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: 7}, "value", -1, -1, "skyscraper 7 is impossible (want 1 to 6)", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {
@@ -529,7 +563,7 @@ func TestNames(t *testing.T) {
 	if err := json.Unmarshal(js, &back); err != nil || !reflect.DeepEqual(back, clues) {
 		t.Errorf("JSON reads back as %+v, %v", back, err)
 	}
-	if err := json.Unmarshal([]byte(`[{"kind":"skyscraper"}]`), &back); !errors.Is(err, clue.ErrInvalid) {
+	if err := json.Unmarshal([]byte(`[{"kind":"indexer"}]`), &back); !errors.Is(err, clue.ErrInvalid) {
 		t.Errorf("unknown kind in JSON: %v", err)
 	}
 	e := &clue.Error{Clue: 2, Kind: clue.Thermometer, Field: "lines", Line: 0, Item: 3, Msg: "R1C1 is listed twice", Err: clue.ErrInvalid}

@@ -90,6 +90,10 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Contains: a digit wanted once is one clause, "some cell holds it";
 //     a digit wanted k > 1 times is a decision diagram that counts it.
 //   - OneOf: a unit clause for each digit outside Mask.
+//   - XSum: a decision diagram on the cells still to add (the first
+//     cell's digit less those added) and the sum so far.
+//   - Skyscraper: a decision diagram on the highest digit so far and the
+//     number of cells seen.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -103,11 +107,13 @@ func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // constraint); a kind without one is unknown to the encoder (see
 // checkKinds).
 var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint){
-	satdoku.Total:    (*Encoder).total,
-	satdoku.Run:      func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.run(a, d, c.Cells) },
-	satdoku.Within:   func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
-	satdoku.Sandwich: (*Encoder).sandwich,
-	satdoku.Contains: (*Encoder).contains,
+	satdoku.Total:      (*Encoder).total,
+	satdoku.Run:        func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.run(a, d, c.Cells) },
+	satdoku.Within:     func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
+	satdoku.Sandwich:   (*Encoder).sandwich,
+	satdoku.Contains:   (*Encoder).contains,
+	satdoku.XSum:       (*Encoder).xsum,
+	satdoku.Skyscraper: (*Encoder).skyscraper,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -175,6 +181,50 @@ func (e *Encoder) sandwich(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 		return (sum+x)<<2 | phase, sum+x <= v
 	}, func(s int64) bool { return s == sandDone })
+}
+
+// The states of an X-sum's diagram besides (cells left to add)·2^16 +
+// sum: before the first cell, and once the sum is complete and right.
+const (
+	xsumStart = -2
+	xsumDone  = -1
+)
+
+// xsum writes an XSum as a decision diagram: the first cell's digit k sets
+// how many cells to add, the sum of those k cells must reach Value.
+func (e *Encoder) xsum(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	k, v := int64(len(c.Cells)), int64(c.Value)
+	e.diagram(a, d, c.Cells, xsumStart, func(s int64, _, dg int) (int64, bool) {
+		x := int64(dg)
+		left, sum := s>>16, s&0xffff
+		switch {
+		case s == xsumDone:
+			return s, true
+		case s == xsumStart:
+			if x > k {
+				return 0, false
+			}
+			left, sum = x, 0
+		}
+		left, sum = left-1, sum+x
+		if left == 0 {
+			return xsumDone, sum == v
+		}
+		return left<<16 | sum, sum < v
+	}, func(s int64) bool { return s == xsumDone })
+}
+
+// skyscraper writes a Skyscraper as a decision diagram on the highest
+// digit so far and the number of cells seen, which may not pass Value.
+func (e *Encoder) skyscraper(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	v := int64(c.Value)
+	e.diagram(a, d, c.Cells, 0, func(s int64, _, dg int) (int64, bool) {
+		high, seen := s>>8, s&0xff
+		if x := int64(dg); x > high {
+			high, seen = x, seen+1
+		}
+		return high<<8 | seen, seen <= v
+	}, func(s int64) bool { return s&0xff == v })
 }
 
 // oneUnit reports whether one unit holds every cell of cells.

@@ -96,6 +96,22 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 			}
 		}
 		return true
+	case satdoku.XSum:
+		sum, k := 0, digits[0]
+		for j, d := range digits {
+			if j < k {
+				sum += d
+			}
+		}
+		return k <= len(digits) && sum == c.Value
+	case satdoku.Skyscraper:
+		seen := 0
+		for j, d := range digits {
+			if j == 0 || d > slices.Max(digits[:j]) {
+				seen++
+			}
+		}
+		return seen == c.Value
 	}
 	panic("unknown kind")
 }
@@ -321,6 +337,20 @@ func constraintCases() []constraintCase {
 	cs = append(cs, sand(6, t6, 0), sand(6, t6, 7), sand(6, t6, 14))
 	cs = append(cs, has(4, t4, 1, 2), has(4, t4, 1, 1), has(4, t4, 2, 2, 3), has(4, t4, 4, 4, 4, 4),
 		has(4, r4, 1, 2, 3), has(4, r4, 2, 2), has(4, t4[:2], 3), has(6, t6[:4], 1, 1, 6))
+	for v := 0; v <= 11; v++ {
+		xs := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.XSum, Cells: r4, Value: v}}
+		cs = append(cs, xs)
+		xs.c.Cells = t4[:3]
+		cs = append(cs, xs)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.XSum, Cells: r6, Value: 12}})
+	for v := 0; v <= 5; v++ {
+		sky := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: r4, Value: v}}
+		cs = append(cs, sky)
+		sky.c.Cells = t4
+		cs = append(cs, sky)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: r6, Value: 3}})
 	for _, m := range []uint64{0b0101, 0b1010, 0b1000, 0} {
 		c := kind(satdoku.OneOf, 4, t4[:3])
 		c.c.Mask = m

@@ -40,7 +40,8 @@
 // pair of cells with a dot, white or black, is exempt from it.
 //
 // The lists of clues: "extraregion", "killercage" (a sum of 0 is no sum),
-// "littlekillersum", "sandwichsum", "thermometer", "arrow" (a circle of
+// "littlekillersum", "sandwichsum", "xsum" and "skyscraper" (read from the
+// clue; without a value, no clue), "thermometer", "arrow" (a circle of
 // several cells reads as a number in reading order, on boards up to 9×9),
 // "palindrome", "renban", "whispers" (a difference of at least "value",
 // by default (N+1)/2: 5 on 9×9), "betweenline", "difference" (white dots,
@@ -81,8 +82,7 @@
 // # What is refused
 //
 // A rule that constrains the solution and that satdoku cannot express is
-// an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
-// indexers and any key this
+// an error wrapping ErrUnsupported, naming it: indexers and any key this
 // package does not know, unless its value is empty. No rule is ignored
 // silently. Impossible clues (a cell off the board, a sum no digits can
 // make, a little killer that misses the board, an unknown direction) are

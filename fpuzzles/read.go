@@ -68,6 +68,8 @@ var ruleKeys = []ruleKey{
 	{"cage", (*reader).cage},
 	{"littlekillersum", outsideClue(clue.LittleKiller)},
 	{"sandwichsum", outsideClue(clue.Sandwich)},
+	{"xsum", outsideClue(clue.XSum)},
+	{"skyscraper", outsideClue(clue.Skyscraper)},
 	{"thermometer", linesClue(clue.Thermometer)},
 	{"arrow", (*reader).arrow},
 	{"palindrome", linesClue(clue.Palindrome)},
@@ -731,8 +733,8 @@ func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 }
 
 // outsideClue reads a clue of kind k outside the board: a little killer
-// (with its "direction") or a sandwich. A sandwich without a value is no
-// clue.
+// (with its "direction"), a sandwich, an X-sum or a skyscraper. A clue
+// other than a little killer without a value is no clue.
 func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		row, col, err := r.ref(it.get("cell"), field(path, "cell"), true)
@@ -753,7 +755,7 @@ func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
 		if err != nil {
 			return err
 		}
-		if !ok && k == clue.Sandwich {
+		if !ok && k != clue.LittleKiller {
 			return nil
 		}
 		c.Value = v

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -470,6 +471,50 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 		}
 		f.line(key, p)
 		kept++
+	}
+	return f.read()
+}
+
+// fpzOutside: X-sums and skyscrapers around the board, with the numbers
+// of the solution. The meaning is stated as the constraint on the row or
+// column read from the clue, the order worked out here from the clue's
+// side.
+func fpzOutside(v *variantGen) (*satdoku.Rules, error) {
+	f := v.newFile()
+	n := v.n
+	for range n {
+		x, side := v.rng.IntN(n), v.rng.IntN(4)
+		var cells []int
+		var row, col int // the clue's place, from 1 as f-puzzles writes it: 0 or N+1 outside
+		for k := range n {
+			switch side {
+			case 0: // above column x, reading down
+				cells, row, col = append(cells, k*n+x), 0, x+1
+			case 1: // below, reading up
+				cells, row, col = append(cells, (n-1-k)*n+x), n+1, x+1
+			case 2: // left of row x, reading right
+				cells, row, col = append(cells, x*n+k), x+1, 0
+			default: // right, reading left
+				cells, row, col = append(cells, x*n+n-1-k), x+1, n+1
+			}
+		}
+		kind, key, value := satdoku.Skyscraper, "skyscraper", 0
+		if v.rng.IntN(2) == 0 {
+			kind, key = satdoku.XSum, "xsum"
+			for _, i := range cells[:v.d(cells[0])] {
+				value += v.d(i)
+			}
+		} else {
+			top := 0
+			for _, i := range cells {
+				if v.d(i) > top {
+					value, top = value+1, v.d(i)
+				}
+			}
+		}
+		items, _ := f.tree[key].([]any)
+		f.tree[key] = append(items, map[string]any{"cell": fmt.Sprintf("R%dC%d", row, col), "value": strconv.Itoa(value)})
+		f.cons = append(f.cons, satdoku.Constraint{Kind: kind, Cells: cells, Value: value, Name: key})
 	}
 	return f.read()
 }

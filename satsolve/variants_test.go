@@ -510,6 +510,7 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-xv", nil, nil, fpzXV},
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
 	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
+	{"fpuzzles-outside", []satdoku.ConstraintKind{satdoku.XSum, satdoku.Skyscraper}, nil, fpzOutside},
 }
 
 // randomSolution returns a random solution of the empty n×n board under
@@ -550,12 +551,14 @@ func randomSolution(rng *rand.Rand, n int) *satdoku.Grid {
 func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku.RelationKind) []string {
 	t.Helper()
 	consProbe := map[satdoku.ConstraintKind]satdoku.Constraint{
-		satdoku.Total:    {Kind: satdoku.Total, Cells: []int{0, 1}, Value: 4},
-		satdoku.Run:      {Kind: satdoku.Run, Cells: []int{0, 1}},
-		satdoku.Within:   {Kind: satdoku.Within, Cells: []int{0, 1, 2}},
-		satdoku.Sandwich: {Kind: satdoku.Sandwich, Cells: []int{0, 1, 2, 3}, Value: 5},
-		satdoku.Contains: {Kind: satdoku.Contains, Cells: []int{0, 1}, Digits: []int{2}},
-		satdoku.OneOf:    {Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10},
+		satdoku.Total:      {Kind: satdoku.Total, Cells: []int{0, 1}, Value: 4},
+		satdoku.Run:        {Kind: satdoku.Run, Cells: []int{0, 1}},
+		satdoku.Within:     {Kind: satdoku.Within, Cells: []int{0, 1, 2}},
+		satdoku.Sandwich:   {Kind: satdoku.Sandwich, Cells: []int{0, 1, 2, 3}, Value: 5},
+		satdoku.Contains:   {Kind: satdoku.Contains, Cells: []int{0, 1}, Digits: []int{2}},
+		satdoku.OneOf:      {Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10},
+		satdoku.XSum:       {Kind: satdoku.XSum, Cells: []int{0, 1, 2, 3}, Value: 2},
+		satdoku.Skyscraper: {Kind: satdoku.Skyscraper, Cells: []int{0, 1, 2, 3}, Value: 1},
 	}
 	relProbe := map[satdoku.RelationKind]satdoku.Relation{
 		satdoku.Difference:    {A: 0, B: 1, Kind: satdoku.Difference, Value: 2},

@@ -104,10 +104,38 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
 			}
 		}
+	case satdoku.XSum:
+		k := g.Cell(c.Cells[0])
+		if k > len(c.Cells) {
+			return fmt.Sprintf("the first digit, %d, is more than the %d cells", k, len(c.Cells))
+		}
+		sum := 0
+		for _, i := range c.Cells[:k] {
+			sum += g.Cell(i)
+		}
+		if sum != c.Value {
+			return fmt.Sprintf("x-sum %d, want %d", sum, c.Value)
+		}
+	case satdoku.Skyscraper:
+		if seen := skyline(c.Cells, g.Cell); seen != c.Value {
+			return fmt.Sprintf("%d seen, want %d", seen, c.Value)
+		}
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
 	return ""
+}
+
+// skyline returns how many of the cells hold a digit higher than all
+// those before them.
+func skyline(cells []int, digit func(int) int) int {
+	seen, top := 0, 0
+	for _, i := range cells {
+		if d := digit(i); d > top {
+			seen, top = seen+1, d
+		}
+	}
+	return seen
 }
 
 // totalWord is "sum" for a Total whose coefficients are all 1, "total"
@@ -202,10 +230,83 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 				return false
 			}
 		}
+	case satdoku.XSum:
+		return narrowXSum(c.Value, m)
+	case satdoku.Skyscraper:
+		return narrowSkyscraper(c.Value, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
 	return true
+}
+
+// narrowPaths keeps in each mask of m the digits that lie on a path of
+// states from start to a state final accepts, next(s, k, d) being the
+// state after the k-th cell holds d (ok false: no way on). It reports
+// whether a path is left. States are small structs, compared as keys.
+func narrowPaths[S comparable](m []uint64, start S, next func(s S, k, d int) (S, bool), final func(S) bool) bool {
+	layers := make([]map[S]bool, len(m)+1)
+	layers[0] = map[S]bool{start: true}
+	for k := range m {
+		layers[k+1] = map[S]bool{}
+		for s := range layers[k] {
+			for x := m[k]; x != 0; x &= x - 1 {
+				if t, ok := next(s, k, bits.TrailingZeros64(x)+1); ok {
+					layers[k+1][t] = true
+				}
+			}
+		}
+	}
+	live := map[S]bool{}
+	for s := range layers[len(m)] {
+		if final(s) {
+			live[s] = true
+		}
+	}
+	if len(live) == 0 {
+		return false
+	}
+	for k := len(m) - 1; k >= 0; k-- {
+		before, keep := map[S]bool{}, uint64(0)
+		for s := range layers[k] {
+			for x := m[k]; x != 0; x &= x - 1 {
+				d := bits.TrailingZeros64(x) + 1
+				if t, ok := next(s, k, d); ok && live[t] {
+					before[s] = true
+					keep |= bit(d)
+				}
+			}
+		}
+		m[k], live = keep, before
+	}
+	return true
+}
+
+// narrowXSum: the states are the number of cells the sum takes (0 before
+// the first) and the sum of the cells read so far among them.
+func narrowXSum(value int, m []uint64) bool {
+	type state struct{ take, sum int }
+	return narrowPaths(m, state{}, func(s state, k, d int) (state, bool) {
+		if k == 0 {
+			s.take = d
+		}
+		if k < s.take {
+			s.sum += d
+		}
+		return s, s.take <= len(m) && s.sum <= value
+	}, func(s state) bool { return s.sum == value })
+}
+
+// narrowSkyscraper: the states are the highest digit so far and how many
+// cells were seen.
+func narrowSkyscraper(value int, m []uint64) bool {
+	type state struct{ top, seen int }
+	return narrowPaths(m, state{}, func(s state, _, d int) (state, bool) {
+		if d > s.top {
+			s.top, s.seen = d, s.seen+1
+		}
+		return s, s.seen <= value
+	}, func(s state) bool { return s.seen == value })
 }
 
 // termRange returns the smallest and largest value of coef·d for d in the

@@ -77,6 +77,11 @@ var constraintCases = []constraintCase{
 	{"sandwich partial open", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: row(0, 0, 9), Value: 35}, []int{1, 0, 0, 0, 0, 0, 0, 0, 0}, ""},
 	{"sandwich no 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10}}, []int{2, 9}, "sandwich r1c1,r2c2: no 1"},
 	{"sandwich no 9", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10}}, []int{1, 3}, "sandwich r1c1,r2c2: no 9"},
+	{"x-sum", satdoku.Constraint{Kind: satdoku.XSum, Cells: row(0, 0, 9), Value: 10}, []int{3, 2, 5, 1, 4, 6, 7, 8, 9}, ""},
+	{"x-sum broken", satdoku.Constraint{Kind: satdoku.XSum, Cells: row(0, 0, 9), Value: 11}, []int{3, 2, 5, 1, 4, 6, 7, 8, 9}, "x-sum r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9: x-sum 10, want 11"},
+	{"x-sum short", satdoku.Constraint{Kind: satdoku.XSum, Cells: []int{0, 10}, Value: 3}, []int{3, 1}, "x-sum r1c1,r2c2: the first digit, 3, is more than the 2 cells"},
+	{"skyscraper", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 4}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, ""},
+	{"skyscraper broken", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 3}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, "skyscraper r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9: 4 seen, want 3"},
 	{"sandwich two 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10, 20}}, []int{1, 1, 0}, "sandwich r1c1,r2c2,r3c3: 1 twice"},
 	// Contains: quadruples.
 	{"quad ok", satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}, Name: "quadruple"}, []int{4, 2, 3, 1}, ""},
@@ -243,6 +248,25 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			t += d
 		}
 		return t == c.Value
+	case satdoku.XSum:
+		// The first digit says how many cells add up: as a prefix of ds.
+		if ds[0] > len(ds) {
+			return false
+		}
+		t := 0
+		for _, d := range ds[:ds[0]] {
+			t += d
+		}
+		return t == c.Value
+	case satdoku.Skyscraper:
+		// A cell is seen when every cell before it is lower.
+		seen := 0
+		for k, d := range ds {
+			if slices.IndexFunc(ds[:k], func(e int) bool { return e >= d }) < 0 {
+				seen++
+			}
+		}
+		return seen == c.Value
 	case satdoku.Contains:
 		rest := slices.Clone(ds)
 		for _, d := range c.Digits {
@@ -358,6 +382,16 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.OneOf:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Mask = rng.Uint64() & (1<<n - 1)
+	case satdoku.XSum, satdoku.Skyscraper:
+		if rng.IntN(4) == 0 {
+			c.Cells = cells(2 + rng.IntN(n-1))
+		} else {
+			c.Cells = line()
+		}
+		c.Value = 1 + rng.IntN(n)
+		if k == satdoku.XSum {
+			c.Value = 1 + rng.IntN(n*(n+1)/2)
+		}
 	}
 	if from == nil {
 		return c
@@ -379,6 +413,21 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Value = 0
 			for _, d := range ds[min(p, q)+1 : max(p, q)] {
 				c.Value += d
+			}
+		}
+	case satdoku.XSum:
+		if x := from.Cell(c.Cells[0]); x <= len(c.Cells) {
+			c.Value = 0
+			for _, i := range c.Cells[:x] {
+				c.Value += from.Cell(i)
+			}
+		}
+	case satdoku.Skyscraper:
+		top := 0
+		c.Value = 0
+		for _, i := range c.Cells {
+			if from.Cell(i) > top {
+				c.Value, top = c.Value+1, from.Cell(i)
 			}
 		}
 	case satdoku.Contains:

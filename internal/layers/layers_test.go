@@ -141,8 +141,11 @@ func TestConstraintKinds(t *testing.T) {
 	}
 	for _, k := range satdoku.ConstraintKinds() {
 		v := 6
-		if k == satdoku.Sandwich {
+		switch k {
+		case satdoku.Sandwich:
 			v = 5
+		case satdoku.Skyscraper:
+			v = 2 // of 4 cells
 		}
 		r, err := std.WithConstraints(satdoku.Constraint{Kind: k, Cells: cells, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"})
 		if err != nil {
