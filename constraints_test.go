@@ -16,6 +16,8 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, Value: 0},
 		{Kind: Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 1, 2}},
 		{Kind: OneOf, Cells: []int{80}, Mask: 0b101010101, Name: "odd"},
+		{Kind: XSum, Cells: []int{0, 1, 2}, Value: 6, Name: "x-sum"},
+		{Kind: Skyscraper, Cells: []int{0, 1, 2}, Value: 2},
 	}
 	rs, err := r.WithConstraints(ok...)
 	if err != nil {
@@ -41,7 +43,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
-		{Kind: OneOf + 1, Cells: []int{0}},
+		{Kind: Skyscraper + 1, Cells: []int{0}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {
@@ -52,6 +54,9 @@ func TestWithConstraints(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 	if s := ok[6].String(); s != "odd (one of [1 3 5 7 9])" {
+		t.Errorf("String = %q", s)
+	}
+	if s := ok[7].String() + ", " + ok[8].String(); s != "x-sum (x-sum 6), skyscraper (skyscraper 2)" {
 		t.Errorf("String = %q", s)
 	}
 }
