@@ -41,14 +41,21 @@ const (
 	// them, the first cell among them (a skyscraper clue: the buildings
 	// seen from it along a row or a column).
 	Skyscraper
+	// Segments: the cells, in order, split into runs of neighbours on the
+	// list that each add up to Value (a 10-line: 10).
+	Segments
+	// SameGap: the digits of cells next to each other on the list all
+	// differ by the same amount (a same-difference line).
+	SameGap
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
-	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper"}
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
+	Segments: "segments", SameGap: "same-gap"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
-// "one-of", "x-sum" or "skyscraper"; and "ConstraintKind(N)" for a value that is not a kind.
+// "one-of", "x-sum", "skyscraper", "segments" or "same-gap"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -71,7 +78,8 @@ type Constraint struct {
 	// coefficient is 1.
 	Coefs []int
 	// Value is the total (Total), the sandwiched sum (Sandwich), the
-	// X-sum (XSum) or the number of cells seen (Skyscraper).
+	// X-sum (XSum), the number of cells seen (Skyscraper) or each
+	// segment's sum (Segments).
 	Value int
 	// Digits are the digits that Contains requires, each from 1 to N.
 	Digits []int
@@ -101,7 +109,7 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich, XSum, Skyscraper:
+	case Sandwich, XSum, Skyscraper, Segments:
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case Contains:
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)

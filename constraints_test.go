@@ -43,7 +43,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
-		{Kind: Skyscraper + 1, Cells: []int{0}},
+		{Kind: SameGap + 1, Cells: []int{0}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {

@@ -163,7 +163,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer:
+	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -290,6 +290,27 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case TenLine:
+		v := c.Value
+		if v == 0 {
+			v = 10
+		}
+		if v < 1 {
+			return b.fail("value", -1, -1, "segments cannot add up to %d", v)
+		}
+		for _, l := range c.Lines {
+			if len(l) > 0 {
+				b.con(satdoku.Constraint{Kind: satdoku.Segments, Cells: l, Value: v})
+				b.tag()
+			}
+		}
+	case SameDifference:
+		for _, l := range c.Lines {
+			if len(l) >= 3 {
+				b.con(satdoku.Constraint{Kind: satdoku.SameGap, Cells: l})
+				b.tag()
+			}
+		}
 	case SlowThermometer:
 		for _, l := range c.Lines {
 			for j := 1; j < len(l); j++ {

@@ -132,6 +132,12 @@ const (
 	// the board (Row, Col), read from the clue, Value digits are higher
 	// than every digit before them (the buildings seen from the clue).
 	Skyscraper
+	// TenLine: each line splits into runs of cells next to each other on
+	// it that each add up to Value; a Value of 0 is 10.
+	TenLine
+	// SameDifference: neighbours on each line all differ by the same
+	// amount.
+	SameDifference
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -143,7 +149,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
 	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
 	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
-	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper"}
+	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
+	TenLine: "10-line", SameDifference: "same difference"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -164,7 +171,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "nonconsecutive", "negative ratio", "negative difference", "negative
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
-// "x-sum" or "skyscraper";
+// "x-sum", "skyscraper", "10-line" or "same difference";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

@@ -281,6 +281,20 @@ func meaningCases() []meaningCase {
 				}
 				return seen == 3
 			}},
+		{"10-line", 6, []clue.Clue{{Kind: clue.TenLine, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				a, b, c, e := d[0], d[1], d[2], d[8]
+				return a+b+c+e == 10 || a+b+c == 10 && e == 10 || a+b == 10 && c+e == 10 || a == 10 && b+c+e == 10
+			}},
+		{"10-line of 5s", 6, []clue.Clue{{Kind: clue.TenLine, Lines: [][]int{{0, 7, 14}}, Value: 5}}, []int{0, 7, 14},
+			func(d digits) bool {
+				a, b, c := d[0], d[7], d[14]
+				return a+b+c == 5 || a+b == 5 && c == 5 || a == 5 && b+c == 5 || a == 5 && b == 5 && c == 5
+			}},
+		{"same difference", 6, []clue.Clue{{Kind: clue.SameDifference, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[1]-d[2]) == abs(d[2]-d[8])
+			}},
 		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
 			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},

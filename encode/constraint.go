@@ -94,6 +94,9 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //     cell's digit less those added) and the sum so far.
 //   - Skyscraper: a decision diagram on the highest digit so far and the
 //     number of cells seen.
+//   - Segments: a decision diagram on the sum of the segment so far, back
+//     to 0 when it reaches Value.
+//   - SameGap: a decision diagram on the last digit and the gap.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -114,6 +117,8 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Contains:   (*Encoder).contains,
 	satdoku.XSum:       (*Encoder).xsum,
 	satdoku.Skyscraper: (*Encoder).skyscraper,
+	satdoku.Segments:   (*Encoder).segments,
+	satdoku.SameGap:    (*Encoder).sameGap,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -225,6 +230,36 @@ func (e *Encoder) skyscraper(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 		return high<<8 | seen, seen <= v
 	}, func(s int64) bool { return s&0xff == v })
+}
+
+// segments writes a Segments as a decision diagram on the sum of the
+// open segment, which closes at Value; the last must close.
+func (e *Encoder) segments(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	v := int64(c.Value)
+	e.diagram(a, d, c.Cells, 0, func(s int64, _, dg int) (int64, bool) {
+		s += int64(dg)
+		if s == v {
+			return 0, true
+		}
+		return s, s < v
+	}, func(s int64) bool { return s == 0 })
+}
+
+// sameGap writes a SameGap as a decision diagram on the last digit and
+// the gap (−1 before the second cell).
+func (e *Encoder) sameGap(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {
+		x := int64(dg)
+		if j == 0 {
+			return x<<8 | 0xff, true
+		}
+		last, gap := s>>8, s&0xff
+		g := x - last
+		if g < 0 {
+			g = -g
+		}
+		return x<<8 | g, gap == 0xff || gap == g
+	}, func(int64) bool { return true })
 }
 
 // oneUnit reports whether one unit holds every cell of cells.

@@ -112,6 +112,28 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 			}
 		}
 		return seen == c.Value
+	case satdoku.Segments:
+		// Some cuts split the digits into runs that each add up to Value.
+		var cut func(from int) bool
+		cut = func(from int) bool {
+			if from == len(digits) {
+				return true
+			}
+			sum := 0
+			for to := from; to < len(digits); to++ {
+				if sum += digits[to]; sum == c.Value && cut(to+1) {
+					return true
+				}
+			}
+			return false
+		}
+		return cut(0)
+	case satdoku.SameGap:
+		gaps := map[int]bool{}
+		for j := 1; j < len(digits); j++ {
+			gaps[max(digits[j]-digits[j-1], digits[j-1]-digits[j])] = true
+		}
+		return len(gaps) <= 1
 	}
 	panic("unknown kind")
 }
@@ -351,6 +373,15 @@ func constraintCases() []constraintCase {
 		cs = append(cs, sky)
 	}
 	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: r6, Value: 3}})
+	for _, v := range []int{0, 3, 4, 5, 6, 10} {
+		seg := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t4, Value: v}}
+		cs = append(cs, seg)
+		seg.c.Cells = r4[:3]
+		cs = append(cs, seg)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t6, Value: 10}},
+		kind(satdoku.SameGap, 4, t4), kind(satdoku.SameGap, 4, r4), kind(satdoku.SameGap, 4, t4[:2]),
+		kind(satdoku.SameGap, 6, t6[:5]), kind(satdoku.SameGap, 6, r6[:4]))
 	for _, m := range []uint64{0b0101, 0b1010, 0b1000, 0} {
 		c := kind(satdoku.OneOf, 4, t4[:3])
 		c.c.Mask = m

@@ -518,3 +518,43 @@ func fpzOutside(v *variantGen) (*satdoku.Rules, error) {
 	}
 	return f.read()
 }
+
+// tenAndGap: 10-lines (segments of 10, or of another sum on small boards)
+// and same-difference lines, random paths kept when the solution obeys
+// them, built as constraints directly (no f-puzzles key for them).
+func tenAndGap(v *variantGen) (*satdoku.Rules, error) {
+	n := v.n
+	var cons []satdoku.Constraint
+	for try := 0; try < 40*n && len(cons) < n; try++ {
+		p := v.path(v.rng.IntN(n*n), 2+v.rng.IntN(4), true, nil, func([]int, int) bool { return true })
+		if try%2 == 0 {
+			// Cut where the running sum first reaches the first cell's
+			// segment sum: keep the path if every segment matches.
+			target := 10
+			if n < 9 {
+				target = v.d(p[0]) + v.d(p[1])
+			}
+			sum, ok := 0, true
+			for _, i := range p {
+				if sum += v.d(i); sum == target {
+					sum = 0
+				}
+				ok = ok && sum < target
+			}
+			if ok && sum == 0 {
+				cons = append(cons, satdoku.Constraint{Kind: satdoku.Segments, Cells: p, Value: target, Name: "10-line"})
+			}
+			continue
+		}
+		gap := v.d(p[0]) - v.d(p[1])
+		ok := len(p) >= 3
+		for j := 1; j < len(p); j++ {
+			g := v.d(p[j-1]) - v.d(p[j])
+			ok = ok && (g == gap || g == -gap)
+		}
+		if ok {
+			cons = append(cons, satdoku.Constraint{Kind: satdoku.SameGap, Cells: p, Name: "same difference"})
+		}
+	}
+	return v.withConstraints("lines", cons)
+}

@@ -511,6 +511,7 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
 	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
 	{"fpuzzles-outside", []satdoku.ConstraintKind{satdoku.XSum, satdoku.Skyscraper}, nil, fpzOutside},
+	{"ten-and-gap", []satdoku.ConstraintKind{satdoku.Segments, satdoku.SameGap}, nil, tenAndGap},
 }
 
 // randomSolution returns a random solution of the empty n×n board under
@@ -559,6 +560,8 @@ func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku
 		satdoku.OneOf:      {Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10},
 		satdoku.XSum:       {Kind: satdoku.XSum, Cells: []int{0, 1, 2, 3}, Value: 2},
 		satdoku.Skyscraper: {Kind: satdoku.Skyscraper, Cells: []int{0, 1, 2, 3}, Value: 1},
+		satdoku.Segments:   {Kind: satdoku.Segments, Cells: []int{0, 1}, Value: 4},
+		satdoku.SameGap:    {Kind: satdoku.SameGap, Cells: []int{0, 1, 4}},
 	}
 	relProbe := map[satdoku.RelationKind]satdoku.Relation{
 		satdoku.Difference:    {A: 0, B: 1, Kind: satdoku.Difference, Value: 2},

@@ -120,6 +120,26 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		if seen := skyline(c.Cells, g.Cell); seen != c.Value {
 			return fmt.Sprintf("%d seen, want %d", seen, c.Value)
 		}
+	case satdoku.Segments:
+		sum := 0
+		for _, i := range c.Cells {
+			if sum += g.Cell(i); sum == c.Value {
+				sum = 0
+			} else if sum > c.Value {
+				return fmt.Sprintf("no segment adds up to %d at %v", c.Value, cellAt(i, n))
+			}
+		}
+		if sum != 0 {
+			return fmt.Sprintf("the last segment adds up to %d, want %d", sum, c.Value)
+		}
+	case satdoku.SameGap:
+		for k := 2; k < len(c.Cells); k++ {
+			a, b, x := g.Cell(c.Cells[0]), g.Cell(c.Cells[1]), g.Cell(c.Cells[k-1])
+			if y := g.Cell(c.Cells[k]); (a-b)*(a-b) != (x-y)*(x-y) {
+				return fmt.Sprintf("%v and %v differ by %d, %v and %v by %d", cellAt(c.Cells[0], n), cellAt(c.Cells[1], n), max(a-b, b-a),
+					cellAt(c.Cells[k-1], n), cellAt(c.Cells[k], n), max(x-y, y-x))
+			}
+		}
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
@@ -234,6 +254,15 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowXSum(c.Value, m)
 	case satdoku.Skyscraper:
 		return narrowSkyscraper(c.Value, m)
+	case satdoku.Segments:
+		return narrowPaths(m, 0, func(sum, _, d int) (int, bool) {
+			if sum += d; sum == c.Value {
+				return 0, true
+			}
+			return sum, sum < c.Value
+		}, func(sum int) bool { return sum == 0 })
+	case satdoku.SameGap:
+		return narrowSameGap(m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
@@ -295,6 +324,22 @@ func narrowXSum(value int, m []uint64) bool {
 		}
 		return s, s.take <= len(m) && s.sum <= value
 	}, func(s state) bool { return s.sum == value })
+}
+
+// narrowSameGap: the states are the first gap (−1 before the second
+// cell) and the last digit.
+func narrowSameGap(m []uint64) bool {
+	type state struct{ gap, last int }
+	return narrowPaths(m, state{gap: -1}, func(s state, k, d int) (state, bool) {
+		if k == 0 {
+			return state{gap: -1, last: d}, true
+		}
+		g := max(d-s.last, s.last-d)
+		if s.gap < 0 {
+			s.gap = g
+		}
+		return state{gap: s.gap, last: d}, g == s.gap
+	}, func(state) bool { return true })
 }
 
 // narrowSkyscraper: the states are the highest digit so far and how many

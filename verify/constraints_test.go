@@ -82,6 +82,11 @@ var constraintCases = []constraintCase{
 	{"x-sum short", satdoku.Constraint{Kind: satdoku.XSum, Cells: []int{0, 10}, Value: 3}, []int{3, 1}, "x-sum r1c1,r2c2: the first digit, 3, is more than the 2 cells"},
 	{"skyscraper", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 4}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, ""},
 	{"skyscraper broken", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 3}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, "skyscraper r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9: 4 seen, want 3"},
+	{"segments", satdoku.Constraint{Kind: satdoku.Segments, Cells: row(0, 0, 9), Value: 15}, []int{9, 6, 5, 4, 2, 3, 1, 8, 7}, ""},
+	{"segments broken", satdoku.Constraint{Kind: satdoku.Segments, Cells: []int{0, 10, 20}, Value: 10}, []int{9, 6, 4}, "segments r1c1,r2c2,r3c3: no segment adds up to 10 at r2c2"},
+	{"segments open", satdoku.Constraint{Kind: satdoku.Segments, Cells: []int{0, 10, 20}, Value: 10}, []int{9, 1, 4}, "segments r1c1,r2c2,r3c3: the last segment adds up to 4, want 10"},
+	{"same gap", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 2}, ""},
+	{"same gap broken", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 7}, "same-gap r1c1,r2c2,r3c3: r1c1 and r2c2 differ by 3, r2c2 and r3c3 by 2"},
 	{"sandwich two 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10, 20}}, []int{1, 1, 0}, "sandwich r1c1,r2c2,r3c3: 1 twice"},
 	// Contains: quadruples.
 	{"quad ok", satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}, Name: "quadruple"}, []int{4, 2, 3, 1}, ""},
@@ -267,6 +272,31 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return seen == c.Value
+	case satdoku.Segments:
+		// The total is a multiple of Value, and every multiple of Value up
+		// to it is the sum of some first cells.
+		if c.Value < 1 {
+			return false
+		}
+		prefix := map[int]bool{}
+		t := 0
+		for _, d := range ds {
+			t += d
+			prefix[t] = true
+		}
+		for m := c.Value; m <= t; m += c.Value {
+			if !prefix[m] {
+				return false
+			}
+		}
+		return t%c.Value == 0
+	case satdoku.SameGap:
+		for k := 2; k < len(ds); k++ {
+			if (ds[k]-ds[k-1])*(ds[k]-ds[k-1]) != (ds[1]-ds[0])*(ds[1]-ds[0]) {
+				return false
+			}
+		}
+		return true
 	case satdoku.Contains:
 		rest := slices.Clone(ds)
 		for _, d := range c.Digits {
@@ -382,6 +412,11 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.OneOf:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Mask = rng.Uint64() & (1<<n - 1)
+	case satdoku.Segments:
+		c.Cells = cells(1 + rng.IntN(4))
+		c.Value = 1 + rng.IntN(2*n)
+	case satdoku.SameGap:
+		c.Cells = cells(1 + rng.IntN(4))
 	case satdoku.XSum, satdoku.Skyscraper:
 		if rng.IntN(4) == 0 {
 			c.Cells = cells(2 + rng.IntN(n-1))
@@ -420,6 +455,21 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Value = 0
 			for _, i := range c.Cells[:x] {
 				c.Value += from.Cell(i)
+			}
+		}
+	case satdoku.Segments:
+		// The sum of a random number of first cells, when the rest split
+		// likewise; else the whole sum.
+		t := 0
+		for _, i := range c.Cells {
+			t += from.Cell(i)
+		}
+		c.Value = t
+		for p, j := 0, 0; j < len(c.Cells)-1; j++ {
+			p += from.Cell(c.Cells[j])
+			if rng.IntN(2) == 0 && t%p == 0 {
+				c.Value = p
+				break
 			}
 		}
 	case satdoku.Skyscraper:
