@@ -47,15 +47,21 @@ const (
 	// SameGap: the digits of cells next to each other on the list all
 	// differ by the same amount (a same-difference line).
 	SameGap
+	// Index: the digit d of the first cell picks the cells whose
+	// coefficient (Coefs) is d, and they hold Value; a d that picks no
+	// cell breaks it. A numbered room: the row from the clue, Coefs 1 to N;
+	// a row indexer cell in row i: its column, each cell's coefficient its
+	// row (from 1), Value i+1.
+	Index
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
-	Segments: "segments", SameGap: "same-gap"}
+	Segments: "segments", SameGap: "same-gap", Index: "index"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
-// "one-of", "x-sum", "skyscraper", "segments" or "same-gap"; and "ConstraintKind(N)" for a value that is not a kind.
+// "one-of", "x-sum", "skyscraper", "segments", "same-gap" or "index"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -75,7 +81,8 @@ type Constraint struct {
 	// Skyscraper.
 	Cells []int
 	// Coefs are Total's coefficients, one per cell; nil means every
-	// coefficient is 1.
+	// coefficient is 1. Index reads them as the digits that pick each
+	// cell.
 	Coefs []int
 	// Value is the total (Total), the sandwiched sum (Sandwich), the
 	// X-sum (XSum), the number of cells seen (Skyscraper) or each
@@ -109,7 +116,7 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich, XSum, Skyscraper, Segments:
+	case Sandwich, XSum, Skyscraper, Segments, Index:
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case Contains:
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
@@ -134,7 +141,8 @@ func maskDigits(m uint64) []int {
 // constraint with no cells, a cell off the board or listed twice, Coefs of
 // the wrong length, a Within or Sandwich of fewer than two cells, a Run of
 // more than N cells, or a Contains with more digits than cells or a digit
-// outside 1..N is an error wrapping ErrRules.
+// outside 1..N, or an Index without a coefficient per cell, is an error
+// wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
 	rs.newTables()
@@ -170,6 +178,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		seen[i] = true
 	}
 	switch c.Kind {
+	case Index:
+		if len(c.Coefs) != len(c.Cells) {
+			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
+		}
 	case Total:
 		if c.Coefs != nil && len(c.Coefs) != len(c.Cells) {
 			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))

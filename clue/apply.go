@@ -21,7 +21,7 @@ import (
 // cannot take are an error wrapping satdoku.ErrRules. Warnings list the
 // clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: regions(r)}
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: regions(r), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -55,6 +55,8 @@ type builder struct {
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
 	region []int
+	// boxes are the cells of each region, in reading order.
+	boxes [][]int
 	kind   Kind // its kind
 
 	extras   []satdoku.ExtraUnit
@@ -153,7 +155,7 @@ func (b *builder) add(c *Clue) error {
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
-	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple:
+	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer:
 		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
 			return err
 		}
@@ -187,8 +189,10 @@ func (b *builder) add(c *Clue) error {
 		return b.littleKiller(c)
 	case Sandwich:
 		return b.sandwich(c)
-	case XSum, Skyscraper:
+	case XSum, Skyscraper, NumberedRoom:
 		return b.seen(c)
+	case RowIndexer, ColumnIndexer, BoxIndexer:
+		return b.indexer(c)
 	case Thermometer:
 		for k, l := range c.Lines {
 			if len(l) > b.n {
@@ -575,7 +579,59 @@ func (b *builder) beside(c *Clue) ([]int, error) {
 	return cells, nil
 }
 
-// seen reads an X-sum or a skyscraper clue.
+// indexer reads the cells of a row, column or box indexer: each an Index
+// over its column, row or box, with itself first.
+func (b *builder) indexer(c *Clue) error {
+	n := b.n
+	for k, x := range c.Cells {
+		var group []int
+		var place func(i int) int // the place of cell i in group, from 1
+		switch c.Kind {
+		case RowIndexer:
+			for r := range n {
+				group = append(group, r*n+x%n)
+			}
+			place = func(i int) int { return i/n + 1 }
+		case ColumnIndexer:
+			for col := range n {
+				group = append(group, x/n*n+col)
+			}
+			place = func(i int) int { return i%n + 1 }
+		default:
+			if b.region[x] < 0 {
+				return b.fail("cells", -1, k, "%s is in no box", rc(x/n, x%n))
+			}
+			group = b.boxes[b.region[x]]
+			place = func(i int) int { return slices.Index(group, i) + 1 }
+		}
+		cells, coefs := []int{x}, []int{place(x)}
+		for _, i := range group {
+			if i != x {
+				cells, coefs = append(cells, i), append(coefs, place(i))
+			}
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Index, Cells: cells, Coefs: coefs, Value: place(x)})
+		b.tag()
+	}
+	return nil
+}
+
+// boxes returns the cells of each region of r (a box or a jigsaw piece),
+// by region index, in reading order.
+func boxes(r *satdoku.Rules) [][]int {
+	var bs [][]int
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			for len(bs) <= u.Index {
+				bs = append(bs, nil)
+			}
+			bs[u.Index] = slices.Sorted(slices.Values(u.Cells))
+		}
+	}
+	return bs
+}
+
+// seen reads an X-sum, a skyscraper or a numbered room clue.
 func (b *builder) seen(c *Clue) error {
 	cells, err := b.beside(c)
 	if err != nil {
@@ -585,13 +641,20 @@ func (b *builder) seen(c *Clue) error {
 	if c.Row == n || c.Col == n { // read from the clue
 		slices.Reverse(cells)
 	}
-	if c.Kind == XSum {
+	var coefs []int
+	switch c.Kind {
+	case XSum:
 		kind, hi = satdoku.XSum, n*(n+1)/2
+	case NumberedRoom:
+		kind = satdoku.Index
+		for k := range cells {
+			coefs = append(coefs, k+1)
+		}
 	}
 	if c.Value < 1 || c.Value > hi {
 		return b.fail("value", -1, -1, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
 	}
-	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Value: c.Value})
+	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Coefs: coefs, Value: c.Value})
 	b.tag()
 	return nil
 }

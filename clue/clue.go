@@ -138,6 +138,20 @@ const (
 	// SameDifference: neighbours on each line all differ by the same
 	// amount.
 	SameDifference
+	// RowIndexer: a digit d in one of the Cells, in row r and column c,
+	// puts the digit r (from 1) in row d of column c.
+	RowIndexer
+	// ColumnIndexer: a digit d in one of the Cells, in row r and column
+	// c, puts the digit c (from 1) in column d of row r.
+	ColumnIndexer
+	// BoxIndexer: a digit d in one of the Cells, the k-th cell of its box
+	// (or region) in reading order, puts the digit k in the d-th cell of
+	// that box.
+	BoxIndexer
+	// NumberedRoom: in the row or the column beside the clue's place
+	// outside the board (Row, Col), read from the clue, the X-th cell
+	// holds Value, X the digit next to the clue.
+	NumberedRoom
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -150,7 +164,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
 	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
-	TenLine: "10-line", SameDifference: "same difference"}
+	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
+	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -171,7 +186,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "nonconsecutive", "negative ratio", "negative difference", "negative
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
-// "x-sum", "skyscraper", "10-line" or "same difference";
+// "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
+// "column indexer", "box indexer" or "numbered room";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

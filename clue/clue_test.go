@@ -295,6 +295,19 @@ func meaningCases() []meaningCase {
 			func(d digits) bool {
 				return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[1]-d[2]) == abs(d[2]-d[8])
 			}},
+		// r1c1 holding d puts 1 in row d of column 1.
+		{"row indexer", 4, []clue.Clue{{Kind: clue.RowIndexer, Cells: []int{0}}}, []int{0, 4, 8, 12},
+			func(d digits) bool { return d[[]int{0, 4, 8, 12}[d[0]-1]] == 1 }},
+		// r2c3 holding d puts 3 in column d of row 2.
+		{"column indexer", 4, []clue.Clue{{Kind: clue.ColumnIndexer, Cells: []int{6}}}, []int{4, 5, 6, 7},
+			func(d digits) bool { return d[4+d[6]-1] == 3 }},
+		// r2c2, the 4th cell of box 1, holding d puts 4 in its d-th cell.
+		{"box indexer", 4, []clue.Clue{{Kind: clue.BoxIndexer, Cells: []int{5}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[[]int{0, 1, 4, 5}[d[5]-1]] == 4 }},
+		// Right of row 2, read leftwards: r2c4 holds X, the X-th cell from
+		// the right holds 2.
+		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
+			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
 		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
 			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
@@ -465,6 +478,8 @@ func TestErrors(t *testing.T) {
 		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 46}, "value", -1, -1, "x-sum 46 is impossible (want 1 to 45)", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Skyscraper, Row: 9, Col: 9, Value: 2}, "place", -1, -1, `"R10C10" is not beside a row or a column`, clue.ErrInvalid},
 		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: 7}, "value", -1, -1, "skyscraper 7 is impossible (want 1 to 6)", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.RowIndexer, Cells: []int{1, 1}}, "cells", -1, 1, "R1C2 is listed twice", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.NumberedRoom, Row: -1, Col: 0, Value: 5}, "value", -1, -1, "numbered room 5 is impossible (want 1 to 4)", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {

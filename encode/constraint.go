@@ -97,6 +97,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Segments: a decision diagram on the sum of the segment so far, back
 //     to 0 when it reaches Value.
 //   - SameGap: a decision diagram on the last digit and the gap.
+//   - Index: "first = d → cell = Value" for every cell that d picks, and
+//     "first ≠ d" for a digit d that picks none.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -119,6 +121,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Skyscraper: (*Encoder).skyscraper,
 	satdoku.Segments:   (*Encoder).segments,
 	satdoku.SameGap:    (*Encoder).sameGap,
+	satdoku.Index:      (*Encoder).index,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -260,6 +263,33 @@ func (e *Encoder) sameGap(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 		return x<<8 | g, gap == 0xff || gap == g
 	}, func(int64) bool { return true })
+}
+
+// index writes an Index: two-literal clauses from the first cell's digits
+// to the cells they pick.
+func (e *Encoder) index(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	first := c.Cells[0]
+	for m := e.cellMask(d, first); m != 0; m &= m - 1 {
+		dg := bits.TrailingZeros64(m) + 1
+		picked := false
+		for k, i := range c.Cells {
+			switch {
+			case c.Coefs[k] != dg:
+				continue
+			case k == 0 && dg == c.Value:
+				// The first cell picks itself and holds Value: no clause
+				// (it would be a tautology).
+			case k == 0:
+				e.emit(a, -e.cellLit(d, first, dg))
+			default:
+				e.emit(a, -e.cellLit(d, first, dg), e.cellLit(d, i, c.Value))
+			}
+			picked = true
+		}
+		if !picked {
+			e.emit(a, -e.cellLit(d, first, dg))
+		}
+	}
 }
 
 // oneUnit reports whether one unit holds every cell of cells.

@@ -128,6 +128,17 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 			return false
 		}
 		return cut(0)
+	case satdoku.Index:
+		picked := 0
+		for k, d := range digits {
+			if c.Coefs[k] == digits[0] {
+				picked++
+				if d != c.Value {
+					return false
+				}
+			}
+		}
+		return picked > 0
 	case satdoku.SameGap:
 		gaps := map[int]bool{}
 		for j := 1; j < len(digits); j++ {
@@ -382,6 +393,14 @@ func constraintCases() []constraintCase {
 	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t6, Value: 10}},
 		kind(satdoku.SameGap, 4, t4), kind(satdoku.SameGap, 4, r4), kind(satdoku.SameGap, 4, t4[:2]),
 		kind(satdoku.SameGap, 6, t6[:5]), kind(satdoku.SameGap, 6, r6[:4]))
+	for v := 1; v <= 4; v++ {
+		// A numbered room along the first row; a row indexer at r1c1 over
+		// the transversal; a pointer that picks nothing with 4.
+		cs = append(cs, constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: r4, Coefs: []int{1, 2, 3, 4}, Value: v}},
+			constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: t4, Coefs: []int{1, 2, 3, 4}, Value: v}},
+			constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: t4[:3], Coefs: []int{2, 1, 3}, Value: v}})
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Index, Cells: r6, Coefs: []int{1, 2, 3, 4, 5, 6}, Value: 6}})
 	for _, m := range []uint64{0b0101, 0b1010, 0b1000, 0} {
 		c := kind(satdoku.OneOf, 4, t4[:3])
 		c.c.Mask = m

@@ -58,7 +58,10 @@
 // "entropicline" (every three cells in a row hold a low, a middle and a
 // high digit: 1–3, 4–6, 7–9 on 9×9) and "modularline" (every three cells
 // in a row hold different remainders divided by 3) and "slowthermometer"
-// (digits increase or stay the same from the bulb).
+// (digits increase or stay the same from the bulb), "rowindexer",
+// "columnindexer" and "boxindexer" (a digit d in an indexer cell of row r
+// puts r in row d of its column; likewise for columns, and for the cells
+// of a box in reading order).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //
@@ -82,7 +85,7 @@
 // # What is refused
 //
 // A rule that constrains the solution and that satdoku cannot express is
-// an error wrapping ErrUnsupported, naming it: indexers and any key this
+// an error wrapping ErrUnsupported, naming it: any key this
 // package does not know, unless its value is empty. No rule is ignored
 // silently. Impossible clues (a cell off the board, a sum no digits can
 // make, a little killer that misses the board, an unknown direction) are

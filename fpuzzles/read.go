@@ -92,6 +92,9 @@ var ruleKeys = []ruleKey{
 	{"entropicline", linesClue(clue.EntropicLine)},
 	{"modularline", linesClue(clue.ModularLine)},
 	{"slowthermometer", linesClue(clue.SlowThermometer)},
+	{"rowindexer", cellsClue(clue.RowIndexer)},
+	{"columnindexer", cellsClue(clue.ColumnIndexer)},
+	{"boxindexer", cellsClue(clue.BoxIndexer)},
 }
 
 // negatives are the clues of the "negative" list, by name.

@@ -558,3 +558,48 @@ func tenAndGap(v *variantGen) (*satdoku.Rules, error) {
 	}
 	return v.withConstraints("lines", cons)
 }
+
+// fpzIndexers: row, column and box indexer cells, wherever the solution's
+// digits index that way (a digit d in the cell at place p of its column,
+// row or box puts p in its d-th cell). The meaning is an Index per cell, its group listed
+// here from the far end.
+func fpzIndexers(v *variantGen) (*satdoku.Rules, error) {
+	f := v.newFile()
+	n := v.n
+	h, w := satdoku.BoxShape(n)
+	keys := []string{"rowindexer", "columnindexer", "boxindexer"}
+	for _, x := range v.rng.Perm(n * n) {
+		key := keys[v.rng.IntN(3)]
+		r, c := x/n, x%n
+		var group []int // in place order
+		switch key {
+		case "rowindexer":
+			for k := range n {
+				group = append(group, k*n+c)
+			}
+		case "columnindexer":
+			for k := range n {
+				group = append(group, r*n+k)
+			}
+		default:
+			br, bc := r/h*h, c/w*w
+			for k := range n {
+				group = append(group, (br+k/w)*n+bc+k%w)
+			}
+		}
+		self := slices.Index(group, x) + 1
+		if v.d(group[v.d(x)-1]) != self {
+			continue // the solution's digits do not index this way
+		}
+		cells, coefs := []int{x}, []int{self}
+		for k := n - 1; k >= 0; k-- {
+			if group[k] != x {
+				cells, coefs = append(cells, group[k]), append(coefs, k+1)
+			}
+		}
+		items, _ := f.tree[key].([]any)
+		f.tree[key] = append(items, map[string]any{"cells": []string{fmt.Sprintf("R%dC%d", r+1, c+1)}})
+		f.cons = append(f.cons, satdoku.Constraint{Kind: satdoku.Index, Cells: cells, Coefs: coefs, Value: self, Name: key})
+	}
+	return f.read()
+}

@@ -511,6 +511,7 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
 	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
 	{"fpuzzles-outside", []satdoku.ConstraintKind{satdoku.XSum, satdoku.Skyscraper}, nil, fpzOutside},
+	{"fpuzzles-indexers", []satdoku.ConstraintKind{satdoku.Index}, nil, fpzIndexers},
 	{"ten-and-gap", []satdoku.ConstraintKind{satdoku.Segments, satdoku.SameGap}, nil, tenAndGap},
 }
 
@@ -562,6 +563,7 @@ func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku
 		satdoku.Skyscraper: {Kind: satdoku.Skyscraper, Cells: []int{0, 1, 2, 3}, Value: 1},
 		satdoku.Segments:   {Kind: satdoku.Segments, Cells: []int{0, 1}, Value: 4},
 		satdoku.SameGap:    {Kind: satdoku.SameGap, Cells: []int{0, 1, 4}},
+		satdoku.Index:      {Kind: satdoku.Index, Cells: []int{0, 1}, Coefs: []int{1, 2}, Value: 2},
 	}
 	relProbe := map[satdoku.RelationKind]satdoku.Relation{
 		satdoku.Difference:    {A: 0, B: 1, Kind: satdoku.Difference, Value: 2},

@@ -120,6 +120,19 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		if seen := skyline(c.Cells, g.Cell); seen != c.Value {
 			return fmt.Sprintf("%d seen, want %d", seen, c.Value)
 		}
+	case satdoku.Index:
+		d, picked := g.Cell(c.Cells[0]), false
+		for k, i := range c.Cells {
+			if c.Coefs[k] == d {
+				picked = true
+				if g.Cell(i) != c.Value {
+					return fmt.Sprintf("%v holds %d, picks %v, which holds %d, want %d", cellAt(c.Cells[0], n), d, cellAt(i, n), g.Cell(i), c.Value)
+				}
+			}
+		}
+		if !picked {
+			return fmt.Sprintf("%v holds %d, which picks no cell", cellAt(c.Cells[0], n), d)
+		}
 	case satdoku.Segments:
 		sum := 0
 		for _, i := range c.Cells {
@@ -263,6 +276,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		}, func(sum int) bool { return sum == 0 })
 	case satdoku.SameGap:
 		return narrowSameGap(m)
+	case satdoku.Index:
+		return narrowIndex(c, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
@@ -324,6 +339,42 @@ func narrowXSum(value int, m []uint64) bool {
 		}
 		return s, s.take <= len(m) && s.sum <= value
 	}, func(s state) bool { return s.sum == value })
+}
+
+// narrowIndex keeps the first cell's digits whose cells can all hold
+// Value, and fixes those cells to Value when the first cell has one digit
+// left.
+func narrowIndex(c *satdoku.Constraint, m []uint64) bool {
+	var want, keep uint64
+	if c.Value >= 1 && c.Value <= satdoku.MaxN {
+		want = bit(c.Value)
+	}
+	for x := m[0]; x != 0; x &= x - 1 {
+		d := bits.TrailingZeros64(x) + 1
+		ok, picked := true, false
+		for k := range m {
+			if c.Coefs[k] == d {
+				picked = true
+				// The first cell picked by its own digit must be Value.
+				ok = ok && m[k]&want != 0 && (k != 0 || d == c.Value)
+			}
+		}
+		if ok && picked {
+			keep |= bit(d)
+		}
+	}
+	if m[0] = keep; keep == 0 {
+		return false
+	}
+	if bits.OnesCount64(keep) == 1 {
+		d := bits.TrailingZeros64(keep) + 1
+		for k := range m {
+			if c.Coefs[k] == d {
+				m[k] &= want
+			}
+		}
+	}
+	return true
 }
 
 // narrowSameGap: the states are the first gap (−1 before the second

@@ -87,6 +87,9 @@ var constraintCases = []constraintCase{
 	{"segments open", satdoku.Constraint{Kind: satdoku.Segments, Cells: []int{0, 10, 20}, Value: 10}, []int{9, 1, 4}, "segments r1c1,r2c2,r3c3: the last segment adds up to 4, want 10"},
 	{"same gap", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 2}, ""},
 	{"same gap broken", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 7}, "same-gap r1c1,r2c2,r3c3: r1c1 and r2c2 differ by 3, r2c2 and r3c3 by 2"},
+	{"index", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{3, 5, 7}, ""},
+	{"index broken", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{2, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 2, picks r2c2, which holds 5, want 7"},
+	{"index picks none", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{4, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 4, which picks no cell"},
 	{"sandwich two 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10, 20}}, []int{1, 1, 0}, "sandwich r1c1,r2c2,r3c3: 1 twice"},
 	// Contains: quadruples.
 	{"quad ok", satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}, Name: "quadruple"}, []int{4, 2, 3, 1}, ""},
@@ -290,6 +293,15 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return t%c.Value == 0
+	case satdoku.Index:
+		// The cells the first digit picks, by position.
+		var picked []int
+		for k := range ds {
+			if c.Coefs[k] == ds[0] {
+				picked = append(picked, k)
+			}
+		}
+		return len(picked) > 0 && !slices.ContainsFunc(picked, func(k int) bool { return ds[k] != c.Value })
 	case satdoku.SameGap:
 		for k := 2; k < len(ds); k++ {
 			if (ds[k]-ds[k-1])*(ds[k]-ds[k-1]) != (ds[1]-ds[0])*(ds[1]-ds[0]) {
@@ -417,6 +429,13 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 		c.Value = 1 + rng.IntN(2*n)
 	case satdoku.SameGap:
 		c.Cells = cells(1 + rng.IntN(4))
+	case satdoku.Index:
+		c.Cells = cells(1 + rng.IntN(n))
+		c.Coefs = make([]int, len(c.Cells))
+		for k := range c.Coefs {
+			c.Coefs[k] = 1 + rng.IntN(n)
+		}
+		c.Value = 1 + rng.IntN(n)
 	case satdoku.XSum, satdoku.Skyscraper:
 		if rng.IntN(4) == 0 {
 			c.Cells = cells(2 + rng.IntN(n-1))
@@ -455,6 +474,12 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Value = 0
 			for _, i := range c.Cells[:x] {
 				c.Value += from.Cell(i)
+			}
+		}
+	case satdoku.Index:
+		for k := range c.Coefs {
+			if c.Coefs[k] == from.Cell(c.Cells[0]) {
+				c.Value = from.Cell(c.Cells[k])
 			}
 		}
 	case satdoku.Segments:
