@@ -57,7 +57,7 @@ type builder struct {
 	region []int
 	// boxes are the cells of each region, in reading order.
 	boxes [][]int
-	kind   Kind // its kind
+	kind  Kind // its kind
 
 	extras   []satdoku.ExtraUnit
 	rels     []satdoku.Relation
