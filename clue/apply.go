@@ -51,13 +51,14 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 // builder gathers the rules of the clues.
 type builder struct {
 	n    int
-	clue int // the clue being read, for errors
+	clue int  // the clue being read, for errors
+	kind Kind // its kind
+
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
 	region []int
 	// boxes are the cells of each region, in reading order.
 	boxes [][]int
-	kind  Kind // its kind
 
 	extras   []satdoku.ExtraUnit
 	rels     []satdoku.Relation
