@@ -53,15 +53,21 @@ const (
 	// a row indexer cell in row i: its column, each cell's coefficient its
 	// row (from 1), Value i+1.
 	Index
+	// Outside: every cell between the first and the last holds a digit
+	// outside the range of theirs, ends included: below both or above
+	// both (a lockout line, whose ends, its diamonds, are also apart).
+	Outside
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
-	Segments: "segments", SameGap: "same-gap", Index: "index"}
+	Segments: "segments", SameGap: "same-gap", Index: "index",
+	Outside: "outside"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
-// "one-of", "x-sum", "skyscraper", "segments", "same-gap" or "index"; and "ConstraintKind(N)" for a value that is not a kind.
+// "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index" or
+// "outside"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -139,7 +145,7 @@ func maskDigits(m uint64) []int {
 
 // WithConstraints returns rules that add the constraints to r. A
 // constraint with no cells, a cell off the board or listed twice, Coefs of
-// the wrong length, a Within or Sandwich of fewer than two cells, a Run of
+// the wrong length, a Within, Sandwich or Outside of fewer than two cells, a Run of
 // more than N cells, or a Contains with more digits than cells or a digit
 // outside 1..N, or an Index without a coefficient per cell, is an error
 // wrapping ErrRules.
@@ -190,7 +196,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if len(c.Cells) > n {
 			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
 		}
-	case Within, Sandwich:
+	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}

@@ -44,7 +44,8 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
 		{Kind: Index, Cells: []int{0, 1}, Coefs: []int{1}},
-		{Kind: Index + 1, Cells: []int{0}},
+		{Kind: Outside, Cells: []int{0}},
+		{Kind: Outside + 1, Cells: []int{0}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {

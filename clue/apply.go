@@ -166,7 +166,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine:
+	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine, LockoutLine:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -295,6 +295,27 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case LockoutLine:
+		v := b.n / 2
+		if c.Value != 0 {
+			v = c.Value
+		}
+		if v < 1 || v >= b.n {
+			return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d or more", b.n, v)
+		}
+		for k, l := range c.Lines {
+			if len(l) < 2 {
+				continue
+			}
+			if l[0] == l[len(l)-1] {
+				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
+			}
+			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
+			if len(l) >= 3 {
+				b.con(satdoku.Constraint{Kind: satdoku.Outside, Cells: l})
+			}
+			b.tag()
+		}
 	case TenLine:
 		v := c.Value
 		if v == 0 {

@@ -152,6 +152,10 @@ const (
 	// outside the board (Row, Col), read from the clue, the X-th cell
 	// holds Value, X the digit next to the clue.
 	NumberedRoom
+	// LockoutLine: the two ends of each line (its diamonds) differ by
+	// Value or more, ⌊N/2⌋ when Value is 0 (4 on 9×9), and every cell
+	// between holds a digit outside the range of theirs, ends included.
+	LockoutLine
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -165,7 +169,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
-	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room"}
+	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
+	LockoutLine: "lockout line"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -187,7 +192,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
-// "column indexer", "box indexer" or "numbered room";
+// "column indexer", "box indexer", "numbered room" or "lockout line";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

@@ -308,6 +308,16 @@ func meaningCases() []meaningCase {
 		// the right holds 2.
 		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
 			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
+		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},
+			func(d digits) bool {
+				lo, hi := min(d[0], d[2]), max(d[0], d[2])
+				return hi-lo >= 4 && (d[1] < lo || d[1] > hi)
+			}},
+		{"lockout line 6×6, 2 apart", 6, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 7, 8}}, Value: 2}}, []int{0, 1, 7, 8},
+			func(d digits) bool {
+				lo, hi := min(d[0], d[8]), max(d[0], d[8])
+				return hi-lo >= 2 && (d[1] < lo || d[1] > hi) && (d[7] < lo || d[7] > hi)
+			}},
 		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
 			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},

@@ -97,6 +97,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Segments: a decision diagram on the sum of the segment so far, back
 //     to 0 when it reaches Value.
 //   - SameGap: a decision diagram on the last digit and the gap.
+//   - Outside: the two ends in the order encoding, as for Within, and each
+//     cell between with a digit d not in the range of the ends' digits.
 //   - Index: "first = d → cell = Value" for every cell that d picks, and
 //     "first ≠ d" for a digit d that picks none.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
@@ -122,6 +124,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Segments:   (*Encoder).segments,
 	satdoku.SameGap:    (*Encoder).sameGap,
 	satdoku.Index:      (*Encoder).index,
+	satdoku.Outside:    func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.outside(a, d, c.Cells) },
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -451,13 +454,53 @@ func (e *Encoder) within(a ClauseAdder, d *Domain, cells []int) {
 	if k <= 2 {
 		return // nothing between the ends
 	}
-	n := e.rules.N()
-	var g [2][]int // per end, G(end, v) for v in 0..n+1
+	g, ok := e.endOrders(a, d, cells)
+	if !ok {
+		return
+	}
+	for _, i := range cells[1 : k-1] {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, -g[0][dg], -g[1][dg])
+			e.emit(a, -x, g[0][dg+1], g[1][dg+1])
+		}
+	}
+}
+
+// outside writes an Outside: a cell between holding d must not have one
+// end at d or less and the other at d or more: ¬var ∨ G(first, d+1) ∨
+// ¬G(last, d), and ¬var ∨ G(last, d+1) ∨ ¬G(first, d).
+func (e *Encoder) outside(a ClauseAdder, d *Domain, cells []int) {
+	k := len(cells)
+	if k <= 2 {
+		return // nothing between the ends
+	}
+	g, ok := e.endOrders(a, d, cells)
+	if !ok {
+		return
+	}
+	for _, i := range cells[1 : k-1] {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, g[0][dg+1], -g[1][dg])
+			e.emit(a, -x, g[1][dg+1], -g[0][dg])
+		}
+	}
+}
+
+// endOrders writes the order encoding of the two ends of cells, G(end, v)
+// meaning "the end's digit is v or more", and returns its literals per end
+// for v in 0..N+1; ok is false, after the empty clause, when an end has no
+// candidate.
+func (e *Encoder) endOrders(a ClauseAdder, d *Domain, cells []int) (g [2][]int, ok bool) {
+	n, k := e.rules.N(), len(cells)
 	for end, i := range []int{cells[0], cells[k-1]} {
 		m := e.cellMask(d, i)
 		if m == 0 {
 			e.emit(a)
-			return
+			return g, false
 		}
 		lo, hi := bits.TrailingZeros64(m)+1, 64-bits.LeadingZeros64(m)
 		g[end] = make([]int, n+2)
@@ -481,12 +524,5 @@ func (e *Encoder) within(a ClauseAdder, d *Domain, cells []int) {
 			e.emit(a, -x, -g[end][dg+1])
 		}
 	}
-	for _, i := range cells[1 : k-1] {
-		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
-			dg := bits.TrailingZeros64(m) + 1
-			x := e.cellLit(d, i, dg)
-			e.emit(a, -x, -g[0][dg], -g[1][dg])
-			e.emit(a, -x, g[0][dg+1], g[1][dg+1])
-		}
-	}
+	return g, true
 }

@@ -128,6 +128,14 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 			return false
 		}
 		return cut(0)
+	case satdoku.Outside:
+		a, b := digits[0], digits[len(digits)-1]
+		for _, d := range digits[1 : len(digits)-1] {
+			if !(d < a && d < b || d > a && d > b) {
+				return false
+			}
+		}
+		return true
 	case satdoku.Index:
 		picked := 0
 		for k, d := range digits {
@@ -393,6 +401,10 @@ func constraintCases() []constraintCase {
 	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t6, Value: 10}},
 		kind(satdoku.SameGap, 4, t4), kind(satdoku.SameGap, 4, r4), kind(satdoku.SameGap, 4, t4[:2]),
 		kind(satdoku.SameGap, 6, t6[:5]), kind(satdoku.SameGap, 6, r6[:4]))
+	for k := 2; k <= 4; k++ {
+		cs = append(cs, kind(satdoku.Outside, 4, t4[:k]), kind(satdoku.Outside, 4, r4[:k]))
+	}
+	cs = append(cs, kind(satdoku.Outside, 6, t6[:4]), kind(satdoku.Outside, 6, r6))
 	for v := 1; v <= 4; v++ {
 		// A numbered room along the first row; a row indexer at r1c1 over
 		// the transversal; a pointer that picks nothing with 4.

@@ -28,7 +28,7 @@ func ExampleRead() {
 	fmt.Println(p.Warnings)
 
 	_, err = fpuzzles.Read([]byte(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
-	"lockout":[{"lines":[["R1C1"]]}]}`))
+	"sumline":[{"lines":[["R1C1"]]}]}`))
 	fmt.Println(err)
 	// Output:
 	// Tiny killer
@@ -36,5 +36,5 @@ func ExampleRead() {
 	// [diagonal- killer cage]
 	// killer cage (total 7)
 	// [ignored "text": cosmetic, no rule]
-	// 2:12: lockout: unsupported rule "lockout"
+	// 2:12: sumline: unsupported rule "sumline"
 }

@@ -61,7 +61,9 @@
 // (digits increase or stay the same from the bulb), "rowindexer",
 // "columnindexer" and "boxindexer" (a digit d in an indexer cell of row r
 // puts r in row d of its column; likewise for columns, and for the cells
-// of a box in reading order).
+// of a box in reading order) and "lockout" (the ends of the line differ by
+// ⌊N/2⌋ or more, 4 on 9×9, and the cells between lie outside their range,
+// ends included).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //

@@ -95,6 +95,7 @@ var ruleKeys = []ruleKey{
 	{"rowindexer", cellsClue(clue.RowIndexer)},
 	{"columnindexer", cellsClue(clue.ColumnIndexer)},
 	{"boxindexer", cellsClue(clue.BoxIndexer)},
+	{"lockout", linesClue(clue.LockoutLine)},
 }
 
 // negatives are the clues of the "negative" list, by name.

@@ -375,7 +375,8 @@ func (f *fpzFile) equalTo(a, b []int) {
 // or more apart, pair by pair; entropic and modular lines (their thirds
 // written here as (3d−1)/N, 6×6 and 9×9 only) keep the classes of cells
 // one and two steps apart different; a slow thermometer's digits never
-// fall.
+// fall; a lockout line's ends are ⌊N/2⌋ apart and the cells between
+// outside them.
 func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 	f := v.newFile()
 	n := v.n
@@ -388,7 +389,7 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 		}
 		return s
 	}
-	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner", "entropicline", "modularline", "slowthermometer"}
+	keys := []string{"regionsumline", "zipperline", "doublearrow", "nabner", "entropicline", "modularline", "slowthermometer", "lockout"}
 	third := func(d int) int { return (3*d - 1) / n } // 9×9, 6×6: 1–3, 4–6, 7–9 and 1–2, 3–4, 5–6
 	kept := 0
 	for try := 0; try < 60*n && kept < n; try++ {
@@ -417,7 +418,18 @@ func fpzLines(v *variantGen) (*satdoku.Rules, error) {
 			}
 			groups = [][]int{{p[0], p[len(p)-1]}, p[1 : len(p)-1]}
 		}
-		if key == "slowthermometer" {
+		if key == "lockout" {
+			a, b := v.d(p[0]), v.d(p[len(p)-1])
+			lo, hi := min(a, b), max(a, b)
+			if hi-lo < n/2 || slices.ContainsFunc(p[1:len(p)-1], func(i int) bool { return v.d(i) >= lo && v.d(i) <= hi }) {
+				continue
+			}
+			// Apart by the least gap: every digit between the ends is barred.
+			f.relate(p[0], p[len(p)-1], satdoku.Apart, n/2)
+			if len(p) > 2 {
+				f.cons = append(f.cons, satdoku.Constraint{Kind: satdoku.Outside, Cells: slices.Clone(p), Name: "lockout"})
+			}
+		} else if key == "slowthermometer" {
 			if slices.ContainsFunc(p[1:], func(i int) bool { return v.d(i) < v.d(p[slices.Index(p, i)-1]) }) {
 				continue
 			}

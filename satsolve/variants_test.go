@@ -509,7 +509,7 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-kropki", nil, []satdoku.RelationKind{satdoku.Difference}, fpzKropki},
 	{"fpuzzles-xv", nil, nil, fpzXV},
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
-	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
+	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total, satdoku.Outside}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
 	{"fpuzzles-outside", []satdoku.ConstraintKind{satdoku.XSum, satdoku.Skyscraper}, nil, fpzOutside},
 	{"fpuzzles-indexers", []satdoku.ConstraintKind{satdoku.Index}, nil, fpzIndexers},
 	{"ten-and-gap", []satdoku.ConstraintKind{satdoku.Segments, satdoku.SameGap}, nil, tenAndGap},
@@ -564,6 +564,7 @@ func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku
 		satdoku.Segments:   {Kind: satdoku.Segments, Cells: []int{0, 1}, Value: 4},
 		satdoku.SameGap:    {Kind: satdoku.SameGap, Cells: []int{0, 1, 4}},
 		satdoku.Index:      {Kind: satdoku.Index, Cells: []int{0, 1}, Coefs: []int{1, 2}, Value: 2},
+		satdoku.Outside:    {Kind: satdoku.Outside, Cells: []int{0, 2, 1}},
 	}
 	relProbe := map[satdoku.RelationKind]satdoku.Relation{
 		satdoku.Difference:    {A: 0, B: 1, Kind: satdoku.Difference, Value: 2},

@@ -120,6 +120,13 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		if seen := skyline(c.Cells, g.Cell); seen != c.Value {
 			return fmt.Sprintf("%d seen, want %d", seen, c.Value)
 		}
+	case satdoku.Outside:
+		a, b := g.Cell(c.Cells[0]), g.Cell(c.Cells[len(c.Cells)-1])
+		for _, i := range c.Cells[1 : len(c.Cells)-1] {
+			if d := g.Cell(i); d >= min(a, b) && d <= max(a, b) {
+				return fmt.Sprintf("%v holds %d, not outside %d to %d", cellAt(i, n), d, min(a, b), max(a, b))
+			}
+		}
 	case satdoku.Index:
 		d, picked := g.Cell(c.Cells[0]), false
 		for k, i := range c.Cells {
@@ -278,6 +285,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowSameGap(m)
 	case satdoku.Index:
 		return narrowIndex(c, m)
+	case satdoku.Outside:
+		return narrowOutside(n, m, scratch)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
@@ -339,6 +348,43 @@ func narrowXSum(value int, m []uint64) bool {
 		}
 		return s, s.take <= len(m) && s.sum <= value
 	}, func(s state) bool { return s.sum == value })
+}
+
+// narrowOutside: for every pair of end digits, the cells between keep the
+// digits outside their range, when each has one; the ends keep the pairs
+// that work.
+func narrowOutside(n int, m, u []uint64) bool {
+	last := len(m) - 1
+	u = u[:len(m)]
+	clear(u)
+	all := uint64(1)<<n - 1
+	found := false
+	for xa := m[0]; xa != 0; xa &= xa - 1 {
+		a := bits.TrailingZeros64(xa) + 1
+	pairs:
+		for xb := m[last]; xb != 0; xb &= xb - 1 {
+			b := bits.TrailingZeros64(xb) + 1
+			lo, hi := min(a, b), max(a, b)
+			above, below := all&^(uint64(1)<<hi-1), uint64(1)<<(lo-1)-1
+			out := above | below
+			for _, x := range m[1:last] {
+				if x&out == 0 {
+					continue pairs
+				}
+			}
+			found = true
+			u[0] |= bit(a)
+			u[last] |= bit(b)
+			for k := 1; k < last; k++ {
+				u[k] |= m[k] & out
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	copy(m, u)
+	return true
 }
 
 // narrowIndex keeps the first cell's digits whose cells can all hold

@@ -90,6 +90,8 @@ var constraintCases = []constraintCase{
 	{"index", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{3, 5, 7}, ""},
 	{"index broken", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{2, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 2, picks r2c2, which holds 5, want 7"},
 	{"index picks none", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{4, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 4, which picks no cell"},
+	{"outside", satdoku.Constraint{Kind: satdoku.Outside, Cells: []int{0, 10, 20, 30}}, []int{3, 1, 9, 7}, ""},
+	{"outside broken", satdoku.Constraint{Kind: satdoku.Outside, Cells: []int{0, 10, 20, 30}}, []int{3, 1, 7, 7}, "outside r1c1,r2c2,r3c3,r4c4: r3c3 holds 7, not outside 3 to 7"},
 	{"sandwich two 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10, 20}}, []int{1, 1, 0}, "sandwich r1c1,r2c2,r3c3: 1 twice"},
 	// Contains: quadruples.
 	{"quad ok", satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}, Name: "quadruple"}, []int{4, 2, 3, 1}, ""},
@@ -293,6 +295,18 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return t%c.Value == 0
+	case satdoku.Outside:
+		// Sorted with the ends, each cell between sorts before both or
+		// after both.
+		a, b := ds[0], ds[len(ds)-1]
+		for _, d := range ds[1 : len(ds)-1] {
+			s := []int{a, b, d}
+			slices.Sort(s)
+			if s[1] == d {
+				return false
+			}
+		}
+		return true
 	case satdoku.Index:
 		// The cells the first digit picks, by position.
 		var picked []int
@@ -429,6 +443,8 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 		c.Value = 1 + rng.IntN(2*n)
 	case satdoku.SameGap:
 		c.Cells = cells(1 + rng.IntN(4))
+	case satdoku.Outside:
+		c.Cells = cells(2 + rng.IntN(3))
 	case satdoku.Index:
 		c.Cells = cells(1 + rng.IntN(n))
 		c.Coefs = make([]int, len(c.Cells))
