@@ -75,6 +75,10 @@ func meaningCases() []meaningCase {
 			func(d digits) bool { return d.distinct(0, 1, 2) && d.sum(0, 1, 2) == 10 }},
 		{"killer cage without a sum", 9, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 10, 20}}}, []int{0, 10, 20},
 			func(d digits) bool { return d.distinct(0, 10, 20) }},
+		{"killer cage without a sum, 4×4", 4, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 5, 10}}}, []int{0, 5, 10},
+			func(d digits) bool { return d.distinct(0, 5, 10) }},
+		{"killer cage without a sum, 16×16", 16, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 17}}}, []int{0, 17},
+			func(d digits) bool { return d.distinct(0, 17) }},
 		{"extra region", 4, []clue.Clue{{Kind: clue.ExtraRegion, Cells: []int{0, 5, 10, 15}}}, []int{0, 5, 10, 15},
 			func(d digits) bool { return d.distinct(0, 5, 10, 15) }},
 		// From above r1c2 going down-right: r1c3, r2c4, r3c5, r4c6.
