@@ -33,6 +33,30 @@ const (
 	// OneOf: every cell holds one of the digits of Mask (odd and even
 	// cells, given pencil marks).
 	OneOf
+	// XSum: the first k cells add up to Value, k the digit of the first
+	// cell (an X-sum clue: a row or a column read from the clue); a first
+	// digit above the number of cells breaks it.
+	XSum
+	// Skyscraper: Value cells hold a digit higher than every digit before
+	// them, the first cell among them (a skyscraper clue: the buildings
+	// seen from it along a row or a column).
+	Skyscraper
+	// Segments: the cells, in order, split into runs of neighbours on the
+	// list that each add up to Value (a 10-line: 10).
+	Segments
+	// SameGap: the digits of cells next to each other on the list all
+	// differ by the same amount (a same-difference line).
+	SameGap
+	// Index: the digit d of the first cell picks the cells whose
+	// coefficient (Coefs) is d, and they hold Value; a d that picks no
+	// cell breaks it. A numbered room: the row from the clue, Coefs 1 to N;
+	// a row indexer cell in row i: its column, each cell's coefficient its
+	// row (from 1), Value i+1.
+	Index
+	// Outside: every cell between the first and the last holds a digit
+	// outside the range of theirs, ends included: below both or above
+	// both (a lockout line, whose ends, its diamonds, are also apart).
+	Outside
 	// Never: no digits satisfy it. It is a clue that cannot hold (a
 	// killer cage's sum that no distinct digits make), kept in the rules
 	// so that a puzzle with it is well formed and has no solution; Reason
@@ -41,11 +65,15 @@ const (
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
-	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", Never: "never"}
+	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
+	Segments: "segments", SameGap: "same-gap", Index: "index",
+	Outside: "outside", Never: "never"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
-// "one-of" or "never"; and "ConstraintKind(N)" for a value that is not a kind.
+// "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
+// "outside" or "never"; and "ConstraintKind(N)" for a value that is not a
+// kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -61,12 +89,16 @@ type Constraint struct {
 	Kind ConstraintKind
 	// Cells are the cells, row-major indices, in the order that matters:
 	// the coefficients' order for Total, the circles first and last for
-	// Within, the line's order for Sandwich.
+	// Within, the line's order for Sandwich, from the clue for XSum and
+	// Skyscraper.
 	Cells []int
 	// Coefs are Total's coefficients, one per cell; nil means every
-	// coefficient is 1.
+	// coefficient is 1. Index reads them as the digits that pick each
+	// cell.
 	Coefs []int
-	// Value is the total (Total) or the sandwiched sum (Sandwich).
+	// Value is the total (Total), the sandwiched sum (Sandwich), the
+	// X-sum (XSum), the number of cells seen (Skyscraper) or each
+	// segment's sum (Segments).
 	Value int
 	// Digits are the digits that Contains requires, each from 1 to N.
 	Digits []int
@@ -99,8 +131,8 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich:
-		return fmt.Sprintf("%s (sandwich %d)", name, c.Value)
+	case Sandwich, XSum, Skyscraper, Segments, Index:
+		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case Contains:
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
 	case OneOf:
@@ -124,9 +156,10 @@ func maskDigits(m uint64) []int {
 
 // WithConstraints returns rules that add the constraints to r. A
 // constraint with no cells, a cell off the board or listed twice, Coefs of
-// the wrong length, a Within or Sandwich of fewer than two cells, a Run of
+// the wrong length, a Within, Sandwich or Outside of fewer than two cells, a Run of
 // more than N cells, or a Contains with more digits than cells or a digit
-// outside 1..N is an error wrapping ErrRules.
+// outside 1..N, or an Index without a coefficient per cell, is an error
+// wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
 	rs.newTables()
@@ -162,6 +195,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		seen[i] = true
 	}
 	switch c.Kind {
+	case Index:
+		if len(c.Coefs) != len(c.Cells) {
+			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
+		}
 	case Total:
 		if c.Coefs != nil && len(c.Coefs) != len(c.Cells) {
 			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
@@ -170,7 +207,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if len(c.Cells) > n {
 			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
 		}
-	case Within, Sandwich:
+	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}

@@ -16,6 +16,8 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, Value: 0},
 		{Kind: Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 1, 2}},
 		{Kind: OneOf, Cells: []int{80}, Mask: 0b101010101, Name: "odd"},
+		{Kind: XSum, Cells: []int{0, 1, 2}, Value: 6, Name: "x-sum"},
+		{Kind: Skyscraper, Cells: []int{0, 1, 2}, Value: 2},
 	}
 	rs, err := r.WithConstraints(ok...)
 	if err != nil {
@@ -41,6 +43,8 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Sandwich, Cells: []int{0}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{1, 2}},
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
+		{Kind: Index, Cells: []int{0, 1}, Coefs: []int{1}},
+		{Kind: Outside, Cells: []int{0}},
 		{Kind: Never + 1, Cells: []int{0}},
 	}
 	for _, c := range bad {
@@ -52,6 +56,9 @@ func TestWithConstraints(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 	if s := ok[6].String(); s != "odd (one of [1 3 5 7 9])" {
+		t.Errorf("String = %q", s)
+	}
+	if s := ok[7].String() + ", " + ok[8].String(); s != "x-sum (x-sum 6), skyscraper (skyscraper 2)" {
 		t.Errorf("String = %q", s)
 	}
 	never := Constraint{Kind: Never, Cells: []int{0, 1}, Value: 18, Name: "killer cage", Reason: "18 is impossible in 2 cells"}

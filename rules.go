@@ -123,17 +123,33 @@ const (
 	// NotRatio: neither digit is Value times the other (the negative rule
 	// of black dots with a number).
 	NotRatio
+	// OtherResidue: the two digits leave different remainders when
+	// divided by Value (parity lines: 2; modular lines: 3); a Value below
+	// 1 holds for no digits.
+	OtherResidue
+	// OtherThird: the two digits lie in different thirds of 1..Value, the
+	// low, middle and high digits of an entropic line, as SudokuSolver
+	// splits them: thirds of a, b and a digits, where b = ⌊Value/3⌋ and a
+	// = ⌈Value/3⌉ unless Value leaves a remainder of 1 (then a = ⌊Value/3⌋,
+	// b = ⌈Value/3⌉): 1–3, 4–6, 7–9 for 9; 1, 2–3, 4 for 4. Digits above
+	// Value are in none and never apart.
+	OtherThird
+	// NotGreater: the digit of A is at most the digit of B (a step of a
+	// slow thermometer, from the bulb).
+	NotGreater
 )
 
 var relationNames = [...]string{Different: "different", NotConsecutive: "nonconsecutive",
 	Consecutive: "consecutive", Double: "double", NotDouble: "not-double", Sum: "sum",
 	NotSum: "not-sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
-	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio"}
+	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio",
+	OtherResidue: "other-residue", OtherThird: "other-third", NotGreater: "not-greater"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "different", "nonconsecutive", "consecutive",
 // "double", "not-double", "sum", "not-sum", "less", "equal", "apart",
-// "difference", "not-difference", "ratio" or "not-ratio"; and
+// "difference", "not-difference", "ratio", "not-ratio", "other-residue",
+// "other-third" or "not-greater"; and
 // "RelationKind(N)" for a value that is not a kind.
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
@@ -149,12 +165,13 @@ func (k RelationKind) String() string {
 type Relation struct {
 	A, B  int          // the two cells, row-major indices
 	Kind  RelationKind // what the digits of A and B must satisfy
-	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference) or the ratio (Ratio, NotRatio)
+	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference), the ratio (Ratio, NotRatio), the modulus (OtherResidue) or the digits split in thirds (OtherThird)
 	Name  string       // the rule it comes from, for messages ("anti-knight")
 }
 
 // WithRelations returns rules that add the relations to r. The cells of a
-// symmetric relation are ordered so that A < B (Less keeps its order); a
+// symmetric relation are ordered so that A < B (Less and NotGreater keep
+// their order); a
 // relation listed twice, or one that r already has, is left out; a
 // relation of a cell with itself or off the board is an error wrapping
 // ErrRules.
@@ -167,7 +184,7 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}] = true
 	}
 	for _, x := range rel {
-		if x.Kind != Less {
+		if x.Kind != Less && x.Kind != NotGreater {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
 		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || !x.Kind.Valid() {

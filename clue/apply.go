@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}}
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: regions(r), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -58,6 +58,12 @@ type builder struct {
 	n    int
 	clue int  // the clue being read, for errors
 	kind Kind // its kind
+
+	// region is the region (box or jigsaw piece) of each cell, −1 for
+	// none.
+	region []int
+	// boxes are the cells of each region, in reading order.
+	boxes [][]int
 
 	extras   []satdoku.ExtraUnit
 	rels     []satdoku.Relation
@@ -168,7 +174,7 @@ func (b *builder) add(c *Clue) error {
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
-	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple:
+	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer:
 		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
 			return err
 		}
@@ -178,7 +184,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone:
+	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine, LockoutLine:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -203,6 +209,10 @@ func (b *builder) add(c *Clue) error {
 		return b.littleKiller(c)
 	case Sandwich:
 		return b.sandwich(c)
+	case XSum, Skyscraper, NumberedRoom:
+		return b.seen(c)
+	case RowIndexer, ColumnIndexer, BoxIndexer:
+		return b.indexer(c)
 	case Thermometer:
 		for _, l := range c.Lines {
 			if len(l) > b.n {
@@ -314,6 +324,172 @@ func (b *builder) add(c *Clue) error {
 	case NegativeRatio, NegativeDifference, NegativeXV:
 		b.negatives = append(b.negatives, c.Kind)
 		b.tag()
+	case RegionSumLine, ZipperLine, DoubleArrow:
+		return b.equalSums(c)
+	case LockoutLine:
+		v := b.n / 2
+		if c.Value != 0 {
+			v = c.Value
+		}
+		if v < 1 || v >= b.n {
+			return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d or more", b.n, v)
+		}
+		for k, l := range c.Lines {
+			if len(l) < 2 {
+				continue
+			}
+			if l[0] == l[len(l)-1] {
+				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
+			}
+			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
+			if len(l) >= 3 {
+				b.con(satdoku.Constraint{Kind: satdoku.Outside, Cells: l})
+			}
+			b.tag()
+		}
+	case TenLine:
+		v := c.Value
+		if v == 0 {
+			v = 10
+		}
+		if v < 1 {
+			return b.fail("value", -1, -1, "segments cannot add up to %d", v)
+		}
+		for _, l := range c.Lines {
+			if len(l) > 0 {
+				b.con(satdoku.Constraint{Kind: satdoku.Segments, Cells: l, Value: v})
+				b.tag()
+			}
+		}
+	case SameDifference:
+		for _, l := range c.Lines {
+			if len(l) >= 3 {
+				b.con(satdoku.Constraint{Kind: satdoku.SameGap, Cells: l})
+				b.tag()
+			}
+		}
+	case SlowThermometer:
+		for _, l := range c.Lines {
+			for j := 1; j < len(l); j++ {
+				b.rel(l[j-1], l[j], satdoku.NotGreater, 0)
+				b.tag()
+			}
+		}
+	case EntropicLine, ModularLine, ParityLine:
+		return b.apartLine(c)
+	case Nabner:
+		for _, l := range c.Lines {
+			for j, x := range l {
+				for _, y := range l[j+1:] {
+					b.rel(x, y, satdoku.Different, 0)
+					b.rel(x, y, satdoku.NotConsecutive, 0)
+					b.tag()
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// apartLine keeps apart, on each line of c, the classes of digits of the
+// cells one and two steps away (entropic and modular lines: the three
+// cells of every window differ, which with three classes also makes cells
+// three steps away alike), or one step away (parity lines).
+func (b *builder) apartLine(c *Clue) error {
+	kind, v, reach := satdoku.OtherThird, b.n, 2
+	switch c.Kind {
+	case ModularLine:
+		kind, v = satdoku.OtherResidue, 3
+	case ParityLine:
+		kind, v, reach = satdoku.OtherResidue, 2, 1
+	}
+	for k, l := range c.Lines {
+		for j := range l {
+			for s := 1; s <= reach && j+s < len(l); s++ {
+				if l[j] == l[j+s] {
+					return b.fail("lines", k, j+s, "%s is listed twice within %d cells", rc(l[j]/b.n, l[j]%b.n), s)
+				}
+				b.rel(l[j], l[j+s], kind, v)
+				b.tag()
+			}
+		}
+	}
+	return nil
+}
+
+// regions returns the region of each cell of r (its box, or its jigsaw
+// piece), −1 for a cell in none.
+func regions(r *satdoku.Rules) []int {
+	n := r.N()
+	reg := make([]int, n*n)
+	for i := range reg {
+		reg[i] = -1
+	}
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			for _, i := range u.Cells {
+				reg[i] = u.Index
+			}
+		}
+	}
+	return reg
+}
+
+// groups returns the groups of cells of line l whose sums a region sum
+// line, a zipper line or a double arrow (kind k) makes equal, as
+// SudokuSolver's EqualSumsConstraint subclasses cut them: the segments of
+// a region sum line in each region it passes through (cells in no region
+// skipped); a zipper line's pairs of cells equally far from its ends, and
+// its middle cell alone; a double arrow's two ends, and the cells between.
+func (b *builder) groups(k Kind, l []int) [][]int {
+	var gs [][]int
+	switch k {
+	case RegionSumLine:
+		last := -1
+		for _, i := range l {
+			reg := b.region[i]
+			if reg < 0 {
+				continue
+			}
+			if reg != last || len(gs) == 0 {
+				gs = append(gs, nil)
+			}
+			gs[len(gs)-1] = append(gs[len(gs)-1], i)
+			last = reg
+		}
+	case ZipperLine:
+		for j := 0; j < (len(l)+1)/2; j++ {
+			g := []int{l[j]}
+			if k := len(l) - 1 - j; k != j {
+				g = append(g, l[k])
+			}
+			gs = append(gs, g)
+		}
+	case DoubleArrow:
+		if len(l) >= 3 {
+			gs = [][]int{{l[0], l[len(l)-1]}, l[1 : len(l)-1]}
+		}
+	}
+	return gs
+}
+
+// equalSums makes the groups of each line of c (see groups) add up to the
+// same sum: a Total of 0 for each two groups in a row, one at +1 and the
+// next at −1.
+func (b *builder) equalSums(c *Clue) error {
+	for _, l := range c.Lines {
+		gs := b.groups(c.Kind, l)
+		for j := 1; j < len(gs); j++ {
+			var cells, coefs []int
+			for _, i := range gs[j-1] {
+				cells, coefs = append(cells, i), append(coefs, 1)
+			}
+			for _, i := range gs[j] {
+				cells, coefs = append(cells, i), append(coefs, -1)
+			}
+			b.total(cells, coefs, 0)
+			b.tag()
+		}
 	}
 	return nil
 }
@@ -355,7 +531,8 @@ func (b *builder) killerCage(c *Clue) error {
 
 // total adds a Total constraint (cells with coefficients coefs, nil for
 // all 1) after checking that some digits 1..N, repeated or not, can make
-// it (a Never constraint when none can). It merges a cell listed twice.
+// it (a Never constraint when none can). It merges a cell listed twice
+// and leaves out a cell whose coefficients add up to 0.
 func (b *builder) total(cells, coefs []int, value int) {
 	var cs, ks []int
 	for k, i := range cells {
@@ -368,6 +545,15 @@ func (b *builder) total(cells, coefs []int, value int) {
 			continue
 		}
 		cs, ks = append(cs, i), append(ks, c)
+	}
+	// A cell whose coefficients cancel out says nothing.
+	for j := len(ks) - 1; j >= 0; j-- {
+		if ks[j] == 0 {
+			cs, ks = slices.Delete(cs, j, j+1), slices.Delete(ks, j, j+1)
+		}
+	}
+	if len(cs) == 0 && value == 0 {
+		return
 	}
 	lo, hi := 0, 0
 	for _, c := range ks {
@@ -430,9 +616,11 @@ func (b *builder) littleKiller(c *Clue) error {
 	return nil
 }
 
-func (b *builder) sandwich(c *Clue) error {
+// beside returns the row or the column beside the place of clue c outside
+// the board, from the top or the left.
+func (b *builder) beside(c *Clue) ([]int, error) {
 	if err := b.outside(c); err != nil {
-		return err
+		return nil, err
 	}
 	n := b.n
 	var cells []int
@@ -446,8 +634,97 @@ func (b *builder) sandwich(c *Clue) error {
 			cells = append(cells, c.Row*n+k)
 		}
 	default:
-		return b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
+		return nil, b.fail("place", -1, -1, "%q is not beside a row or a column", rc(c.Row, c.Col))
 	}
+	return cells, nil
+}
+
+// indexer reads the cells of a row, column or box indexer: each an Index
+// over its column, row or box, with itself first.
+func (b *builder) indexer(c *Clue) error {
+	n := b.n
+	for k, x := range c.Cells {
+		var group []int
+		var place func(i int) int // the place of cell i in group, from 1
+		switch c.Kind {
+		case RowIndexer:
+			for r := range n {
+				group = append(group, r*n+x%n)
+			}
+			place = func(i int) int { return i/n + 1 }
+		case ColumnIndexer:
+			for col := range n {
+				group = append(group, x/n*n+col)
+			}
+			place = func(i int) int { return i%n + 1 }
+		default:
+			if b.region[x] < 0 {
+				return b.fail("cells", -1, k, "%s is in no box", rc(x/n, x%n))
+			}
+			group = b.boxes[b.region[x]]
+			place = func(i int) int { return slices.Index(group, i) + 1 }
+		}
+		cells, coefs := []int{x}, []int{place(x)}
+		for _, i := range group {
+			if i != x {
+				cells, coefs = append(cells, i), append(coefs, place(i))
+			}
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Index, Cells: cells, Coefs: coefs, Value: place(x)})
+		b.tag()
+	}
+	return nil
+}
+
+// boxes returns the cells of each region of r (a box or a jigsaw piece),
+// by region index, in reading order.
+func boxes(r *satdoku.Rules) [][]int {
+	var bs [][]int
+	for _, u := range r.Units() {
+		if u.Kind == satdoku.Box {
+			for len(bs) <= u.Index {
+				bs = append(bs, nil)
+			}
+			bs[u.Index] = slices.Sorted(slices.Values(u.Cells))
+		}
+	}
+	return bs
+}
+
+// seen reads an X-sum, a skyscraper or a numbered room clue.
+func (b *builder) seen(c *Clue) error {
+	cells, err := b.beside(c)
+	if err != nil {
+		return err
+	}
+	n, kind, hi := b.n, satdoku.Skyscraper, b.n
+	if c.Row == n || c.Col == n { // read from the clue
+		slices.Reverse(cells)
+	}
+	var coefs []int
+	switch c.Kind {
+	case XSum:
+		kind, hi = satdoku.XSum, n*(n+1)/2
+	case NumberedRoom:
+		kind = satdoku.Index
+		for k := range cells {
+			coefs = append(coefs, k+1)
+		}
+	}
+	if c.Value < 1 || c.Value > hi {
+		return b.fail("value", -1, -1, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
+	}
+	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Coefs: coefs, Value: c.Value})
+	b.tag()
+	return nil
+}
+
+func (b *builder) sandwich(c *Clue) error {
+	cells, err := b.beside(c)
+	if err != nil {
+		return err
+	}
+	n := b.n
 	if hi := n*(n-1)/2 - 1; c.Value < 0 || c.Value > hi {
 		b.never(cells, "sandwich sum %d is impossible (want 0 to %d)", c.Value, hi)
 		return nil

@@ -99,6 +99,63 @@ const (
 	// NegativeXV: every pair of orthogonal neighbours without an X or a V
 	// adds up to neither 5 nor 10.
 	NegativeXV
+	// RegionSumLine: each line, cut where it passes from one region (a
+	// box, or a jigsaw piece) into another, has segments of equal sums; a
+	// line that comes back into a region starts a new segment there.
+	RegionSumLine
+	// ZipperLine: on each line, the cells equally far from its ends add
+	// up to the same sum in pairs; on a line of odd length that sum is
+	// the middle cell's digit.
+	ZipperLine
+	// DoubleArrow: on each line of 3 cells or more, the digits of its two
+	// ends add up to the sum of the cells between them.
+	DoubleArrow
+	// Nabner: no two digits on each line are equal or consecutive.
+	Nabner
+	// EntropicLine: every three cells in a row on each line hold a low, a
+	// middle and a high digit (1–3, 4–6, 7–9 on 9×9; on other boards the
+	// thirds of satdoku.OtherThird).
+	EntropicLine
+	// ModularLine: every three cells in a row on each line hold digits
+	// with different remainders divided by 3.
+	ModularLine
+	// ParityLine: neighbours on each line alternate odd and even digits.
+	ParityLine
+	// SlowThermometer: each line's digits increase or stay the same from
+	// its first cell, the bulb.
+	SlowThermometer
+	// XSum: in the row or the column beside the clue's place outside the
+	// board (Row, Col), read from the clue, the first X digits add up to
+	// Value, X the digit next to the clue.
+	XSum
+	// Skyscraper: in the row or the column beside the clue's place outside
+	// the board (Row, Col), read from the clue, Value digits are higher
+	// than every digit before them (the buildings seen from the clue).
+	Skyscraper
+	// TenLine: each line splits into runs of cells next to each other on
+	// it that each add up to Value; a Value of 0 is 10.
+	TenLine
+	// SameDifference: neighbours on each line all differ by the same
+	// amount.
+	SameDifference
+	// RowIndexer: a digit d in one of the Cells, in row r and column c,
+	// puts the digit r (from 1) in row d of column c.
+	RowIndexer
+	// ColumnIndexer: a digit d in one of the Cells, in row r and column
+	// c, puts the digit c (from 1) in column d of row r.
+	ColumnIndexer
+	// BoxIndexer: a digit d in one of the Cells, the k-th cell of its box
+	// (or region) in reading order, puts the digit k in the d-th cell of
+	// that box.
+	BoxIndexer
+	// NumberedRoom: in the row or the column beside the clue's place
+	// outside the board (Row, Col), read from the clue, the X-th cell
+	// holds Value, X the digit next to the clue.
+	NumberedRoom
+	// LockoutLine: the two ends of each line (its diamonds) differ by
+	// Value or more, ⌊N/2⌋ when Value is 0 (4 on 9×9), and every cell
+	// between holds a digit outside the range of theirs, ends included.
+	LockoutLine
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -107,7 +164,13 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	Clone: "clone", Quadruple: "quadruple", WhiteDot: "white dot", BlackDot: "black dot", XV: "xv",
 	Odd: "odd", Even: "even", Minimum: "minimum", Maximum: "maximum",
 	PencilMarks: "given pencil marks", Nonconsecutive: "nonconsecutive",
-	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv"}
+	NegativeRatio: "negative ratio", NegativeDifference: "negative difference", NegativeXV: "negative xv",
+	RegionSumLine: "region sum line", ZipperLine: "zipper line", DoubleArrow: "double arrow", Nabner: "nabner",
+	EntropicLine: "entropic line", ModularLine: "modular line", ParityLine: "parity line",
+	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
+	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
+	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
+	LockoutLine: "lockout line"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -125,8 +188,12 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // killer", "sandwich", "thermometer", "arrow", "palindrome", "renban",
 // "whispers", "between", "clone", "quadruple", "white dot", "black dot",
 // "xv", "odd", "even", "minimum", "maximum", "given pencil marks",
-// "nonconsecutive", "negative ratio", "negative difference" or "negative
-// xv"; "Kind(N)" for a value that is not a kind. The names are also the
+// "nonconsecutive", "negative ratio", "negative difference", "negative
+// xv", "region sum line", "zipper line", "double arrow", "nabner",
+// "entropic line", "modular line", "parity line", "slow thermometer",
+// "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
+// "column indexer", "box indexer", "numbered room" or "lockout line";
+// "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
 func (k Kind) String() string {
@@ -237,7 +304,7 @@ type Clue struct {
 	// Lines are the clue's lines, each a list of cells in order.
 	Lines [][]int `json:"lines,omitempty"`
 	// Row and Col are the place of a clue outside the board (little
-	// killer, sandwich), from 0 like the cells: row −1 is above the
+	// killer, sandwich, X-sum, skyscraper), from 0 like the cells: row −1 is above the
 	// board and row N below it, column −1 left of it and column N right.
 	Row int `json:"row,omitempty"`
 	Col int `json:"col,omitempty"`

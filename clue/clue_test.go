@@ -76,6 +76,10 @@ func meaningCases() []meaningCase {
 			func(d digits) bool { return d.distinct(0, 1, 2) && d.sum(0, 1, 2) == 10 }},
 		{"killer cage without a sum", 9, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 10, 20}}}, []int{0, 10, 20},
 			func(d digits) bool { return d.distinct(0, 10, 20) }},
+		{"killer cage without a sum, 4×4", 4, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 5, 10}}}, []int{0, 5, 10},
+			func(d digits) bool { return d.distinct(0, 5, 10) }},
+		{"killer cage without a sum, 16×16", 16, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 17}}}, []int{0, 17},
+			func(d digits) bool { return d.distinct(0, 17) }},
 		{"extra region", 4, []clue.Clue{{Kind: clue.ExtraRegion, Cells: []int{0, 5, 10, 15}}}, []int{0, 5, 10, 15},
 			func(d digits) bool { return d.distinct(0, 5, 10, 15) }},
 		// From above r1c2 going down-right: r1c3, r2c4, r3c5, r4c6.
@@ -190,6 +194,137 @@ func meaningCases() []meaningCase {
 			}},
 		// XV marks exempt their pairs from the negative rule of XV; the
 		// Kropki dot does not.
+		// r1c1 r1c2 | r1c3 r2c3 | r3c3: three boxes of the 4×4 board.
+		{"region sum line", 4, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{0, 1, 2, 6, 10}}}}, []int{0, 1, 2, 6, 10},
+			func(d digits) bool { return d[0]+d[1] == d[2]+d[6] && d[2]+d[6] == d[10] }},
+		// r1c1 | r1c3 | r1c2: back in the first box, a new segment.
+		{"region sum line coming back", 4, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{0, 2, 1}}}}, []int{0, 1, 2},
+			func(d digits) bool { return d[0] == d[2] && d[2] == d[1] }},
+		// r1c3 | r1c4 r2c4: boxes of 2×3 on 6×6.
+		{"region sum line 6×6", 6, []clue.Clue{{Kind: clue.RegionSumLine, Lines: [][]int{{2, 3, 9}}}}, []int{2, 3, 9},
+			func(d digits) bool { return d[2] == d[3]+d[9] }},
+		{"zipper line, odd", 6, []clue.Clue{{Kind: clue.ZipperLine, Lines: [][]int{{0, 1, 2, 8, 14}}}}, []int{0, 1, 2, 8, 14},
+			func(d digits) bool { return d[0]+d[14] == d[2] && d[1]+d[8] == d[2] }},
+		{"zipper line, even", 4, []clue.Clue{{Kind: clue.ZipperLine, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[0]+d[4] == d[1]+d[5] }},
+		{"double arrow", 6, []clue.Clue{{Kind: clue.DoubleArrow, Lines: [][]int{{0, 1, 2, 3}}}}, []int{0, 1, 2, 3},
+			func(d digits) bool { return d[0]+d[3] == d[1]+d[2] }},
+		{"nabner", 9, []clue.Clue{{Kind: clue.Nabner, Lines: [][]int{{0, 1, 10}}}}, []int{0, 1, 10},
+			func(d digits) bool {
+				for _, p := range [][2]int{{0, 1}, {0, 10}, {1, 10}} {
+					if abs(d[p[0]]-d[p[1]]) <= 1 {
+						return false
+					}
+				}
+				return true
+			}},
+		// Every window of three holds a low, a middle and a high digit.
+		{"entropic line", 9, []clue.Clue{{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 2, 3}}}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				band := func(x int) int { return map[bool]int{true: 1}[x >= 4] + map[bool]int{true: 1}[x >= 7] }
+				for j := 0; j+2 < 4; j++ {
+					seen := map[int]bool{band(d[j]): true, band(d[j+1]): true, band(d[j+2]): true}
+					if len(seen) != 3 {
+						return false
+					}
+				}
+				return true
+			}},
+		// On 4×4 the thirds are 1, 2–3 and 4.
+		{"entropic line 4×4", 4, []clue.Clue{{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 5, 6}}}}, []int{0, 1, 5, 6},
+			func(d digits) bool {
+				band := map[int]string{1: "low", 2: "mid", 3: "mid", 4: "high"}
+				l := []int{0, 1, 5, 6}
+				for j := 0; j+2 < len(l); j++ {
+					if band[d[l[j]]] == band[d[l[j+1]]] || band[d[l[j]]] == band[d[l[j+2]]] || band[d[l[j+1]]] == band[d[l[j+2]]] {
+						return false
+					}
+				}
+				return true
+			}},
+		{"modular line", 6, []clue.Clue{{Kind: clue.ModularLine, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				l := []int{0, 1, 2, 8}
+				for j := 0; j+2 < len(l); j++ {
+					m := map[int]bool{d[l[j]] % 3: true, d[l[j+1]] % 3: true, d[l[j+2]] % 3: true}
+					if len(m) != 3 {
+						return false
+					}
+				}
+				return true
+			}},
+		{"parity line", 6, []clue.Clue{{Kind: clue.ParityLine, Lines: [][]int{{0, 1, 7}}}}, []int{0, 1, 7},
+			func(d digits) bool { return (d[0]+d[1])%2 == 1 && (d[1]+d[7])%2 == 1 }},
+		// From the right of row 1, read right to left: r1c4 first.
+		{"x-sum", 4, []clue.Clue{{Kind: clue.XSum, Row: 0, Col: 4, Value: 6}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				line := []int{d[3], d[2], d[1], d[0]}
+				s := 0
+				for _, x := range line[:min(line[0], 4)] {
+					s += x
+				}
+				return s == 6
+			}},
+		// From above column 2, read downwards.
+		{"skyscraper", 4, []clue.Clue{{Kind: clue.Skyscraper, Row: -1, Col: 1, Value: 2}}, []int{1, 5, 9, 13},
+			func(d digits) bool {
+				seen, top := 0, 0
+				for _, i := range []int{1, 5, 9, 13} {
+					if d[i] > top {
+						seen, top = seen+1, d[i]
+					}
+				}
+				return seen == 2
+			}},
+		{"skyscraper from below", 4, []clue.Clue{{Kind: clue.Skyscraper, Row: 4, Col: 0, Value: 3}}, []int{0, 4, 8, 12},
+			func(d digits) bool {
+				seen, top := 0, 0
+				for _, i := range []int{12, 8, 4, 0} {
+					if d[i] > top {
+						seen, top = seen+1, d[i]
+					}
+				}
+				return seen == 3
+			}},
+		{"10-line", 6, []clue.Clue{{Kind: clue.TenLine, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				a, b, c, e := d[0], d[1], d[2], d[8]
+				return a+b+c+e == 10 || a+b+c == 10 && e == 10 || a+b == 10 && c+e == 10 || a == 10 && b+c+e == 10
+			}},
+		{"10-line of 5s", 6, []clue.Clue{{Kind: clue.TenLine, Lines: [][]int{{0, 7, 14}}, Value: 5}}, []int{0, 7, 14},
+			func(d digits) bool {
+				a, b, c := d[0], d[7], d[14]
+				return a+b+c == 5 || a+b == 5 && c == 5 || a == 5 && b+c == 5 || a == 5 && b == 5 && c == 5
+			}},
+		{"same difference", 6, []clue.Clue{{Kind: clue.SameDifference, Lines: [][]int{{0, 1, 2, 8}}}}, []int{0, 1, 2, 8},
+			func(d digits) bool {
+				return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[1]-d[2]) == abs(d[2]-d[8])
+			}},
+		// r1c1 holding d puts 1 in row d of column 1.
+		{"row indexer", 4, []clue.Clue{{Kind: clue.RowIndexer, Cells: []int{0}}}, []int{0, 4, 8, 12},
+			func(d digits) bool { return d[[]int{0, 4, 8, 12}[d[0]-1]] == 1 }},
+		// r2c3 holding d puts 3 in column d of row 2.
+		{"column indexer", 4, []clue.Clue{{Kind: clue.ColumnIndexer, Cells: []int{6}}}, []int{4, 5, 6, 7},
+			func(d digits) bool { return d[4+d[6]-1] == 3 }},
+		// r2c2, the 4th cell of box 1, holding d puts 4 in its d-th cell.
+		{"box indexer", 4, []clue.Clue{{Kind: clue.BoxIndexer, Cells: []int{5}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[[]int{0, 1, 4, 5}[d[5]-1]] == 4 }},
+		// Right of row 2, read leftwards: r2c4 holds X, the X-th cell from
+		// the right holds 2.
+		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
+			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
+		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},
+			func(d digits) bool {
+				lo, hi := min(d[0], d[2]), max(d[0], d[2])
+				return hi-lo >= 4 && (d[1] < lo || d[1] > hi)
+			}},
+		{"lockout line 6×6, 2 apart", 6, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 7, 8}}, Value: 2}}, []int{0, 1, 7, 8},
+			func(d digits) bool {
+				lo, hi := min(d[0], d[8]), max(d[0], d[8])
+				return hi-lo >= 2 && (d[1] < lo || d[1] > hi) && (d[7] < lo || d[7] > hi)
+			}},
+		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
+			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},
 			{Kind: clue.WhiteDot, Cells: []int{6, 7}}}, block6,
 			func(d digits) bool {
@@ -337,6 +472,14 @@ func TestErrors(t *testing.T) {
 		{9, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 7}, "value", -1, -1, "an XV mark is 10 (X) or 5 (V), not 7", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.PencilMarks, Cells: []int{0}}, "values", -1, -1, "no digits", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.Odd, Cells: []int{-1}}, "cells", -1, 0, "cell -1 is off the 4×4 board", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Nabner, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.RegionSumLine, Lines: [][]int{{0, 16}}}, "lines", 0, 1, "cell 16 is off the 4×4 board", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice within 2 cells", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 46}, "value", -1, -1, "x-sum 46 is impossible (want 1 to 45)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.Skyscraper, Row: 9, Col: 9, Value: 2}, "place", -1, -1, `"R10C10" is not beside a row or a column`, clue.ErrInvalid},
+		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: 7}, "value", -1, -1, "skyscraper 7 is impossible (want 1 to 6)", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.RowIndexer, Cells: []int{1, 1}}, "cells", -1, 1, "R1C2 is listed twice", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.NumberedRoom, Row: -1, Col: 0, Value: 5}, "value", -1, -1, "numbered room 5 is impossible (want 1 to 4)", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {
@@ -560,7 +703,7 @@ func TestNames(t *testing.T) {
 	if err := json.Unmarshal(js, &back); err != nil || !reflect.DeepEqual(back, clues) {
 		t.Errorf("JSON reads back as %+v, %v", back, err)
 	}
-	if err := json.Unmarshal([]byte(`[{"kind":"skyscraper"}]`), &back); !errors.Is(err, clue.ErrInvalid) {
+	if err := json.Unmarshal([]byte(`[{"kind":"indexer"}]`), &back); !errors.Is(err, clue.ErrInvalid) {
 		t.Errorf("unknown kind in JSON: %v", err)
 	}
 	e := &clue.Error{Clue: 2, Kind: clue.Thermometer, Field: "lines", Line: 0, Item: 3, Msg: "R1C1 is listed twice", Err: clue.ErrInvalid}

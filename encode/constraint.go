@@ -90,6 +90,17 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Contains: a digit wanted once is one clause, "some cell holds it";
 //     a digit wanted k > 1 times is a decision diagram that counts it.
 //   - OneOf: a unit clause for each digit outside Mask.
+//   - XSum: a decision diagram on the cells still to add (the first
+//     cell's digit less those added) and the sum so far.
+//   - Skyscraper: a decision diagram on the highest digit so far and the
+//     number of cells seen.
+//   - Segments: a decision diagram on the sum of the segment so far, back
+//     to 0 when it reaches Value.
+//   - SameGap: a decision diagram on the last digit and the gap.
+//   - Outside: the two ends in the order encoding, as for Within, and each
+//     cell between with a digit d not in the range of the ends' digits.
+//   - Index: "first = d → cell = Value" for every cell that d picks, and
+//     "first ≠ d" for a digit d that picks none.
 //   - Never: the empty clause.
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
@@ -104,12 +115,18 @@ func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // constraint); a kind without one is unknown to the encoder (see
 // checkKinds).
 var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint){
-	satdoku.Total:    (*Encoder).total,
-	satdoku.Run:      func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.run(a, d, c.Cells) },
-	satdoku.Within:   func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
-	satdoku.Sandwich: (*Encoder).sandwich,
-	satdoku.Contains: (*Encoder).contains,
-	satdoku.Never:    func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
+	satdoku.Total:      (*Encoder).total,
+	satdoku.Run:        func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.run(a, d, c.Cells) },
+	satdoku.Within:     func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.within(a, d, c.Cells) },
+	satdoku.Sandwich:   (*Encoder).sandwich,
+	satdoku.Contains:   (*Encoder).contains,
+	satdoku.XSum:       (*Encoder).xsum,
+	satdoku.Skyscraper: (*Encoder).skyscraper,
+	satdoku.Segments:   (*Encoder).segments,
+	satdoku.SameGap:    (*Encoder).sameGap,
+	satdoku.Index:      (*Encoder).index,
+	satdoku.Outside:    func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.outside(a, d, c.Cells) },
+	satdoku.Never:      func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -177,6 +194,107 @@ func (e *Encoder) sandwich(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 		return (sum+x)<<2 | phase, sum+x <= v
 	}, func(s int64) bool { return s == sandDone })
+}
+
+// The states of an X-sum's diagram besides (cells left to add)·2^16 +
+// sum: before the first cell, and once the sum is complete and right.
+const (
+	xsumStart = -2
+	xsumDone  = -1
+)
+
+// xsum writes an XSum as a decision diagram: the first cell's digit k sets
+// how many cells to add, the sum of those k cells must reach Value.
+func (e *Encoder) xsum(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	k, v := int64(len(c.Cells)), int64(c.Value)
+	e.diagram(a, d, c.Cells, xsumStart, func(s int64, _, dg int) (int64, bool) {
+		x := int64(dg)
+		left, sum := s>>16, s&0xffff
+		switch {
+		case s == xsumDone:
+			return s, true
+		case s == xsumStart:
+			if x > k {
+				return 0, false
+			}
+			left, sum = x, 0
+		}
+		left, sum = left-1, sum+x
+		if left == 0 {
+			return xsumDone, sum == v
+		}
+		return left<<16 | sum, sum < v
+	}, func(s int64) bool { return s == xsumDone })
+}
+
+// skyscraper writes a Skyscraper as a decision diagram on the highest
+// digit so far and the number of cells seen, which may not pass Value.
+func (e *Encoder) skyscraper(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	v := int64(c.Value)
+	e.diagram(a, d, c.Cells, 0, func(s int64, _, dg int) (int64, bool) {
+		high, seen := s>>8, s&0xff
+		if x := int64(dg); x > high {
+			high, seen = x, seen+1
+		}
+		return high<<8 | seen, seen <= v
+	}, func(s int64) bool { return s&0xff == v })
+}
+
+// segments writes a Segments as a decision diagram on the sum of the
+// open segment, which closes at Value; the last must close.
+func (e *Encoder) segments(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	v := int64(c.Value)
+	e.diagram(a, d, c.Cells, 0, func(s int64, _, dg int) (int64, bool) {
+		s += int64(dg)
+		if s == v {
+			return 0, true
+		}
+		return s, s < v
+	}, func(s int64) bool { return s == 0 })
+}
+
+// sameGap writes a SameGap as a decision diagram on the last digit and
+// the gap (−1 before the second cell).
+func (e *Encoder) sameGap(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {
+		x := int64(dg)
+		if j == 0 {
+			return x<<8 | 0xff, true
+		}
+		last, gap := s>>8, s&0xff
+		g := x - last
+		if g < 0 {
+			g = -g
+		}
+		return x<<8 | g, gap == 0xff || gap == g
+	}, func(int64) bool { return true })
+}
+
+// index writes an Index: two-literal clauses from the first cell's digits
+// to the cells they pick.
+func (e *Encoder) index(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	first := c.Cells[0]
+	for m := e.cellMask(d, first); m != 0; m &= m - 1 {
+		dg := bits.TrailingZeros64(m) + 1
+		picked := false
+		for k, i := range c.Cells {
+			switch {
+			case c.Coefs[k] != dg:
+				continue
+			case k == 0 && dg == c.Value:
+				// The first cell picks itself and holds Value: no clause
+				// (it would be a tautology).
+			case k == 0:
+				e.emit(a, -e.cellLit(d, first, dg))
+			default:
+				e.emit(a, -e.cellLit(d, first, dg), e.cellLit(d, i, c.Value))
+			}
+			picked = true
+		}
+		if !picked {
+			e.emit(a, -e.cellLit(d, first, dg))
+		}
+	}
 }
 
 // oneUnit reports whether one unit holds every cell of cells.
@@ -338,13 +456,53 @@ func (e *Encoder) within(a ClauseAdder, d *Domain, cells []int) {
 	if k <= 2 {
 		return // nothing between the ends
 	}
-	n := e.rules.N()
-	var g [2][]int // per end, G(end, v) for v in 0..n+1
+	g, ok := e.endOrders(a, d, cells)
+	if !ok {
+		return
+	}
+	for _, i := range cells[1 : k-1] {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, -g[0][dg], -g[1][dg])
+			e.emit(a, -x, g[0][dg+1], g[1][dg+1])
+		}
+	}
+}
+
+// outside writes an Outside: a cell between holding d must not have one
+// end at d or less and the other at d or more: ¬var ∨ G(first, d+1) ∨
+// ¬G(last, d), and ¬var ∨ G(last, d+1) ∨ ¬G(first, d).
+func (e *Encoder) outside(a ClauseAdder, d *Domain, cells []int) {
+	k := len(cells)
+	if k <= 2 {
+		return // nothing between the ends
+	}
+	g, ok := e.endOrders(a, d, cells)
+	if !ok {
+		return
+	}
+	for _, i := range cells[1 : k-1] {
+		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, g[0][dg+1], -g[1][dg])
+			e.emit(a, -x, g[1][dg+1], -g[0][dg])
+		}
+	}
+}
+
+// endOrders writes the order encoding of the two ends of cells, G(end, v)
+// meaning "the end's digit is v or more", and returns its literals per end
+// for v in 0..N+1; ok is false, after the empty clause, when an end has no
+// candidate.
+func (e *Encoder) endOrders(a ClauseAdder, d *Domain, cells []int) (g [2][]int, ok bool) {
+	n, k := e.rules.N(), len(cells)
 	for end, i := range []int{cells[0], cells[k-1]} {
 		m := e.cellMask(d, i)
 		if m == 0 {
 			e.emit(a)
-			return
+			return g, false
 		}
 		lo, hi := bits.TrailingZeros64(m)+1, 64-bits.LeadingZeros64(m)
 		g[end] = make([]int, n+2)
@@ -368,12 +526,5 @@ func (e *Encoder) within(a ClauseAdder, d *Domain, cells []int) {
 			e.emit(a, -x, -g[end][dg+1])
 		}
 	}
-	for _, i := range cells[1 : k-1] {
-		for m := e.cellMask(d, i); m != 0; m &= m - 1 {
-			dg := bits.TrailingZeros64(m) + 1
-			x := e.cellLit(d, i, dg)
-			e.emit(a, -x, -g[0][dg], -g[1][dg])
-			e.emit(a, -x, g[0][dg+1], g[1][dg+1])
-		}
-	}
+	return g, true
 }

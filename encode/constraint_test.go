@@ -96,6 +96,63 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 			}
 		}
 		return true
+	case satdoku.XSum:
+		sum, k := 0, digits[0]
+		for j, d := range digits {
+			if j < k {
+				sum += d
+			}
+		}
+		return k <= len(digits) && sum == c.Value
+	case satdoku.Skyscraper:
+		seen := 0
+		for j, d := range digits {
+			if j == 0 || d > slices.Max(digits[:j]) {
+				seen++
+			}
+		}
+		return seen == c.Value
+	case satdoku.Segments:
+		// Some cuts split the digits into runs that each add up to Value.
+		var cut func(from int) bool
+		cut = func(from int) bool {
+			if from == len(digits) {
+				return true
+			}
+			sum := 0
+			for to := from; to < len(digits); to++ {
+				if sum += digits[to]; sum == c.Value && cut(to+1) {
+					return true
+				}
+			}
+			return false
+		}
+		return cut(0)
+	case satdoku.Outside:
+		a, b := digits[0], digits[len(digits)-1]
+		for _, d := range digits[1 : len(digits)-1] {
+			if !(d < a && d < b || d > a && d > b) {
+				return false
+			}
+		}
+		return true
+	case satdoku.Index:
+		picked := 0
+		for k, d := range digits {
+			if c.Coefs[k] == digits[0] {
+				picked++
+				if d != c.Value {
+					return false
+				}
+			}
+		}
+		return picked > 0
+	case satdoku.SameGap:
+		gaps := map[int]bool{}
+		for j := 1; j < len(digits); j++ {
+			gaps[max(digits[j]-digits[j-1], digits[j-1]-digits[j])] = true
+		}
+		return len(gaps) <= 1
 	}
 	panic("unknown kind")
 }
@@ -321,6 +378,41 @@ func constraintCases() []constraintCase {
 	cs = append(cs, sand(6, t6, 0), sand(6, t6, 7), sand(6, t6, 14))
 	cs = append(cs, has(4, t4, 1, 2), has(4, t4, 1, 1), has(4, t4, 2, 2, 3), has(4, t4, 4, 4, 4, 4),
 		has(4, r4, 1, 2, 3), has(4, r4, 2, 2), has(4, t4[:2], 3), has(6, t6[:4], 1, 1, 6))
+	for v := 0; v <= 11; v++ {
+		xs := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.XSum, Cells: r4, Value: v}}
+		cs = append(cs, xs)
+		xs.c.Cells = t4[:3]
+		cs = append(cs, xs)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.XSum, Cells: r6, Value: 12}})
+	for v := 0; v <= 5; v++ {
+		sky := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: r4, Value: v}}
+		cs = append(cs, sky)
+		sky.c.Cells = t4
+		cs = append(cs, sky)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: r6, Value: 3}})
+	for _, v := range []int{0, 3, 4, 5, 6, 10} {
+		seg := constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t4, Value: v}}
+		cs = append(cs, seg)
+		seg.c.Cells = r4[:3]
+		cs = append(cs, seg)
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Segments, Cells: t6, Value: 10}},
+		kind(satdoku.SameGap, 4, t4), kind(satdoku.SameGap, 4, r4), kind(satdoku.SameGap, 4, t4[:2]),
+		kind(satdoku.SameGap, 6, t6[:5]), kind(satdoku.SameGap, 6, r6[:4]))
+	for k := 2; k <= 4; k++ {
+		cs = append(cs, kind(satdoku.Outside, 4, t4[:k]), kind(satdoku.Outside, 4, r4[:k]))
+	}
+	cs = append(cs, kind(satdoku.Outside, 6, t6[:4]), kind(satdoku.Outside, 6, r6))
+	for v := 1; v <= 4; v++ {
+		// A numbered room along the first row; a row indexer at r1c1 over
+		// the transversal; a pointer that picks nothing with 4.
+		cs = append(cs, constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: r4, Coefs: []int{1, 2, 3, 4}, Value: v}},
+			constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: t4, Coefs: []int{1, 2, 3, 4}, Value: v}},
+			constraintCase{n: 4, c: satdoku.Constraint{Kind: satdoku.Index, Cells: t4[:3], Coefs: []int{2, 1, 3}, Value: v}})
+	}
+	cs = append(cs, constraintCase{n: 6, c: satdoku.Constraint{Kind: satdoku.Index, Cells: r6, Coefs: []int{1, 2, 3, 4, 5, 6}, Value: 6}})
 	for _, m := range []uint64{0b0101, 0b1010, 0b1000, 0} {
 		c := kind(satdoku.OneOf, 4, t4[:3])
 		c.c.Mask = m
@@ -421,8 +513,36 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 		return a == v*b || b == v*a
 	case satdoku.NotRatio:
 		return !(a == v*b || b == v*a)
+	case satdoku.NotGreater:
+		return !(b < a)
+	case satdoku.OtherResidue:
+		return v > 0 && (a-b)%v != 0
+	case satdoku.OtherThird:
+		ta, tb := entropicThird(v, a), entropicThird(v, b)
+		return ta > 0 && tb > 0 && ta != tb
 	}
 	panic("unknown relation kind")
+}
+
+// entropicThird returns the third of 1..v that digit d lies in, 1 to 3, or
+// 0 for none: the thirds are the one split of v digits into low, middle
+// and high whose low and high thirds have one size and the middle one
+// that size or one digit more or fewer.
+func entropicThird(v, d int) int {
+	for outer := 0; 2*outer <= v; outer++ {
+		if mid := v - 2*outer; mid-outer >= -1 && mid-outer <= 1 {
+			switch {
+			case d < 1 || d > v:
+				return 0
+			case d <= outer:
+				return 1
+			case d <= outer+mid:
+				return 2
+			}
+			return 3
+		}
+	}
+	return 0
 }
 
 // TestRelationsExhaustive checks the clauses of every relation kind, with
@@ -484,6 +604,8 @@ func constrained(t *testing.T) *satdoku.Rules {
 			v = 10
 		case satdoku.Apart:
 			v = 5
+		case satdoku.OtherResidue, satdoku.OtherThird:
+			v = map[satdoku.RelationKind]int{satdoku.OtherResidue: 3, satdoku.OtherThird: 9}[k]
 		case satdoku.Difference, satdoku.NotDifference, satdoku.Ratio, satdoku.NotRatio:
 			v = 3
 		}

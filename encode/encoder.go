@@ -394,8 +394,33 @@ func allows(x satdoku.Relation, da, db int) (ok, known bool) {
 		return da == x.Value*db || db == x.Value*da, true
 	case satdoku.NotRatio:
 		return da != x.Value*db && db != x.Value*da, true
+	case satdoku.NotGreater:
+		return da <= db, true
+	case satdoku.OtherResidue:
+		return x.Value >= 1 && da%x.Value != db%x.Value, true
+	case satdoku.OtherThird:
+		ta, tb := third(x.Value, da), third(x.Value, db)
+		return ta >= 0 && tb >= 0 && ta != tb, true
 	}
 	return false, false
+}
+
+// third returns the third of 1..v that digit d lies in (see
+// satdoku.OtherThird), 0, 1 or 2, or −1 when it lies in none.
+func third(v, d int) int {
+	a, b := (v+2)/3, v/3
+	if v%3 == 1 {
+		a, b = b, a
+	}
+	switch {
+	case d < 1 || d > v:
+		return -1
+	case d <= a:
+		return 0
+	case d <= a+b:
+		return 1
+	}
+	return 2
 }
 
 // forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a

@@ -28,7 +28,7 @@ func ExampleRead() {
 	fmt.Println(p.Warnings)
 
 	_, err = fpuzzles.Read([]byte(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
-	"skyscraper":[{"cell":"R0C1","value":"2"}]}`))
+	"sumline":[{"lines":[["R1C1"]]}]}`))
 	fmt.Println(err)
 	// Output:
 	// Tiny killer
@@ -36,5 +36,5 @@ func ExampleRead() {
 	// [diagonal- killer cage]
 	// killer cage (total 7)
 	// [ignored "text": cosmetic, no rule]
-	// 2:15: skyscraper: unsupported rule "skyscraper"
+	// 2:12: sumline: unsupported rule "sumline"
 }

@@ -40,7 +40,8 @@
 // pair of cells with a dot, white or black, is exempt from it.
 //
 // The lists of clues: "extraregion", "killercage" (a sum of 0 is no sum),
-// "littlekillersum", "sandwichsum", "thermometer", "arrow" (a circle of
+// "littlekillersum", "sandwichsum", "xsum" and "skyscraper" (read from the
+// clue; without a value, no clue), "thermometer", "arrow" (a circle of
 // several cells reads as a number in reading order, on boards up to 9×9),
 // "palindrome", "renban", "whispers" (a difference of at least "value",
 // by default (N+1)/2: 5 on 9×9), "betweenline", "difference" (white dots,
@@ -48,7 +49,21 @@
 // value is no mark), "negative" (see below), "clone", "quadruple", "odd",
 // "even", "minimum" and "maximum" (a minimum cell is smaller than each
 // orthogonal neighbour that is not a minimum cell itself, so that a block
-// of minimum cells is smaller than the cells around it; likewise maximum).
+// of minimum cells is smaller than the cells around it; likewise maximum),
+// "regionsumline" (the segments of the line in each region it passes
+// through, box or jigsaw piece, have equal sums), "zipperline" (cells
+// equally far from the ends add up to the same sum, the middle cell's on a
+// line of odd length), "doublearrow" (the two ends add up to the cells
+// between), "nabner" (no two digits on the line equal or consecutive),
+// "entropicline" (every three cells in a row hold a low, a middle and a
+// high digit: 1–3, 4–6, 7–9 on 9×9) and "modularline" (every three cells
+// in a row hold different remainders divided by 3) and "slowthermometer"
+// (digits increase or stay the same from the bulb), "rowindexer",
+// "columnindexer" and "boxindexer" (a digit d in an indexer cell of row r
+// puts r in row d of its column; likewise for columns, and for the cells
+// of a box in reading order) and "lockout" (the ends of the line differ by
+// ⌊N/2⌋ or more, 4 on 9×9, and the cells between lie outside their range,
+// ends included).
 // A value may be a number or a string; an empty value is no clue (a killer
 // cage without a sum is only a cage of distinct digits).
 //
@@ -72,8 +87,7 @@
 // # What is refused
 //
 // A rule that constrains the solution and that satdoku cannot express is
-// an error wrapping ErrUnsupported, naming it: skyscrapers, X-sums,
-// entropic, region-sum and modular lines, indexers and any key this
+// an error wrapping ErrUnsupported, naming it: any key this
 // package does not know, unless its value is empty. No rule is ignored
 // silently. Malformed clues (a cell off the board, a sum that is not a
 // number, a little killer that misses the board, an unknown direction) are

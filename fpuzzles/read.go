@@ -68,6 +68,8 @@ var ruleKeys = []ruleKey{
 	{"cage", (*reader).cage},
 	{"littlekillersum", outsideClue(clue.LittleKiller)},
 	{"sandwichsum", outsideClue(clue.Sandwich)},
+	{"xsum", outsideClue(clue.XSum)},
+	{"skyscraper", outsideClue(clue.Skyscraper)},
 	{"thermometer", linesClue(clue.Thermometer)},
 	{"arrow", (*reader).arrow},
 	{"palindrome", linesClue(clue.Palindrome)},
@@ -83,6 +85,17 @@ var ruleKeys = []ruleKey{
 	{"even", cellClue(clue.Even)},
 	{"minimum", cellClue(clue.Minimum)},
 	{"maximum", cellClue(clue.Maximum)},
+	{"regionsumline", linesClue(clue.RegionSumLine)},
+	{"zipperline", linesClue(clue.ZipperLine)},
+	{"doublearrow", linesClue(clue.DoubleArrow)},
+	{"nabner", linesClue(clue.Nabner)},
+	{"entropicline", linesClue(clue.EntropicLine)},
+	{"modularline", linesClue(clue.ModularLine)},
+	{"slowthermometer", linesClue(clue.SlowThermometer)},
+	{"rowindexer", cellsClue(clue.RowIndexer)},
+	{"columnindexer", cellsClue(clue.ColumnIndexer)},
+	{"boxindexer", cellsClue(clue.BoxIndexer)},
+	{"lockout", linesClue(clue.LockoutLine)},
 }
 
 // negatives are the clues of the "negative" list, by name.
@@ -705,7 +718,9 @@ func cellClue(k clue.Kind) func(r *reader, it *node, path string) error {
 }
 
 // linesClue reads a clue of kind k with "lines" and, for whispers, a
-// "value" (thermometer, palindrome, renban, whispers, between line).
+// "value" (thermometer, palindrome, renban, whispers, between line, region
+// sum line, zipper line, double arrow, Nabner line, entropic and modular
+// lines, slow thermometer).
 func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		v, err := r.value(k, it, path)
@@ -722,8 +737,8 @@ func linesClue(k clue.Kind) func(r *reader, it *node, path string) error {
 }
 
 // outsideClue reads a clue of kind k outside the board: a little killer
-// (with its "direction") or a sandwich. A sandwich without a value is no
-// clue.
+// (with its "direction"), a sandwich, an X-sum or a skyscraper. A clue
+// other than a little killer without a value is no clue.
 func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	return func(r *reader, it *node, path string) error {
 		row, col, err := r.ref(it.get("cell"), field(path, "cell"), true)
@@ -744,7 +759,7 @@ func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
 		if err != nil {
 			return err
 		}
-		if !ok && k == clue.Sandwich {
+		if !ok && k != clue.LittleKiller {
 			return nil
 		}
 		c.Value = v

@@ -509,6 +509,10 @@ var variantFamilies = []variantFamily{
 	{"fpuzzles-kropki", nil, []satdoku.RelationKind{satdoku.Difference}, fpzKropki},
 	{"fpuzzles-xv", nil, nil, fpzXV},
 	{"fpuzzles-extremes", []satdoku.ConstraintKind{satdoku.OneOf}, nil, fpzExtremes},
+	{"fpuzzles-lines", []satdoku.ConstraintKind{satdoku.Total, satdoku.Outside}, []satdoku.RelationKind{satdoku.Apart, satdoku.OtherResidue, satdoku.OtherThird, satdoku.NotGreater}, fpzLines},
+	{"fpuzzles-outside", []satdoku.ConstraintKind{satdoku.XSum, satdoku.Skyscraper}, nil, fpzOutside},
+	{"fpuzzles-indexers", []satdoku.ConstraintKind{satdoku.Index}, nil, fpzIndexers},
+	{"ten-and-gap", []satdoku.ConstraintKind{satdoku.Segments, satdoku.SameGap}, nil, tenAndGap},
 }
 
 // randomSolution returns a random solution of the empty n×n board under
@@ -549,18 +553,28 @@ func randomSolution(rng *rand.Rand, n int) *satdoku.Grid {
 func encoderIgnores(t *testing.T, kinds []satdoku.ConstraintKind, rels []satdoku.RelationKind) []string {
 	t.Helper()
 	consProbe := map[satdoku.ConstraintKind]satdoku.Constraint{
-		satdoku.Total:    {Kind: satdoku.Total, Cells: []int{0, 1}, Value: 4},
-		satdoku.Run:      {Kind: satdoku.Run, Cells: []int{0, 1}},
-		satdoku.Within:   {Kind: satdoku.Within, Cells: []int{0, 1, 2}},
-		satdoku.Sandwich: {Kind: satdoku.Sandwich, Cells: []int{0, 1, 2, 3}, Value: 5},
-		satdoku.Contains: {Kind: satdoku.Contains, Cells: []int{0, 1}, Digits: []int{2}},
-		satdoku.OneOf:    {Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10},
+		satdoku.Total:      {Kind: satdoku.Total, Cells: []int{0, 1}, Value: 4},
+		satdoku.Run:        {Kind: satdoku.Run, Cells: []int{0, 1}},
+		satdoku.Within:     {Kind: satdoku.Within, Cells: []int{0, 1, 2}},
+		satdoku.Sandwich:   {Kind: satdoku.Sandwich, Cells: []int{0, 1, 2, 3}, Value: 5},
+		satdoku.Contains:   {Kind: satdoku.Contains, Cells: []int{0, 1}, Digits: []int{2}},
+		satdoku.OneOf:      {Kind: satdoku.OneOf, Cells: []int{0}, Mask: 0b10},
+		satdoku.XSum:       {Kind: satdoku.XSum, Cells: []int{0, 1, 2, 3}, Value: 2},
+		satdoku.Skyscraper: {Kind: satdoku.Skyscraper, Cells: []int{0, 1, 2, 3}, Value: 1},
+		satdoku.Segments:   {Kind: satdoku.Segments, Cells: []int{0, 1}, Value: 4},
+		satdoku.SameGap:    {Kind: satdoku.SameGap, Cells: []int{0, 1, 4}},
+		satdoku.Index:      {Kind: satdoku.Index, Cells: []int{0, 1}, Coefs: []int{1, 2}, Value: 2},
+		satdoku.Outside:    {Kind: satdoku.Outside, Cells: []int{0, 2, 1}},
 	}
 	relProbe := map[satdoku.RelationKind]satdoku.Relation{
 		satdoku.Difference:    {A: 0, B: 1, Kind: satdoku.Difference, Value: 2},
 		satdoku.NotDifference: {A: 0, B: 1, Kind: satdoku.NotDifference, Value: 3},
 		satdoku.Ratio:         {A: 0, B: 1, Kind: satdoku.Ratio, Value: 2},
 		satdoku.NotRatio:      {A: 0, B: 1, Kind: satdoku.NotRatio, Value: 4},
+		satdoku.Apart:         {A: 0, B: 1, Kind: satdoku.Apart, Value: 4},
+		satdoku.OtherResidue:  {A: 0, B: 1, Kind: satdoku.OtherResidue, Value: 3},
+		satdoku.OtherThird:    {A: 0, B: 1, Kind: satdoku.OtherThird, Value: 2},
+		satdoku.NotGreater:    {A: 1, B: 0, Kind: satdoku.NotGreater},
 	}
 	var ignored []string
 	probe := func(what string, r *satdoku.Rules, err error) {

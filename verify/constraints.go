@@ -106,6 +106,62 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Never:
 		return neverWhy(c)
+	case satdoku.XSum:
+		k := g.Cell(c.Cells[0])
+		if k > len(c.Cells) {
+			return fmt.Sprintf("the first digit, %d, is more than the %d cells", k, len(c.Cells))
+		}
+		sum := 0
+		for _, i := range c.Cells[:k] {
+			sum += g.Cell(i)
+		}
+		if sum != c.Value {
+			return fmt.Sprintf("x-sum %d, want %d", sum, c.Value)
+		}
+	case satdoku.Skyscraper:
+		if seen := skyline(c.Cells, g.Cell); seen != c.Value {
+			return fmt.Sprintf("%d seen, want %d", seen, c.Value)
+		}
+	case satdoku.Outside:
+		a, b := g.Cell(c.Cells[0]), g.Cell(c.Cells[len(c.Cells)-1])
+		for _, i := range c.Cells[1 : len(c.Cells)-1] {
+			if d := g.Cell(i); d >= min(a, b) && d <= max(a, b) {
+				return fmt.Sprintf("%v holds %d, not outside %d to %d", cellAt(i, n), d, min(a, b), max(a, b))
+			}
+		}
+	case satdoku.Index:
+		d, picked := g.Cell(c.Cells[0]), false
+		for k, i := range c.Cells {
+			if c.Coefs[k] == d {
+				picked = true
+				if g.Cell(i) != c.Value {
+					return fmt.Sprintf("%v holds %d, picks %v, which holds %d, want %d", cellAt(c.Cells[0], n), d, cellAt(i, n), g.Cell(i), c.Value)
+				}
+			}
+		}
+		if !picked {
+			return fmt.Sprintf("%v holds %d, which picks no cell", cellAt(c.Cells[0], n), d)
+		}
+	case satdoku.Segments:
+		sum := 0
+		for _, i := range c.Cells {
+			if sum += g.Cell(i); sum == c.Value {
+				sum = 0
+			} else if sum > c.Value {
+				return fmt.Sprintf("no segment adds up to %d at %v", c.Value, cellAt(i, n))
+			}
+		}
+		if sum != 0 {
+			return fmt.Sprintf("the last segment adds up to %d, want %d", sum, c.Value)
+		}
+	case satdoku.SameGap:
+		for k := 2; k < len(c.Cells); k++ {
+			a, b, x := g.Cell(c.Cells[0]), g.Cell(c.Cells[1]), g.Cell(c.Cells[k-1])
+			if y := g.Cell(c.Cells[k]); (a-b)*(a-b) != (x-y)*(x-y) {
+				return fmt.Sprintf("%v and %v differ by %d, %v and %v by %d", cellAt(c.Cells[0], n), cellAt(c.Cells[1], n), max(a-b, b-a),
+					cellAt(c.Cells[k-1], n), cellAt(c.Cells[k], n), max(x-y, y-x))
+			}
+		}
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
@@ -118,6 +174,18 @@ func neverWhy(c *satdoku.Constraint) string {
 		return "cannot hold"
 	}
 	return c.Reason
+}
+
+// skyline returns how many of the cells hold a digit higher than all
+// those before them.
+func skyline(cells []int, digit func(int) int) int {
+	seen, top := 0, 0
+	for _, i := range cells {
+		if d := digit(i); d > top {
+			seen, top = seen+1, d
+		}
+	}
+	return seen
 }
 
 // totalWord is "sum" for a Total whose coefficients are all 1, "total"
@@ -214,10 +282,185 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		}
 	case satdoku.Never:
 		return false
+	case satdoku.XSum:
+		return narrowXSum(c.Value, m)
+	case satdoku.Skyscraper:
+		return narrowSkyscraper(c.Value, m)
+	case satdoku.Segments:
+		return narrowPaths(m, 0, func(sum, _, d int) (int, bool) {
+			if sum += d; sum == c.Value {
+				return 0, true
+			}
+			return sum, sum < c.Value
+		}, func(sum int) bool { return sum == 0 })
+	case satdoku.SameGap:
+		return narrowSameGap(m)
+	case satdoku.Index:
+		return narrowIndex(c, m)
+	case satdoku.Outside:
+		return narrowOutside(n, m, scratch)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}
 	return true
+}
+
+// narrowPaths keeps in each mask of m the digits that lie on a path of
+// states from start to a state final accepts, next(s, k, d) being the
+// state after the k-th cell holds d (ok false: no way on). It reports
+// whether a path is left. States are small structs, compared as keys.
+func narrowPaths[S comparable](m []uint64, start S, next func(s S, k, d int) (S, bool), final func(S) bool) bool {
+	layers := make([]map[S]bool, len(m)+1)
+	layers[0] = map[S]bool{start: true}
+	for k := range m {
+		layers[k+1] = map[S]bool{}
+		for s := range layers[k] {
+			for x := m[k]; x != 0; x &= x - 1 {
+				if t, ok := next(s, k, bits.TrailingZeros64(x)+1); ok {
+					layers[k+1][t] = true
+				}
+			}
+		}
+	}
+	live := map[S]bool{}
+	for s := range layers[len(m)] {
+		if final(s) {
+			live[s] = true
+		}
+	}
+	if len(live) == 0 {
+		return false
+	}
+	for k := len(m) - 1; k >= 0; k-- {
+		before, keep := map[S]bool{}, uint64(0)
+		for s := range layers[k] {
+			for x := m[k]; x != 0; x &= x - 1 {
+				d := bits.TrailingZeros64(x) + 1
+				if t, ok := next(s, k, d); ok && live[t] {
+					before[s] = true
+					keep |= bit(d)
+				}
+			}
+		}
+		m[k], live = keep, before
+	}
+	return true
+}
+
+// narrowXSum: the states are the number of cells the sum takes (0 before
+// the first) and the sum of the cells read so far among them.
+func narrowXSum(value int, m []uint64) bool {
+	type state struct{ take, sum int }
+	return narrowPaths(m, state{}, func(s state, k, d int) (state, bool) {
+		if k == 0 {
+			s.take = d
+		}
+		if k < s.take {
+			s.sum += d
+		}
+		return s, s.take <= len(m) && s.sum <= value
+	}, func(s state) bool { return s.sum == value })
+}
+
+// narrowOutside: for every pair of end digits, the cells between keep the
+// digits outside their range, when each has one; the ends keep the pairs
+// that work.
+func narrowOutside(n int, m, u []uint64) bool {
+	last := len(m) - 1
+	u = u[:len(m)]
+	clear(u)
+	all := uint64(1)<<n - 1
+	found := false
+	for xa := m[0]; xa != 0; xa &= xa - 1 {
+		a := bits.TrailingZeros64(xa) + 1
+	pairs:
+		for xb := m[last]; xb != 0; xb &= xb - 1 {
+			b := bits.TrailingZeros64(xb) + 1
+			lo, hi := min(a, b), max(a, b)
+			above, below := all&^(uint64(1)<<hi-1), uint64(1)<<(lo-1)-1
+			out := above | below
+			for _, x := range m[1:last] {
+				if x&out == 0 {
+					continue pairs
+				}
+			}
+			found = true
+			u[0] |= bit(a)
+			u[last] |= bit(b)
+			for k := 1; k < last; k++ {
+				u[k] |= m[k] & out
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	copy(m, u)
+	return true
+}
+
+// narrowIndex keeps the first cell's digits whose cells can all hold
+// Value, and fixes those cells to Value when the first cell has one digit
+// left.
+func narrowIndex(c *satdoku.Constraint, m []uint64) bool {
+	var want, keep uint64
+	if c.Value >= 1 && c.Value <= satdoku.MaxN {
+		want = bit(c.Value)
+	}
+	for x := m[0]; x != 0; x &= x - 1 {
+		d := bits.TrailingZeros64(x) + 1
+		ok, picked := true, false
+		for k := range m {
+			if c.Coefs[k] == d {
+				picked = true
+				// The first cell picked by its own digit must be Value.
+				ok = ok && m[k]&want != 0 && (k != 0 || d == c.Value)
+			}
+		}
+		if ok && picked {
+			keep |= bit(d)
+		}
+	}
+	if m[0] = keep; keep == 0 {
+		return false
+	}
+	if bits.OnesCount64(keep) == 1 {
+		d := bits.TrailingZeros64(keep) + 1
+		for k := range m {
+			if c.Coefs[k] == d {
+				m[k] &= want
+			}
+		}
+	}
+	return true
+}
+
+// narrowSameGap: the states are the first gap (−1 before the second
+// cell) and the last digit.
+func narrowSameGap(m []uint64) bool {
+	type state struct{ gap, last int }
+	return narrowPaths(m, state{gap: -1}, func(s state, k, d int) (state, bool) {
+		if k == 0 {
+			return state{gap: -1, last: d}, true
+		}
+		g := max(d-s.last, s.last-d)
+		if s.gap < 0 {
+			s.gap = g
+		}
+		return state{gap: s.gap, last: d}, g == s.gap
+	}, func(state) bool { return true })
+}
+
+// narrowSkyscraper: the states are the highest digit so far and how many
+// cells were seen.
+func narrowSkyscraper(value int, m []uint64) bool {
+	type state struct{ top, seen int }
+	return narrowPaths(m, state{}, func(s state, _, d int) (state, bool) {
+		if d > s.top {
+			s.top, s.seen = d, s.seen+1
+		}
+		return s, s.seen <= value
+	}, func(s state) bool { return s.seen == value })
 }
 
 // termRange returns the smallest and largest value of coef·d for d in the

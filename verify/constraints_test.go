@@ -77,6 +77,21 @@ var constraintCases = []constraintCase{
 	{"sandwich partial open", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: row(0, 0, 9), Value: 35}, []int{1, 0, 0, 0, 0, 0, 0, 0, 0}, ""},
 	{"sandwich no 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10}}, []int{2, 9}, "sandwich r1c1,r2c2: no 1"},
 	{"sandwich no 9", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10}}, []int{1, 3}, "sandwich r1c1,r2c2: no 9"},
+	{"x-sum", satdoku.Constraint{Kind: satdoku.XSum, Cells: row(0, 0, 9), Value: 10}, []int{3, 2, 5, 1, 4, 6, 7, 8, 9}, ""},
+	{"x-sum broken", satdoku.Constraint{Kind: satdoku.XSum, Cells: row(0, 0, 9), Value: 11}, []int{3, 2, 5, 1, 4, 6, 7, 8, 9}, "x-sum r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9: x-sum 10, want 11"},
+	{"x-sum short", satdoku.Constraint{Kind: satdoku.XSum, Cells: []int{0, 10}, Value: 3}, []int{3, 1}, "x-sum r1c1,r2c2: the first digit, 3, is more than the 2 cells"},
+	{"skyscraper", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 4}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, ""},
+	{"skyscraper broken", satdoku.Constraint{Kind: satdoku.Skyscraper, Cells: row(0, 0, 9), Value: 3}, []int{3, 2, 5, 1, 4, 6, 9, 8, 7}, "skyscraper r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9: 4 seen, want 3"},
+	{"segments", satdoku.Constraint{Kind: satdoku.Segments, Cells: row(0, 0, 9), Value: 15}, []int{9, 6, 5, 4, 2, 3, 1, 8, 7}, ""},
+	{"segments broken", satdoku.Constraint{Kind: satdoku.Segments, Cells: []int{0, 10, 20}, Value: 10}, []int{9, 6, 4}, "segments r1c1,r2c2,r3c3: no segment adds up to 10 at r2c2"},
+	{"segments open", satdoku.Constraint{Kind: satdoku.Segments, Cells: []int{0, 10, 20}, Value: 10}, []int{9, 1, 4}, "segments r1c1,r2c2,r3c3: the last segment adds up to 4, want 10"},
+	{"same gap", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 2}, ""},
+	{"same gap broken", satdoku.Constraint{Kind: satdoku.SameGap, Cells: []int{0, 10, 20}}, []int{2, 5, 7}, "same-gap r1c1,r2c2,r3c3: r1c1 and r2c2 differ by 3, r2c2 and r3c3 by 2"},
+	{"index", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{3, 5, 7}, ""},
+	{"index broken", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{2, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 2, picks r2c2, which holds 5, want 7"},
+	{"index picks none", satdoku.Constraint{Kind: satdoku.Index, Cells: []int{0, 10, 20}, Coefs: []int{1, 2, 3}, Value: 7}, []int{4, 5, 7}, "index r1c1,r2c2,r3c3: r1c1 holds 4, which picks no cell"},
+	{"outside", satdoku.Constraint{Kind: satdoku.Outside, Cells: []int{0, 10, 20, 30}}, []int{3, 1, 9, 7}, ""},
+	{"outside broken", satdoku.Constraint{Kind: satdoku.Outside, Cells: []int{0, 10, 20, 30}}, []int{3, 1, 7, 7}, "outside r1c1,r2c2,r3c3,r4c4: r3c3 holds 7, not outside 3 to 7"},
 	{"sandwich two 1", satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{0, 10, 20}}, []int{1, 1, 0}, "sandwich r1c1,r2c2,r3c3: 1 twice"},
 	// Contains: quadruples.
 	{"quad ok", satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}, Name: "quadruple"}, []int{4, 2, 3, 1}, ""},
@@ -245,6 +260,71 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			t += d
 		}
 		return t == c.Value
+	case satdoku.XSum:
+		// The first digit says how many cells add up: as a prefix of ds.
+		if ds[0] > len(ds) {
+			return false
+		}
+		t := 0
+		for _, d := range ds[:ds[0]] {
+			t += d
+		}
+		return t == c.Value
+	case satdoku.Skyscraper:
+		// A cell is seen when every cell before it is lower.
+		seen := 0
+		for k, d := range ds {
+			if slices.IndexFunc(ds[:k], func(e int) bool { return e >= d }) < 0 {
+				seen++
+			}
+		}
+		return seen == c.Value
+	case satdoku.Segments:
+		// The total is a multiple of Value, and every multiple of Value up
+		// to it is the sum of some first cells.
+		if c.Value < 1 {
+			return false
+		}
+		prefix := map[int]bool{}
+		t := 0
+		for _, d := range ds {
+			t += d
+			prefix[t] = true
+		}
+		for m := c.Value; m <= t; m += c.Value {
+			if !prefix[m] {
+				return false
+			}
+		}
+		return t%c.Value == 0
+	case satdoku.Outside:
+		// Sorted with the ends, each cell between sorts before both or
+		// after both.
+		a, b := ds[0], ds[len(ds)-1]
+		for _, d := range ds[1 : len(ds)-1] {
+			s := []int{a, b, d}
+			slices.Sort(s)
+			if s[1] == d {
+				return false
+			}
+		}
+		return true
+	case satdoku.Index:
+		// The cells the first digit picks, by position.
+		var picked []int
+		for k := range ds {
+			if c.Coefs[k] == ds[0] {
+				picked = append(picked, k)
+			}
+		}
+		return len(picked) > 0 && !slices.ContainsFunc(picked, func(k int) bool { return ds[k] != c.Value })
+	case satdoku.SameGap:
+		for k := 2; k < len(ds); k++ {
+			if (ds[k]-ds[k-1])*(ds[k]-ds[k-1]) != (ds[1]-ds[0])*(ds[1]-ds[0]) {
+				return false
+			}
+		}
+		return true
 	case satdoku.Contains:
 		rest := slices.Clone(ds)
 		for _, d := range c.Digits {
@@ -363,6 +443,30 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.Never:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Reason = "cannot hold"
+	case satdoku.Segments:
+		c.Cells = cells(1 + rng.IntN(4))
+		c.Value = 1 + rng.IntN(2*n)
+	case satdoku.SameGap:
+		c.Cells = cells(1 + rng.IntN(4))
+	case satdoku.Outside:
+		c.Cells = cells(2 + rng.IntN(3))
+	case satdoku.Index:
+		c.Cells = cells(1 + rng.IntN(n))
+		c.Coefs = make([]int, len(c.Cells))
+		for k := range c.Coefs {
+			c.Coefs[k] = 1 + rng.IntN(n)
+		}
+		c.Value = 1 + rng.IntN(n)
+	case satdoku.XSum, satdoku.Skyscraper:
+		if rng.IntN(4) == 0 {
+			c.Cells = cells(2 + rng.IntN(n-1))
+		} else {
+			c.Cells = line()
+		}
+		c.Value = 1 + rng.IntN(n)
+		if k == satdoku.XSum {
+			c.Value = 1 + rng.IntN(n*(n+1)/2)
+		}
 	}
 	if from == nil {
 		return c
@@ -384,6 +488,42 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Value = 0
 			for _, d := range ds[min(p, q)+1 : max(p, q)] {
 				c.Value += d
+			}
+		}
+	case satdoku.XSum:
+		if x := from.Cell(c.Cells[0]); x <= len(c.Cells) {
+			c.Value = 0
+			for _, i := range c.Cells[:x] {
+				c.Value += from.Cell(i)
+			}
+		}
+	case satdoku.Index:
+		for k := range c.Coefs {
+			if c.Coefs[k] == from.Cell(c.Cells[0]) {
+				c.Value = from.Cell(c.Cells[k])
+			}
+		}
+	case satdoku.Segments:
+		// The sum of a random number of first cells, when the rest split
+		// likewise; else the whole sum.
+		t := 0
+		for _, i := range c.Cells {
+			t += from.Cell(i)
+		}
+		c.Value = t
+		for p, j := 0, 0; j < len(c.Cells)-1; j++ {
+			p += from.Cell(c.Cells[j])
+			if rng.IntN(2) == 0 && t%p == 0 {
+				c.Value = p
+				break
+			}
+		}
+	case satdoku.Skyscraper:
+		top := 0
+		c.Value = 0
+		for _, i := range c.Cells {
+			if from.Cell(i) > top {
+				c.Value, top = c.Value+1, from.Cell(i)
 			}
 		}
 	case satdoku.Contains:

@@ -36,8 +36,38 @@ func broken(x *satdoku.Relation, da, db int) bool {
 		return hi != x.Value*lo
 	case satdoku.NotRatio:
 		return hi == x.Value*lo
+	case satdoku.NotGreater:
+		return da > db
+	case satdoku.OtherResidue:
+		return x.Value < 1 || (hi-lo)%x.Value == 0
+	case satdoku.OtherThird:
+		ta, tb := thirdOf(x.Value, da), thirdOf(x.Value, db)
+		return ta < 0 || tb < 0 || ta == tb
 	}
 	return true
+}
+
+// thirdOf returns which third of 1..v digit d lies in, 0 to 2, or −1 for
+// none: the thirds are as equal as can be, with the middle one the odd one
+// out (one more digit when v leaves 1 divided by 3, one fewer when it
+// leaves 2).
+func thirdOf(v, d int) int {
+	sizes := [3]int{v / 3, v / 3, v / 3}
+	switch v % 3 {
+	case 1:
+		sizes[1]++
+	case 2:
+		sizes[0]++
+		sizes[2]++
+	}
+	top := 0
+	for t, s := range sizes {
+		top += s
+		if d >= 1 && d <= top {
+			return t
+		}
+	}
+	return -1
 }
 
 // edge is one relation seen from one of its cells: out[d] holds the

@@ -42,6 +42,8 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 				satdoku.Equal: a == b, satdoku.Apart: d >= x.Value,
 				satdoku.Difference: d == x.Value, satdoku.NotDifference: d != x.Value,
 				satdoku.Ratio: a == x.Value*b || b == x.Value*a, satdoku.NotRatio: a != x.Value*b && b != x.Value*a,
+				satdoku.OtherResidue: x.Value > 0 && a%x.Value != b%x.Value, satdoku.NotGreater: a <= b,
+				satdoku.OtherThird: x.Value == 4 && thirds4[a] != thirds4[b],
 			}[x.Kind]
 			if !ok {
 				return false
@@ -76,6 +78,9 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 // TestCountRelations compares Count with the brute-force counter on small
 // boards under anti-knight, anti-king and nonconsecutive, alone and with
 // other rules, with random givens (so with 0, 1 and several solutions).
+// thirds4 are the entropic thirds of the digits 1 to 4: 1, 2–3, 4.
+var thirds4 = map[int]int{1: 0, 2: 1, 3: 1, 4: 2}
+
 func TestCountRelations(t *testing.T) {
 	std4, _ := satdoku.Standard(4)
 	std6, _ := satdoku.Standard(6)
@@ -113,6 +118,10 @@ func TestCountRelations(t *testing.T) {
 					v = rng.IntN(n)
 				case satdoku.Ratio, satdoku.NotRatio:
 					v = 1 + rng.IntN(n)
+				case satdoku.OtherResidue:
+					v = 2 + rng.IntN(2)
+				case satdoku.OtherThird:
+					v = 4
 				}
 				rel = append(rel, satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()})
 			}
@@ -216,6 +225,26 @@ func TestBrokenNewKinds(t *testing.T) {
 		{satdoku.NotRatio, 3, 2, 5, false},
 		{satdoku.NotRatio, 2, 4, 8, true},
 		{satdoku.NotRatio, 2, 3, 9, false},
+		{satdoku.NotGreater, 0, 3, 3, false},
+		{satdoku.NotGreater, 0, 3, 4, false},
+		{satdoku.NotGreater, 0, 4, 3, true},
+		{satdoku.OtherResidue, 2, 3, 4, false},
+		{satdoku.OtherResidue, 2, 3, 5, true},
+		{satdoku.OtherResidue, 3, 1, 7, true},
+		{satdoku.OtherResidue, 3, 1, 8, false},
+		{satdoku.OtherResidue, 0, 1, 2, true},
+		// Entropic thirds of 9: 1–3, 4–6, 7–9.
+		{satdoku.OtherThird, 9, 3, 4, false},
+		{satdoku.OtherThird, 9, 1, 3, true},
+		{satdoku.OtherThird, 9, 6, 7, false},
+		{satdoku.OtherThird, 9, 7, 9, true},
+		// Of 4: 1, 2–3, 4; of 8: 1–3, 4–5, 6–8.
+		{satdoku.OtherThird, 4, 2, 3, true},
+		{satdoku.OtherThird, 4, 1, 2, false},
+		{satdoku.OtherThird, 8, 3, 4, false},
+		{satdoku.OtherThird, 8, 4, 5, true},
+		{satdoku.OtherThird, 8, 5, 6, false},
+		{satdoku.OtherThird, 4, 4, 5, true}, // 5 is in no third of 4
 	}
 	for _, tt := range tests {
 		x := satdoku.Relation{A: 0, B: 1, Kind: tt.kind, Value: tt.value}

@@ -146,10 +146,16 @@ func TestConstraintKinds(t *testing.T) {
 	}
 	for _, k := range satdoku.ConstraintKinds() {
 		v := 6
-		if k == satdoku.Sandwich {
+		var coefs []int
+		switch k {
+		case satdoku.Sandwich:
 			v = 5
+		case satdoku.Skyscraper:
+			v = 2 // of 4 cells
+		case satdoku.Index:
+			v, coefs = 2, []int{4, 3, 2, 1} // the first cell's digit picks a cell, which holds 2
 		}
-		c := satdoku.Constraint{Kind: k, Cells: cells, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"}
+		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"}
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
 		}
