@@ -49,6 +49,23 @@ var drawers = map[clue.Kind]struct {
 	clue.NegativeRatio:      {overGrid, nil},
 	clue.NegativeDifference: {overGrid, nil},
 	clue.NegativeXV:         {overGrid, nil},
+	clue.RegionSumLine:      {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "region-sum-line", "#2ecbff") }},
+	clue.ZipperLine:         {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "zipper-line", "#ce93d8") }},
+	clue.Nabner:             {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "nabner", "#f5d142") }},
+	clue.EntropicLine:       {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "entropic-line", "#ff9a3c") }},
+	clue.ModularLine:        {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "modular-line", "#8f7bff") }},
+	clue.ParityLine:         {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "parity-line", "#e0605a") }},
+	clue.TenLine:            {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "ten-line", "#9fd89f") }},
+	clue.SameDifference:     {underGrid, func(d *drawing, c *clue.Clue) { d.lines(c, "same-difference", "#c49a6c") }},
+	clue.SlowThermometer:    {underGrid, (*drawing).slowThermometer},
+	clue.DoubleArrow:        {underGrid, (*drawing).doubleArrow},
+	clue.LockoutLine:        {underGrid, (*drawing).lockout},
+	clue.RowIndexer:         {shading, func(d *drawing, c *clue.Clue) { d.shade("row-indexer", c.Cells, "#f3caca") }},
+	clue.ColumnIndexer:      {shading, func(d *drawing, c *clue.Clue) { d.shade("column-indexer", c.Cells, "#c9ddf3") }},
+	clue.BoxIndexer:         {shading, func(d *drawing, c *clue.Clue) { d.shade("box-indexer", c.Cells, "#d3efc6") }},
+	clue.XSum:               {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "x-sum", "rect") }},
+	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
+	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},
 }
 
 // clues draws the clues of one layer, in order.
@@ -426,4 +443,71 @@ func (d *drawing) givenMarks(c *clue.Clue) {
 		d.p(`<text class="given-marks" x="%s" y="%s" font-size="%s" font-style="italic" fill="#5a3d00" text-anchor="middle">%s</text>`+"\n",
 			f(d.cx(i)), f(d.y(i/d.n)+cell*0.93), f(cell*0.17), esc(s))
 	}
+}
+
+// slowThermometer draws a thermometer whose line is dashed: its digits
+// may stay the same.
+func (d *drawing) slowThermometer(c *clue.Clue) {
+	for _, l := range c.Lines {
+		l = d.cellsOn(l)
+		if len(l) == 0 {
+			continue
+		}
+		d.p(`<circle class="slow-thermometer" cx="%s" cy="%s" r="%s" fill="#c4c4c4"/>`+"\n", f(d.cx(l[0])), f(d.cy(l[0])), f(cell*0.4))
+		if len(l) > 1 {
+			d.p(`<path class="slow-thermometer" d="%s" stroke="#c4c4c4" stroke-width="%s" stroke-dasharray="%s %s" fill="none"/>`+"\n",
+				d.polyline(l), f(cell*0.3), f(cell*0.2), f(cell*0.1))
+		}
+	}
+}
+
+// ends draws a mark on both ends of each line of c: a circle, or a
+// diamond.
+func (d *drawing) ends(c *clue.Clue, class string, diamond bool) {
+	for _, l := range c.Lines {
+		l = d.cellsOn(l)
+		if len(l) == 0 {
+			continue
+		}
+		for _, i := range []int{l[0], l[len(l)-1]} {
+			x, y, r := d.cx(i), d.cy(i), cell*0.38
+			if diamond {
+				d.p(`<path class="%s" d="M%s %sL%s %sL%s %sL%s %sZ" fill="#ffffff" stroke="#606060" stroke-width="2"/>`+"\n",
+					class, f(x), f(y-r), f(x+r), f(y), f(x), f(y+r), f(x-r), f(y))
+				continue
+			}
+			d.p(`<circle class="%s" cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="#a0a0a0" stroke-width="2"/>`+"\n",
+				class, f(x), f(y), f(r))
+		}
+	}
+}
+
+// doubleArrow draws the line with a circle at each end.
+func (d *drawing) doubleArrow(c *clue.Clue) {
+	d.lines(c, "double-arrow", "#b4b4b4")
+	d.ends(c, "double-arrow", false)
+}
+
+// lockout draws the line with a diamond at each end.
+func (d *drawing) lockout(c *clue.Clue) {
+	d.lines(c, "lockout-line", "#8fd3ff")
+	d.ends(c, "lockout-line", true)
+}
+
+// outsideNumber draws a clue's number outside the board, beside its row
+// or column, framed by shape ("rect", "circle" or none) to tell the kinds
+// apart.
+func (d *drawing) outsideNumber(c *clue.Clue, class, shape string) {
+	x, y := d.outside(c.Row, c.Col)
+	x, y = d.pull(x, c.Col), d.pull(y, c.Row)
+	r := cell * 0.26
+	switch shape {
+	case "rect":
+		d.p(`<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#606060" stroke-width="1.5"/>`+"\n",
+			class, f(x-r), f(y-r), f(2*r), f(2*r))
+	case "circle":
+		d.p(`<circle class="%s" cx="%s" cy="%s" r="%s" fill="none" stroke="#606060" stroke-width="1.5"/>`+"\n", class, f(x), f(y), f(r))
+	}
+	d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000" text-anchor="middle" dominant-baseline="central">%d</text>`+"\n",
+		class, f(x), f(y), f(cell*0.3), c.Value)
 }

@@ -112,7 +112,7 @@ func (d *drawing) layout() {
 	}
 	for _, c := range d.b.Clues {
 		switch c.Kind {
-		case clue.LittleKiller, clue.Sandwich:
+		case clue.LittleKiller, clue.Sandwich, clue.XSum, clue.Skyscraper, clue.NumberedRoom:
 			d.margin = cell * 0.8
 		case clue.Nonconsecutive, clue.NegativeRatio, clue.NegativeDifference, clue.NegativeXV:
 			caption(c.Kind.String())

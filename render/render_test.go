@@ -46,6 +46,23 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.NegativeRatio:      {Kind: clue.NegativeRatio},
 	clue.NegativeDifference: {Kind: clue.NegativeDifference},
 	clue.NegativeXV:         {Kind: clue.NegativeXV},
+	clue.RegionSumLine:      {Kind: clue.RegionSumLine, Lines: [][]int{{19, 20, 21, 22, 23}}},
+	clue.ZipperLine:         {Kind: clue.ZipperLine, Lines: [][]int{{46, 47, 48, 49, 50}}},
+	clue.DoubleArrow:        {Kind: clue.DoubleArrow, Lines: [][]int{{10, 11, 12, 13}}},
+	clue.Nabner:             {Kind: clue.Nabner, Lines: [][]int{{6, 15, 24}}},
+	clue.EntropicLine:       {Kind: clue.EntropicLine, Lines: [][]int{{27, 36, 45, 54}}},
+	clue.ModularLine:        {Kind: clue.ModularLine, Lines: [][]int{{35, 44, 53, 62}}},
+	clue.ParityLine:         {Kind: clue.ParityLine, Lines: [][]int{{64, 65, 66, 67}}},
+	clue.SlowThermometer:    {Kind: clue.SlowThermometer, Lines: [][]int{{20, 21, 22, 31, 40}}},
+	clue.XSum:               {Kind: clue.XSum, Row: 2, Col: -1, Value: 15},
+	clue.Skyscraper:         {Kind: clue.Skyscraper, Row: -1, Col: 4, Value: 3},
+	clue.TenLine:            {Kind: clue.TenLine, Lines: [][]int{{28, 29, 38, 47}}},
+	clue.SameDifference:     {Kind: clue.SameDifference, Lines: [][]int{{73, 74, 75}}},
+	clue.RowIndexer:         {Kind: clue.RowIndexer, Cells: []int{0, 9, 18}},
+	clue.ColumnIndexer:      {Kind: clue.ColumnIndexer, Cells: []int{4, 13, 22}},
+	clue.BoxIndexer:         {Kind: clue.BoxIndexer, Cells: []int{40}},
+	clue.NumberedRoom:       {Kind: clue.NumberedRoom, Row: 9, Col: 5, Value: 7},
+	clue.LockoutLine:        {Kind: clue.LockoutLine, Lines: [][]int{{55, 56, 57, 58}}},
 }
 
 // golden compares got with testdata/name, or writes it under -update.
