@@ -471,11 +471,11 @@ func TestBadMessages(t *testing.T) {
 	addr, _ := startServer(t, listen.Options{Jobs: 1})
 	cl := mustDial(t, addr)
 	sky, err := json.Marshal(message{Nonce: 10, Command: "solve", DataType: "fpuzzles",
-		Data: fpz(empty, map[string]any{"skyscraper": []any{map[string]any{"cell": "R0C1", "value": "3"}}})})
+		Data: fpz(empty, map[string]any{"sumline": []any{map[string]any{"cell": "R0C1", "value": "3"}}})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	skyscraper := string(sky)
+	unknown := string(sky) // a rule satdoku does not know
 	big := `{"nonce": 9, "command": "solve", "dataType": "fpuzzles", "data": "` + strings.Repeat("A", listen.MaxMessage) + `"}`
 	for _, tc := range []struct {
 		msg   string
@@ -490,7 +490,7 @@ func TestBadMessages(t *testing.T) {
 		{`{"nonce": 7, "command": "solve", "dataType": "fpuzzles", "data": ""}`, 7, "empty"},
 		{`{"nonce": 8, "command": "solve", "dataType": "fpuzzles", "data": "{\"size\": 9, \"grid\": 3}"}`, 8, "grid"},
 		{big, 9, "too long"},
-		{skyscraper, 10, "skyscraper"},
+		{unknown, 10, "sumline"},
 	} {
 		cl.sendRaw([]byte(tc.msg))
 		r := cl.recv()
