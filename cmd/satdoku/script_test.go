@@ -17,6 +17,10 @@ func TestMain(m *testing.M) {
 		// The test binary acts as satdoku: see startMain.
 		main()
 	}
+	// A binary built with -race sleeps a second when it exits (GORACE
+	// atexit_sleep_ms, for late reports); the scripts and the process
+	// tests start it hundreds of times.
+	os.Setenv("GORACE", noExitSleep(os.Getenv("GORACE")))
 	testscript.Main(m, map[string]func(){
 		"satdoku": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
@@ -33,6 +37,7 @@ func TestScript(t *testing.T) {
 		},
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("NO_COLOR", "")
+			e.Setenv("GORACE", os.Getenv("GORACE"))
 			return nil
 		},
 	})
@@ -82,4 +87,13 @@ func stripMS(ts *testscript.TestScript, line string) string {
 	b, err := json.Marshal(m)
 	ts.Check(err)
 	return string(b)
+}
+
+// noExitSleep adds atexit_sleep_ms=0 to the GORACE options opts, unless
+// they set it.
+func noExitSleep(opts string) string {
+	if strings.Contains(opts, "atexit_sleep_ms") {
+		return opts
+	}
+	return strings.TrimSpace(opts + " atexit_sleep_ms=0")
 }
