@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -425,14 +426,19 @@ func constraintCases() []constraintCase {
 // against the plain meaning, for every assignment of its cells, over the
 // whole domain and over domains with cells fixed and candidates pruned.
 func TestConstraintsExhaustive(t *testing.T) {
+	ran := map[satdoku.ConstraintKind]bool{}
 	for _, tc := range constraintCases() {
 		k := len(tc.c.Cells)
+		if testing.Short() && ran[tc.c.Kind] && math.Pow(float64(tc.n), float64(k)) > 2000 {
+			continue // with -short, the large cases of a kind already checked
+		}
+		ran[tc.c.Kind] = true
 		checkConstraint(t, tc)
 		// A cell fixed, another's candidates pruned (with -short, the
 		// last cell fixed to the largest digit only).
 		fixed := []int{1, 2, tc.n}
 		if testing.Short() {
-			fixed = fixed[2:]
+			fixed = nil // the whole domain only; the rest in the long run
 		}
 		for _, dg := range fixed {
 			d := tc

@@ -101,3 +101,12 @@ func readLines(t testing.TB, path string, limit int) (lines []string, ok bool) {
 
 // dataFile names a file of the shared data sets.
 func dataFile(name string) string { return filepath.Join(dataDir(), name) }
+
+// sample returns every k-th case: the short form of a sweep.
+func sample(cases []diffCase, k int) []diffCase {
+	var out []diffCase
+	for i := 0; i < len(cases); i += k {
+		out = append(out, cases[i])
+	}
+	return out
+}
