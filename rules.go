@@ -492,6 +492,23 @@ func (r *Rules) N() int { return r.n }
 // none). The formatter draws box borders from it.
 func (r *Rules) BoxShape() (h, w int) { return r.boxH, r.boxW }
 
+// CellRegions returns the region of each cell (the Index of its Box unit:
+// a box, or a jigsaw piece), −1 for a cell in no region.
+func (r *Rules) CellRegions() []int {
+	reg := make([]int, r.n*r.n)
+	for i := range reg {
+		reg[i] = -1
+	}
+	for _, u := range r.units {
+		if u.Kind == Box {
+			for _, i := range u.Cells {
+				reg[i] = u.Index
+			}
+		}
+	}
+	return reg
+}
+
 // Units returns every unit: the N rows, then the N columns, then the
 // regions, then the extra units. The slice and the units' cells are
 // shared: callers must not modify them.

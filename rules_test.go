@@ -702,3 +702,19 @@ func TestWithNamed(t *testing.T) {
 		t.Errorf("RuleNames = %v", RuleNames())
 	}
 }
+
+func TestCellRegions(t *testing.T) {
+	std, _ := Standard(9)
+	reg := std.CellRegions()
+	for i, want := range map[int]int{0: 0, 4: 1, 8: 2, 30: 4, 80: 8, 72: 6} {
+		if reg[i] != want {
+			t.Errorf("cell %d: region %d, want %d", i, reg[i], want)
+		}
+	}
+	latin, _ := Regions(5, nil)
+	for i, r := range latin.CellRegions() {
+		if r != -1 {
+			t.Fatalf("cell %d of a board without regions: region %d", i, r)
+		}
+	}
+}

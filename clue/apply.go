@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: regions(r), boxes: boxes(r)}
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -415,24 +415,6 @@ func (b *builder) apartLine(c *Clue) error {
 		}
 	}
 	return nil
-}
-
-// regions returns the region of each cell of r (its box, or its jigsaw
-// piece), −1 for a cell in none.
-func regions(r *satdoku.Rules) []int {
-	n := r.N()
-	reg := make([]int, n*n)
-	for i := range reg {
-		reg[i] = -1
-	}
-	for _, u := range r.Units() {
-		if u.Kind == satdoku.Box {
-			for _, i := range u.Cells {
-				reg[i] = u.Index
-			}
-		}
-	}
-	return reg
 }
 
 // groups returns the groups of cells of line l whose sums a region sum

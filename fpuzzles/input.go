@@ -60,15 +60,8 @@ func readPuzzle(data []byte) (textfmt.Puzzle, error) {
 // detectLinks is Sure when the first line of head that is not blank or
 // a # comment is a link or a load string.
 func detectLinks(head []byte) textfmt.Match {
-	for len(head) > 0 {
-		line, rest, _ := bytes.Cut(head, []byte("\n"))
-		head = rest
-		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
-			if isLoadLine(string(t)) {
-				return textfmt.Sure
-			}
-			break
-		}
+	if line, ok := textfmt.FirstLine(head); ok && isLoadLine(line) {
+		return textfmt.Sure
 	}
 	return textfmt.NoMatch
 }

@@ -2,7 +2,6 @@ package sudokupad
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -55,15 +54,8 @@ func readPuzzle(s string) (textfmt.Puzzle, error) {
 // detect is Sure when the first line of head that is not blank or a #
 // comment is a SudokuPad link or payload.
 func detect(head []byte) textfmt.Match {
-	for len(head) > 0 {
-		line, rest, _ := bytes.Cut(head, []byte("\n"))
-		head = rest
-		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
-			if isLink(string(t)) {
-				return textfmt.Sure
-			}
-			break
-		}
+	if line, ok := textfmt.FirstLine(head); ok && isLink(line) {
+		return textfmt.Sure
 	}
 	return textfmt.NoMatch
 }

@@ -29,17 +29,7 @@ type drawing struct {
 // regions) with cells of one symbol and gaps of one column.
 func newDrawing(r *satdoku.Rules) *drawing {
 	n := r.N()
-	reg := make([]int, n*n)
-	for i := range reg {
-		reg[i] = -1
-	}
-	for _, u := range r.Units() {
-		if u.Kind == satdoku.Box {
-			for _, i := range u.Cells {
-				reg[i] = u.Index
-			}
-		}
-	}
+	reg := r.CellRegions()
 	return &drawing{n: n, reg: reg, cellW: 1, cellH: 1, gap: [2]int{1, 1}}
 }
 

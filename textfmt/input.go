@@ -249,3 +249,17 @@ func looksLikePuzzle(s string) bool {
 	}
 	return sym*4 >= utf8.RuneCountInString(s)*3
 }
+
+// FirstLine returns the first line of head that is not blank or a #
+// comment, trimmed of white space: what a Detect of a format of one item a
+// line looks at.
+func FirstLine(head []byte) (string, bool) {
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		head = rest
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return string(t), true
+		}
+	}
+	return "", false
+}
