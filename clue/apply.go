@@ -331,8 +331,8 @@ func (b *builder) add(c *Clue) error {
 		if c.Value != 0 {
 			v = c.Value
 		}
-		if v < 1 || v >= b.n {
-			return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d or more", b.n, v)
+		if v < 1 {
+			return b.fail("value", -1, -1, "difference %d is not a positive number", v)
 		}
 		for k, l := range c.Lines {
 			if len(l) < 2 {
@@ -340,6 +340,10 @@ func (b *builder) add(c *Clue) error {
 			}
 			if l[0] == l[len(l)-1] {
 				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
+			}
+			if v >= b.n {
+				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.n, v)
+				continue
 			}
 			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
 			if len(l) >= 3 {
@@ -693,8 +697,12 @@ func (b *builder) seen(c *Clue) error {
 			coefs = append(coefs, k+1)
 		}
 	}
-	if c.Value < 1 || c.Value > hi {
-		return b.fail("value", -1, -1, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
+	if c.Value < 1 {
+		return b.fail("value", -1, -1, "%v %d is not a positive number", c.Kind, c.Value)
+	}
+	if c.Value > hi {
+		b.never(cells, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
+		return nil
 	}
 	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Coefs: coefs, Value: c.Value})
 	b.tag()

@@ -475,11 +475,11 @@ func TestErrors(t *testing.T) {
 		{9, clue.Clue{Kind: clue.Nabner, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.RegionSumLine, Lines: [][]int{{0, 16}}}, "lines", 0, 1, "cell 16 is off the 4×4 board", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.EntropicLine, Lines: [][]int{{0, 1, 0}}}, "lines", 0, 2, "R1C1 is listed twice within 2 cells", clue.ErrInvalid},
-		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 46}, "value", -1, -1, "x-sum 46 is impossible (want 1 to 45)", clue.ErrInvalid},
+		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 0}, "value", -1, -1, "x-sum 0 is not a positive number", clue.ErrInvalid},
 		{9, clue.Clue{Kind: clue.Skyscraper, Row: 9, Col: 9, Value: 2}, "place", -1, -1, `"R10C10" is not beside a row or a column`, clue.ErrInvalid},
-		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: 7}, "value", -1, -1, "skyscraper 7 is impossible (want 1 to 6)", clue.ErrInvalid},
+		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: -1}, "value", -1, -1, "skyscraper -1 is not a positive number", clue.ErrInvalid},
 		{4, clue.Clue{Kind: clue.RowIndexer, Cells: []int{1, 1}}, "cells", -1, 1, "R1C2 is listed twice", clue.ErrInvalid},
-		{4, clue.Clue{Kind: clue.NumberedRoom, Row: -1, Col: 0, Value: 5}, "value", -1, -1, "numbered room 5 is impossible (want 1 to 4)", clue.ErrInvalid},
+		{4, clue.Clue{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}, Value: -2}, "value", -1, -1, "difference -2 is not a positive number", clue.ErrInvalid},
 		{4, clue.Clue{}, "", -1, -1, "unknown kind Kind(0)", clue.ErrInvalid},
 	}
 	for _, tc := range tests {
@@ -544,6 +544,11 @@ func TestImpossible(t *testing.T) {
 			func(d []int) bool { return d[0] == 10*d[1] || d[1] == 10*d[0] }},
 		{4, clue.Clue{Kind: clue.XV, Cells: []int{0, 1}, Value: 10}, []int{0, 1}, "two digits 1 to 4 cannot add up to 10",
 			func(d []int) bool { return d[0]+d[1] == 10 }},
+		{9, clue.Clue{Kind: clue.XSum, Row: -1, Col: 0, Value: 46}, []int{0, 9, 18, 27, 36, 45, 54, 63, 72}, "x-sum 46 is impossible (want 1 to 45)", nil},
+		{6, clue.Clue{Kind: clue.Skyscraper, Row: 2, Col: -1, Value: 7}, []int{12, 13, 14, 15, 16, 17}, "skyscraper 7 is impossible (want 1 to 6)", nil},
+		{4, clue.Clue{Kind: clue.NumberedRoom, Row: -1, Col: 0, Value: 5}, []int{0, 4, 8, 12}, "numbered room 5 is impossible (want 1 to 4)", nil},
+		{9, clue.Clue{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}, Value: 9}, []int{0, 2}, "no two digits 1 to 9 differ by 9 or more",
+			func(d []int) bool { return abs(d[0]-d[1]) >= 9 }},
 	}
 	for _, tc := range tests {
 		std, err := satdoku.Standard(tc.n)
