@@ -1,14 +1,11 @@
 package fpuzzles
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/textfmt"
 )
 
@@ -101,42 +98,8 @@ func (j *jsonReader) Next() (textfmt.Puzzle, error) {
 	return p, err
 }
 
-// linkReader reads a list of f-puzzles links or load strings, one a line.
-type linkReader struct {
-	sc   *bufio.Scanner
-	line int
-	err  error // the read error that ended the list
-}
-
+// newLinkReader reads a list of f-puzzles links or load strings, one a
+// line; the position of an error is in the list: its line is the link's.
 func newLinkReader(r io.Reader) textfmt.PuzzleReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 4*MaxLoad)
-	return &linkReader{sc: sc}
-}
-
-// Next reads the next link. The position of an error is in the list:
-// its line is the link's.
-func (lr *linkReader) Next() (textfmt.Puzzle, error) {
-	if lr.err != nil {
-		return textfmt.Puzzle{}, io.EOF
-	}
-	for lr.sc.Scan() {
-		lr.line++
-		line := lr.sc.Bytes()
-		s := bytes.TrimSpace(line)
-		if len(s) == 0 || s[0] == '#' {
-			continue
-		}
-		p, err := readPuzzle(line) // the whole line: error columns count in it
-		var pe *satdoku.ParseError
-		if errors.As(err, &pe) && pe.Pos.IsValid() {
-			pe.Pos.Line += lr.line - 1
-		}
-		p.Line, p.Text = lr.line, string(s)
-		return p, err
-	}
-	if lr.err = lr.sc.Err(); lr.err != nil {
-		return textfmt.Puzzle{Line: lr.line + 1}, lr.err
-	}
-	return textfmt.Puzzle{}, io.EOF
+	return textfmt.NewLineReader(r, 4*MaxLoad, readPuzzle)
 }

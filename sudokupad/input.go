@@ -1,7 +1,6 @@
 package sudokupad
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"io"
@@ -60,40 +59,10 @@ func detect(head []byte) textfmt.Match {
 	return textfmt.NoMatch
 }
 
-// linkReader reads a list of SudokuPad links, one a line.
-type linkReader struct {
-	sc   *bufio.Scanner
-	line int
-	err  error
-}
-
+// newLinkReader reads a list of SudokuPad links, one a line; an error is
+// placed at its line.
 func newLinkReader(r io.Reader) textfmt.PuzzleReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 4*MaxPayload)
-	return &linkReader{sc: sc}
-}
-
-// Next reads the next link; an error is placed at its line.
-func (lr *linkReader) Next() (textfmt.Puzzle, error) {
-	if lr.err != nil {
-		return textfmt.Puzzle{}, io.EOF
-	}
-	for lr.sc.Scan() {
-		lr.line++
-		s := strings.TrimSpace(lr.sc.Text())
-		if s == "" || s[0] == '#' {
-			continue
-		}
-		p, err := readPuzzle(s)
-		var pe *satdoku.ParseError
-		if errors.As(err, &pe) {
-			pe.Pos.Line += lr.line - 1
-		}
-		p.Line, p.Text = lr.line, s
-		return p, err
-	}
-	if lr.err = lr.sc.Err(); lr.err != nil {
-		return textfmt.Puzzle{Line: lr.line + 1}, lr.err
-	}
-	return textfmt.Puzzle{}, io.EOF
+	return textfmt.NewLineReader(r, 4*MaxPayload, func(line []byte) (textfmt.Puzzle, error) {
+		return readPuzzle(strings.TrimSpace(string(line)))
+	})
 }

@@ -3,6 +3,7 @@ package textfmt
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -262,4 +263,50 @@ func FirstLine(head []byte) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// NewLineReader returns a reader of an input of one puzzle a line, as
+// lists of links are: blank lines and # comments are skipped, read reads
+// each other line (whole, so that the columns of its errors count in it;
+// the slice is valid only during the call) and the position of a
+// *satdoku.ParseError it returns is moved to that line of the input. A
+// line may be up to maxLine bytes.
+func NewLineReader(r io.Reader, maxLine int, read func(line []byte) (Puzzle, error)) PuzzleReader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, maxLine)
+	return &lineReader{sc: sc, read: read}
+}
+
+// lineReader is the reader of NewLineReader.
+type lineReader struct {
+	sc   *bufio.Scanner
+	read func([]byte) (Puzzle, error)
+	line int
+	err  error // the read error that ended the input
+}
+
+// Next reads the puzzle of the next line that is not blank or a comment.
+func (lr *lineReader) Next() (Puzzle, error) {
+	if lr.err != nil {
+		return Puzzle{}, io.EOF
+	}
+	for lr.sc.Scan() {
+		lr.line++
+		line := lr.sc.Bytes()
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		p, err := lr.read(line)
+		var pe *satdoku.ParseError
+		if errors.As(err, &pe) && pe.Pos.IsValid() {
+			pe.Pos.Line += lr.line - 1
+		}
+		p.Line, p.Text = lr.line, string(t)
+		return p, err
+	}
+	if lr.err = lr.sc.Err(); lr.err != nil {
+		return Puzzle{Line: lr.line + 1}, lr.err
+	}
+	return Puzzle{}, io.EOF
 }

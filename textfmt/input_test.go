@@ -246,3 +246,43 @@ func TestRegister(t *testing.T) {
 		t.Errorf("after refused registrations, ReadArg(four) = %+v, %v, %v", p, ok, err)
 	}
 }
+
+// TestLineReader: blank lines and comments skipped, each puzzle at its
+// line, a line's error moved to its line of the input, columns kept.
+func TestLineReader(t *testing.T) {
+	in := "# links\n\nA\n  B\n# more\nbad\n"
+	read := func(line []byte) (Puzzle, error) {
+		if strings.TrimSpace(string(line)) == "bad" {
+			return Puzzle{}, &satdoku.ParseError{Pos: satdoku.Position{Line: 1, Column: 2}, Err: errors.New("bad link")}
+		}
+		return Puzzle{Warnings: []string{string(line)}}, nil
+	}
+	lr := NewLineReader(strings.NewReader(in), 64, read)
+	for _, want := range []struct {
+		line int
+		text string
+		read string
+	}{{3, "A", "A"}, {4, "B", "  B"}} {
+		p, err := lr.Next()
+		if err != nil || p.Line != want.line || p.Text != want.text || len(p.Warnings) != 1 || p.Warnings[0] != want.read {
+			t.Fatalf("Next = %+v, %v; want line %d text %q, the whole line %q read", p, err, want.line, want.text, want.read)
+		}
+	}
+	p, err := lr.Next()
+	var pe *satdoku.ParseError
+	if !errors.As(err, &pe) || pe.Pos.Line != 6 || pe.Pos.Column != 2 || p.Line != 6 || p.Text != "bad" {
+		t.Fatalf("Next = %+v, %v; want the error at 6:2", p, err)
+	}
+	if _, err := lr.Next(); err != io.EOF {
+		t.Fatalf("at the end: %v, want io.EOF", err)
+	}
+	// A line over the limit ends the input with the scanner's error.
+	lr = NewLineReader(strings.NewReader("A\n"+strings.Repeat("x", 100)+"\n"), 64, read)
+	lr.Next()
+	if p, err := lr.Next(); err == nil || err == io.EOF || p.Line != 2 {
+		t.Fatalf("a long line: %+v, %v; want a read error at line 2", p, err)
+	}
+	if _, err := lr.Next(); err != io.EOF {
+		t.Fatalf("after a read error: %v, want io.EOF", err)
+	}
+}
