@@ -121,6 +121,9 @@ type State struct {
 	b     *board
 	cand  []uint64 // bit d-1 set when digit d is a candidate
 	value []uint8  // the placed digit, 0 when the cell is empty
+	// chainSteps is the most steps of a clue chain, 0 for
+	// DefaultChainSteps (see Options.ChainSteps).
+	chainSteps int
 }
 
 // New returns the state of grid g: its digits placed, and as candidates of
@@ -170,7 +173,7 @@ func New(g *satdoku.Grid) (*State, error) {
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value)}
+	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps}
 }
 
 // N returns the side of the board.
