@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/encode"
 )
 
@@ -24,14 +25,21 @@ const (
 	DefaultChainSteps = 6
 )
 
+// maxTriedClauses is the most clauses of a clue whose every candidate
+// clueSingle tries (see engine.clueLocal): propagation alone misses what
+// a relation rules out by leaving a neighbour no digit, and trying is
+// cheap on small clues.
+const maxTriedClauses = 1000
+
 // clueChainRating rates a clue chain of the given number of steps.
 func clueChainRating(steps int) float64 {
 	return min(RatingClueChain+0.1*float64(max(steps, 1)-1), maxRatingContradiction)
 }
 
 // clueSingle finds the first clue (relation or constraint of the rules,
-// in their order) whose clauses, propagated alone from the candidates,
-// place a digit or remove candidates, and makes that one step of it,
+// in their order) whose clauses, propagated alone from the candidates
+// with those of its cells (and with each candidate of its cells tried, on
+// a small clue), place a digit or remove candidates, and makes that one step of it,
 // named after the clue: "killer cage r4c4,r4c5 (3): r4c5 is not 3".
 func (s *State) clueSingle() (Step, bool) {
 	f := clausesOf(s.b.rules)
@@ -39,18 +47,20 @@ func (s *State) clueSingle() (Step, bool) {
 		return Step{}, false
 	}
 	n := s.b.n
-	e := newEngine(f)
+	e := newEngine(s.b.rules, f)
 	e.setFacts(s)
 	var scope []int32
 	for _, o := range f.clues {
 		scope = append(scope[:0], o)
-		for _, i := range s.originCells(f, o) {
+		cells := s.originCells(f, o)
+		for _, i := range cells {
 			if k := f.cellOf[i]; k >= 0 {
 				scope = append(scope, k)
 			}
 		}
 		mark := len(e.trail)
-		if e.local(scope) >= 0 {
+		sp := f.span[o]
+		if e.clueLocal(scope, cells, sp[1]-sp[0] <= maxTriedClauses) {
 			e.undo(mark)
 			continue // the clue cannot hold: no step of it is sound to tell apart
 		}
@@ -96,23 +106,36 @@ func (s *State) originCells(f *clauseSet, o int32) []int {
 	return r.Constraints()[org.Index].Cells
 }
 
-// effects writes placements and eliminations as "r4c4 is 1, r4c5 is not 3
-// or 4", with the verbs given.
+// effects writes placements and eliminations as "r4c4 is 1 and r4c5, r4c6
+// are not 3 or 4", with the verbs given.
 func effects(n int, place, elim []Candidate, is, isNot string) string {
 	var parts []string
 	for _, p := range place {
 		parts = append(parts, cellName(n, p.Cell)+" "+is+" "+strconv.Itoa(p.Digit))
 	}
+	// The cells that lose the same digits together: "r1c2, r1c3 is not 5".
+	var masks []uint64
+	byMask := map[uint64][]int{}
 	for k := 0; k < len(elim); {
 		j := k
 		var m uint64
 		for ; j < len(elim) && elim[j].Cell == elim[k].Cell; j++ {
 			m |= bit(elim[j].Digit)
 		}
-		parts = append(parts, cellName(n, elim[k].Cell)+" "+isNot+" "+orList(m))
+		if byMask[m] == nil {
+			masks = append(masks, m)
+		}
+		byMask[m] = append(byMask[m], elim[k].Cell)
 		k = j
 	}
-	return strings.Join(parts, ", ")
+	for _, m := range masks {
+		verb := isNot
+		if len(byMask[m]) > 1 && verb == "is not" {
+			verb = "are not"
+		}
+		parts = append(parts, cellList(n, byMask[m])+" "+verb+" "+orList(m))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // orList returns "3", "3 or 4", "1, 2 or 3" for a mask.
@@ -164,7 +187,7 @@ func (s *State) clueChain(limit float64) (Step, bool) {
 		return Step{}, false
 	}
 	n := s.b.n
-	e := newEngine(f)
+	e := newEngine(s.b.rules, f)
 	e.setFacts(s)
 	if e.watchAll() >= 0 || e.propagate() >= 0 {
 		return Step{}, false
@@ -251,6 +274,12 @@ func (e *engine) trace(c int32, root int) *chain {
 				after = max(after, g)
 			}
 		}
+		if e.implicit(r) {
+			if after >= 0 {
+				group[v] = after
+			}
+			continue
+		}
 		g, ok := last[o]
 		if !ok || g < after {
 			g = len(steps)
@@ -271,6 +300,24 @@ func (e *engine) trace(c int32, root int) *chain {
 		ch.groups = []chainGroup{{origin: f.from[c]}} // the assumption breaks a clause at once
 	}
 	return ch
+}
+
+// implicit reports whether clause c is one that a person does not tell:
+// a digit placed leaves the other digits of its cell, and leaves the
+// cells that see it (a unit's or a Different relation's ¬x ∨ ¬y).
+func (e *engine) implicit(c int32) bool {
+	f := e.f
+	cl := f.clause(c)
+	if len(cl) != 2 || cl[0] > 0 || cl[1] > 0 {
+		return false
+	}
+	switch o := f.origins[f.from[c]]; o.Kind {
+	case encode.FromCell, encode.FromUnit:
+		return true
+	case encode.FromRelation:
+		return e.rules.Relations()[o.Index].Kind == satdoku.Different
+	}
+	return false
 }
 
 // chainText tells a clue chain: "clue chain: if r4c5 were 7, then by the
@@ -294,10 +341,10 @@ func (s *State) chainText(f *clauseSet, ch *chain) string {
 				elim = append(elim, Candidate{i, d})
 			}
 		}
-		if len(place) > 0 || len(elim) > 0 {
+		if f.origins[g.origin].Kind != encode.FromCell {
 			b.WriteString("by " + s.originWord(f, g.origin) + ", ")
-			b.WriteString(effects(n, sortCands(place), sortCands(elim), "would be", "could not be"))
 		}
+		b.WriteString(effects(n, sortCands(place), sortCands(elim), "would be", "could not be"))
 	}
 	b.WriteString(": " + s.conflictText(f, ch.conflict))
 	b.WriteString("; so " + cellName(n, ch.assume.Cell) + " is not " + strconv.Itoa(ch.assume.Digit))
@@ -349,6 +396,9 @@ func (s *State) conflictText(f *clauseSet, c int32) string {
 		j, e, _ := f.cellVar(-cl[1])
 		if i == j {
 			return cellName(n, i) + " would hold both " + strconv.Itoa(d) + " and " + strconv.Itoa(e)
+		}
+		if d == e && org.Kind == encode.FromUnit {
+			return cellName(n, i) + " and " + cellName(n, j) + " would both be " + strconv.Itoa(d) + " in " + originName(s.b.rules, org)
 		}
 		return cellName(n, i) + " = " + strconv.Itoa(d) + " and " + cellName(n, j) + " = " + strconv.Itoa(e) + " would break " + s.originWord(f, f.from[c])
 	}

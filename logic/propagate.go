@@ -1,5 +1,7 @@
 package logic
 
+import "github.com/satdoku/satdoku"
+
 // engine runs unit propagation on a clause set from the candidates of a
 // state: every literal it sets has the clause that forced it (its
 // reason) and its depth, the length of the longest line of reasons back to
@@ -9,6 +11,7 @@ package logic
 // breadth-first search by depth.
 type engine struct {
 	f      *clauseSet
+	rules  *satdoku.Rules
 	val    []int8  // per variable: 1 true, −1 false, 0 open
 	reason []int32 // per variable: the clause that set it, −1 for the state's facts and the assumption
 	depth  []int32 // per variable set
@@ -27,9 +30,9 @@ func code(l int32) int32 {
 	return l << 1
 }
 
-func newEngine(f *clauseSet) *engine {
+func newEngine(r *satdoku.Rules, f *clauseSet) *engine {
 	nv := f.nv + 1
-	return &engine{f: f, val: make([]int8, nv), reason: make([]int32, nv), depth: make([]int32, nv)}
+	return &engine{f: f, rules: r, val: make([]int8, nv), reason: make([]int32, nv), depth: make([]int32, nv)}
 }
 
 // value returns the value of literal l: 1 true, −1 false, 0 open.
@@ -201,4 +204,40 @@ func (e *engine) propagate() int32 {
 		e.watch[code(falsified)] = keep
 	}
 	return -1
+}
+
+// clueLocal propagates the clauses of scope alone (see local) and then
+// tries every open candidate of cells: one whose assumption breaks a
+// clause of scope is false, and propagation goes on from there. It
+// reports whether scope cannot hold.
+func (e *engine) clueLocal(scope []int32, cells []int, tries bool) bool {
+	n := e.f.n
+	for {
+		if e.local(scope) >= 0 {
+			return true
+		}
+		if !tries {
+			return false
+		}
+		progress := false
+		for _, i := range cells {
+			for d := 1; d <= n; d++ {
+				v := int32(i*n + d)
+				if e.val[v] != 0 {
+					continue
+				}
+				mark := len(e.trail)
+				e.set(v, -1, 0)
+				broken := e.local(scope) >= 0
+				e.undo(mark)
+				if broken {
+					e.set(-v, -1, 0)
+					progress = true
+				}
+			}
+		}
+		if !progress {
+			return false
+		}
+	}
 }
