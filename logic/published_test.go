@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -82,6 +83,9 @@ func soundStep(t *testing.T, what string, st Step, sol *satdoku.Grid) {
 	}
 }
 
+// chainFlag sets Options.ChainSteps in TestPublishedSound, to measure.
+var chainFlag = flag.Int("chain", 0, "the most steps of a clue chain in TestPublishedSound (0: the default)")
+
 // TestPublishedSound follows the whole path of every published variant
 // puzzle and checks every step against the published solution: no step
 // places a digit the solution does not have or removes one it has. In
@@ -103,7 +107,7 @@ func TestPublishedSound(t *testing.T) {
 		start := time.Now()
 		steps := 0
 		for {
-			st, ok := s.Next()
+			st, ok := s.NextWith(&Options{ChainSteps: *chainFlag})
 			if !ok {
 				break
 			}
