@@ -225,7 +225,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		return e.err
 	}
 	a := e.asClauseAdder(adder)
-	e.orig, _ = adder.(OriginAdder)
+	orig, _ := adder.(OriginAdder)
+	e.orig = orig
 	defer func() { e.wrap.Adder, e.cur, e.orig = nil, nil, nil }()
 	r := e.rules
 	n := r.N()
@@ -279,8 +280,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if d != nil && d.Val[i] != 0 {
 			continue
 		}
-		if e.orig != nil {
-			e.orig.SetOrigin(Origin{FromCell, i})
+		if orig != nil {
+			orig.SetOrigin(Origin{FromCell, i})
 		}
 		base := i * n
 		e.lits = e.lits[:0]
@@ -297,8 +298,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if e.Stop != nil && n >= 16 && e.Stop() { // a unit of a big board is ≈ n³/2 clauses
 			return ErrStopped
 		}
-		if e.orig != nil {
-			e.orig.SetOrigin(Origin{FromUnit, u})
+		if orig != nil {
+			orig.SetOrigin(Origin{FromUnit, u})
 		}
 		alo := e.ext && len(unit.Cells) == n
 		cov := e.covered[u]
@@ -340,8 +341,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	}
 	// Relations: for every pair of digits a relation forbids, not both.
 	for k, x := range r.Relations() {
-		if e.orig != nil {
-			e.orig.SetOrigin(Origin{FromRelation, k})
+		if orig != nil {
+			orig.SetOrigin(Origin{FromRelation, k})
 		}
 		for da := 1; da <= n; da++ {
 			for db := 1; db <= n; db++ {
