@@ -25,10 +25,12 @@ var cmdRate = &command{
 	long: `
 Rate solves each puzzle by human techniques, always the easiest that
 applies, and rates it by the hardest step it needed, on the scale of Sudoku
-Explainer: hidden singles 1.2–1.5, naked singles 2.3, locked candidates
+Explainer: hidden singles 1.2–1.5, naked singles 2.3, a clue's own step
+2.5 (what one clue of a variant puzzle rules out alone), locked candidates
 2.6–2.8, subsets 3.0–5.4, fish 3.2–5.2, XY- and XYZ-wings 4.2–4.4, chains
-6.6–7.0, contradictions 8.0–9.0, and 10.0 ("trial") when none of them gets
-further. The level word follows the score: easy (below 2.5), medium (below
+6.6–7.0, clue chains 7.5–9.0 (an assumption that the clues, the cells and
+the units lead to a contradiction, told clue by clue), contradictions
+8.0–9.0, and 10.0 ("trial") when none of them gets further. The level word follows the score: easy (below 2.5), medium (below
 3.5), hard (below 5.5), fiendish (below 8.0), diabolical.
 
 Formats: line ("4.2 hard xy-wing"), grid and compact (the puzzle, then the
