@@ -56,6 +56,9 @@ func TestClueSingleNamed(t *testing.T) {
 	if !strings.HasPrefix(st.Text, "killer cage r1c1,r1c2 (3): ") {
 		t.Errorf("text %q does not name the cage", st.Text)
 	}
+	if want := "killer cage r1c1,r1c2 (3): r1c1, r1c2 are not 3, 4, 5, 6, 7, 8 or 9"; st.Text != want {
+		t.Errorf("text %q, want %q", st.Text, want)
+	}
 	// The oracle: the digits of each cell that some pair of distinct
 	// digits adding up to 3 gives it.
 	want := map[Candidate]bool{}
