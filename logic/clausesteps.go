@@ -40,7 +40,8 @@ func clueChainRating(steps int) float64 {
 // in their order) whose clauses, propagated alone from the candidates
 // with those of its cells (and with each candidate of its cells tried, on
 // a small clue), place a digit or remove candidates, and makes that one step of it,
-// named after the clue: "killer cage r4c4,r4c5 (3): r4c5 is not 3".
+// named after the clue: "killer cage r1c1,r1c2 (3): r1c1, r1c2 are not 3,
+// 4, 5, 6, 7, 8 or 9".
 func (s *State) clueSingle() (Step, bool) {
 	f := clausesOf(s.b.rules)
 	if f == nil || f.empty || len(f.clues) == 0 {
