@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -33,7 +34,7 @@ const maxTriedClauses = 1000
 
 // clueChainRating rates a clue chain of the given number of steps.
 func clueChainRating(steps int) float64 {
-	return min(RatingClueChain+0.1*float64(max(steps, 1)-1), maxRatingContradiction)
+	return min(math.Round(10*RatingClueChain+float64(max(steps, 1)-1))/10, maxRatingContradiction)
 }
 
 // clueSingle finds the first clue (relation or constraint of the rules,
@@ -211,7 +212,7 @@ func (s *State) clueChain(limit float64) (Step, bool) {
 				}
 				e.set(v, -1, 0)
 				if c := e.propagate(); c >= 0 {
-					ch := e.trace(c, root)
+					ch := e.trace(c, -1)
 					ch.assume = Candidate{i, d}
 					if len(ch.groups) <= maxSteps && (best == nil || len(ch.groups) < len(best.groups) ||
 						len(ch.groups) == len(best.groups) && ch.lits < best.lits) {
@@ -234,10 +235,11 @@ func (s *State) clueChain(limit float64) (Step, bool) {
 }
 
 // trace gathers the literals on the lines of reasons from conflict
-// clause c back to the assumption and the facts, and groups them in steps
-// by origin: a literal joins the last step of its origin when none of its
-// reasons comes from a later step.
-func (e *engine) trace(c int32, root int) *chain {
+// clause c (or, when c is −1, from the variable target) back to the
+// assumption and the facts, and groups them in steps by origin: a literal
+// joins the last step of its origin when none of its reasons comes from a
+// later step.
+func (e *engine) trace(c, target int32) *chain {
 	f := e.f
 	need := map[int32]bool{}
 	var stack []int32
@@ -249,7 +251,12 @@ func (e *engine) trace(c int32, root int) *chain {
 			}
 		}
 	}
-	push(c, 0)
+	if c >= 0 {
+		push(c, 0)
+	} else {
+		need[target] = true
+		stack = append(stack, target)
+	}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -297,7 +304,7 @@ func (e *engine) trace(c int32, root int) *chain {
 			ch.groups = append(ch.groups, st)
 		}
 	}
-	if len(ch.groups) == 0 {
+	if len(ch.groups) == 0 && c >= 0 {
 		ch.groups = []chainGroup{{origin: f.from[c]}} // the assumption breaks a clause at once
 	}
 	return ch
@@ -327,8 +334,19 @@ func (e *engine) implicit(c int32) bool {
 // 7".
 func (s *State) chainText(f *clauseSet, ch *chain) string {
 	n := s.b.n
+	return "clue chain: " + s.branchText(f, ch) + ": " + s.conflictText(f, ch.conflict) +
+		"; so " + cellName(n, ch.assume.Cell) + " is not " + strconv.Itoa(ch.assume.Digit)
+}
+
+// branchText tells the steps of a chain from its assumption: "if r4c5
+// were 7, then by the arrow r3c3–r3c5, r5c5 would be 3; …".
+func (s *State) branchText(f *clauseSet, ch *chain) string {
+	n := s.b.n
 	var b strings.Builder
-	b.WriteString("clue chain: if " + cellName(n, ch.assume.Cell) + " were " + strconv.Itoa(ch.assume.Digit) + ", then ")
+	b.WriteString("if " + cellName(n, ch.assume.Cell) + " were " + strconv.Itoa(ch.assume.Digit))
+	if len(ch.groups) > 0 {
+		b.WriteString(", then ")
+	}
 	for k, g := range ch.groups {
 		if k > 0 {
 			b.WriteString("; ")
@@ -347,8 +365,6 @@ func (s *State) chainText(f *clauseSet, ch *chain) string {
 		}
 		b.WriteString(effects(n, sortCands(place), sortCands(elim), "would be", "could not be"))
 	}
-	b.WriteString(": " + s.conflictText(f, ch.conflict))
-	b.WriteString("; so " + cellName(n, ch.assume.Cell) + " is not " + strconv.Itoa(ch.assume.Digit))
 	return b.String()
 }
 

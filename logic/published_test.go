@@ -95,7 +95,7 @@ func TestPublishedSound(t *testing.T) {
 	if len(ps) < 50 {
 		t.Fatalf("read %d published puzzles, want at least 50", len(ps))
 	}
-	solved, clue, chains := 0, 0, 0
+	solved, clue, chains, forcings := 0, 0, 0, 0
 	for k, pp := range ps {
 		if testing.Short() && k%4 != 0 {
 			continue
@@ -117,6 +117,8 @@ func TestPublishedSound(t *testing.T) {
 				clue++
 			case "clue chain":
 				chains++
+			case "clue forcing":
+				forcings++
 			}
 			s.Apply(st)
 			steps++
@@ -126,5 +128,8 @@ func TestPublishedSound(t *testing.T) {
 		}
 		t.Logf("%-70.70s %4d steps solved=%v %v", pp.name, steps, s.Solved(), time.Since(start).Round(time.Millisecond))
 	}
-	t.Logf("solved %d; clue steps %d, clue chains %d", solved, clue, chains)
+	t.Logf("solved %d; clue steps %d, clue chains %d, clue forcings %d", solved, clue, chains, forcings)
+	if clue == 0 || chains == 0 || forcings == 0 {
+		t.Errorf("the paths hold %d clue steps, %d clue chains and %d clue forcings: some were not tried", clue, chains, forcings)
+	}
 }

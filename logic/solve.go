@@ -35,6 +35,7 @@ var techniques = []technique{
 	{RatingXChain, func(s *State, limit float64) (Step, bool) { return s.chain(chainLinks(limit)) }},
 	{RatingClueChain, func(s *State, limit float64) (Step, bool) { return s.clueChain(limit) }},
 	{RatingContradiction, func(s *State, limit float64) (Step, bool) { return s.forcing(limit) }},
+	{RatingClueForcing, func(s *State, limit float64) (Step, bool) { return s.clueForcing(limit) }},
 }
 
 // Next returns the easiest step that applies to s, without applying it:
