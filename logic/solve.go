@@ -170,12 +170,16 @@ func (r Rating) String() string {
 // the techniques cannot finish gets RatingTrial and technique "trial". It
 // returns an error wrapping ErrInvalid when g breaks its units, and one
 // wrapping ErrNoSolution when the techniques reach a contradiction.
-func Rate(g *satdoku.Grid) (Rating, error) {
+func Rate(g *satdoku.Grid) (Rating, error) { return RateWith(g, nil) }
+
+// RateWith is Rate with the techniques tuned by o (see Options; MaxSteps,
+// when positive, stops the path early, and the puzzle then rates as trial).
+func RateWith(g *satdoku.Grid, o *Options) (Rating, error) {
 	s, err := New(g)
 	if err != nil {
 		return Rating{}, err
 	}
-	path, solved := s.Solve(nil)
+	path, solved := s.Solve(o)
 	if why := s.contradiction(); why != "" {
 		return Rating{}, fmt.Errorf("%w: %s", ErrNoSolution, why)
 	}
