@@ -53,8 +53,12 @@ func (s *State) clueSingle() (Step, bool) {
 	e.setFacts(s)
 	var scope []int32
 	for _, o := range f.clues {
-		scope = append(scope[:0], o)
 		cells := s.originCells(f, o)
+		fp := s.fingerprint(cells)
+		if p, ok := s.quiet[o]; ok && p == fp {
+			continue // nothing new since it found nothing
+		}
+		scope = append(scope[:0], o)
 		for _, i := range cells {
 			if k := f.cellOf[i]; k >= 0 {
 				scope = append(scope, k)
@@ -83,6 +87,10 @@ func (s *State) clueSingle() (Step, bool) {
 			return slices.ContainsFunc(place, func(p Candidate) bool { return p.Cell == c.Cell })
 		})
 		if len(place) == 0 && len(elim) == 0 {
+			if s.quiet == nil {
+				s.quiet = map[int32]uint64{}
+			}
+			s.quiet[o] = fp
 			continue
 		}
 		place, elim = sortCands(place), sortCands(elim)
@@ -95,6 +103,18 @@ func (s *State) clueSingle() (Step, bool) {
 		}, true
 	}
 	return Step{}, false
+}
+
+// fingerprint hashes the candidates of cells (FNV-1a over the masks): a
+// clue whose cells have the same fingerprint as when it gave no step gives
+// none again. A collision could only hide a step, never make one.
+func (s *State) fingerprint(cells []int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, i := range cells {
+		h ^= s.cand[i]
+		h *= 1099511628211
+	}
+	return h
 }
 
 // originCells returns the cells of a relation or a constraint origin.
