@@ -2,8 +2,10 @@ package logic
 
 import (
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,6 +98,7 @@ func TestPublishedSound(t *testing.T) {
 		t.Fatalf("read %d published puzzles, want at least 50", len(ps))
 	}
 	solved, clue, chains, forcings := 0, 0, 0, 0
+	family := map[string][2]int{} // per rule family: puzzles solved, puzzles
 	for k, pp := range ps {
 		if testing.Short() && k%4 != 0 {
 			continue
@@ -126,7 +129,18 @@ func TestPublishedSound(t *testing.T) {
 		if s.Solved() {
 			solved++
 		}
+		for _, tag := range pp.p.Grid.Rules().Tags() {
+			c := family[tag]
+			if s.Solved() {
+				c[0]++
+			}
+			c[1]++
+			family[tag] = c
+		}
 		t.Logf("%-70.70s %4d steps solved=%v %v", pp.name, steps, s.Solved(), time.Since(start).Round(time.Millisecond))
+	}
+	for _, tag := range slices.Sorted(maps.Keys(family)) {
+		t.Logf("family %-22s solved %3d of %3d", tag, family[tag][0], family[tag][1])
 	}
 	t.Logf("solved %d; clue steps %d, clue chains %d, clue forcings %d", solved, clue, chains, forcings)
 	if clue == 0 || chains == 0 || forcings == 0 {
