@@ -110,7 +110,8 @@ type Encoder struct {
 	cur     []uint64 // the candidates of the current Write
 	two     [2]int   // scratch: a binary clause
 	wrap    clauseAdder
-	err     error // a kind of the rules the encoder does not know (see checkKinds)
+	orig    OriginAdder // the current Write's adder when it records origins, else nil
+	err     error       // a kind of the rules the encoder does not know (see checkKinds)
 }
 
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
@@ -214,6 +215,9 @@ const checkEvery = 64
 // row-major order, then the units in the order of Rules.Units, digits
 // ascending.
 //
+// When adder is an OriginAdder, Write tells it the origin of every clause
+// (see OriginAdder).
+//
 // Rules with a relation or a constraint of a kind the encoder does not
 // know are an error wrapping ErrKind, and nothing is written.
 func (e *Encoder) Write(adder Adder, d *Domain) error {
@@ -221,7 +225,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		return e.err
 	}
 	a := e.asClauseAdder(adder)
-	defer func() { e.wrap.Adder, e.cur = nil, nil }()
+	orig, _ := adder.(OriginAdder)
+	e.orig = orig
+	defer func() { e.wrap.Adder, e.cur, e.orig = nil, nil, nil }()
 	r := e.rules
 	n := r.N()
 	e.top = n * n * n
@@ -274,6 +280,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if d != nil && d.Val[i] != 0 {
 			continue
 		}
+		if orig != nil {
+			orig.SetOrigin(Origin{FromCell, i})
+		}
 		base := i * n
 		e.lits = e.lits[:0]
 		for m := cand[i]; m != 0; m &= m - 1 {
@@ -288,6 +297,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	for u, unit := range units {
 		if e.Stop != nil && n >= 16 && e.Stop() { // a unit of a big board is ≈ n³/2 clauses
 			return ErrStopped
+		}
+		if orig != nil {
+			orig.SetOrigin(Origin{FromUnit, u})
 		}
 		alo := e.ext && len(unit.Cells) == n
 		cov := e.covered[u]
@@ -328,7 +340,10 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		}
 	}
 	// Relations: for every pair of digits a relation forbids, not both.
-	for _, x := range r.Relations() {
+	for k, x := range r.Relations() {
+		if orig != nil {
+			orig.SetOrigin(Origin{FromRelation, k})
+		}
 		for da := 1; da <= n; da++ {
 			for db := 1; db <= n; db++ {
 				if ok, _ := allows(x, da, db); !ok {
@@ -354,6 +369,9 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	}
 	a := e.asClauseAdder(adder)
 	for k := range cons {
+		if e.orig != nil {
+			e.orig.SetOrigin(Origin{FromConstraint, k})
+		}
 		e.constraint(a, d, &cons[k])
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // stuck is the message where the techniques of package logic find no
 // step.
-const stuck = "No logical steps found: satdoku's techniques are stuck here (they know the units and the cells that must differ, not the other clues)."
+const stuck = "No logical steps found: satdoku's techniques, and its chains of clues of at most 6 steps, are stuck here."
 
 // state returns the position of a step or solvepath request: the givens
 // and the player's digits placed, and in every other cell the player's

@@ -168,8 +168,9 @@ func TestSolvePath(t *testing.T) {
 
 // TestLogicalCandidates: with the "logical" option, a candidate no
 // solution holds is -1 where logic keeps it, and the others are the counts
-// without the option; on a puzzle logic solves there is none, on the
-// Miracle Sudoku (whose nonconsecutive rule logic does not know) there are.
+// without the option; on puzzles logic solves there is none (the Miracle
+// Sudoku too, by the steps of its nonconsecutive clue), on "Keep off the
+// Border!", where logic stops after one step, there are.
 func TestLogicalCandidates(t *testing.T) {
 	addr, _ := startServer(t, listen.Options{Jobs: 1})
 	cl := mustDial(t, addr)
@@ -177,10 +178,19 @@ func TestLogicalCandidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stuck := ""
+	for _, p := range readPublished(t) {
+		if strings.HasPrefix(p.name, "Keep off the Border!") {
+			stuck = p.json
+		}
+	}
+	if stuck == "" {
+		t.Fatal(`"Keep off the Border!" not in published.txt`)
+	}
 	for _, p := range []struct {
 		name, js string
 		basic    [][]int // the candidates logic may keep at most; nil: any
-	}{{"leet", fpz(leet, nil), basic(leet)}, {"miracle", mir, nil}} {
+	}{{"leet", fpz(leet, nil), basic(leet)}, {"miracle", mir, nil}, {"stuck", stuck, nil}} {
 		plain := cl.ask("truecandidates", withOptions(t, p.js))
 		logical := cl.ask("truecandidates", withOptions(t, p.js, "logical"))
 		if len(plain.SolutionsPerCandidate) != 729 || len(logical.SolutionsPerCandidate) != 729 {
@@ -198,8 +208,25 @@ func TestLogicalCandidates(t *testing.T) {
 				t.Errorf("%s: candidate %d: %d, plain %d", p.name, k, c, plain.SolutionsPerCandidate[k])
 			}
 		}
-		if (minus > 0) != (p.name == "miracle") {
+		if (minus > 0) != (p.name == "stuck") {
 			t.Errorf("%s: %d logical candidates", p.name, minus)
 		}
+	}
+}
+
+// TestSolvePathClues: solvepath takes the clue steps of package logic: the
+// Miracle Sudoku (two givens, its anti-knight, anti-king and
+// nonconsecutive rules) is solved, with steps named after the
+// nonconsecutive rule.
+func TestSolvePathClues(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	mir, err := jsonOf(miracle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cl.ask("solvepath", mir)
+	if !strings.HasSuffix(r.Message, "Solved!\n") || !strings.Contains(r.Message, "nonconsecutive r") {
+		t.Fatalf("miracle: %q", r.Message)
 	}
 }

@@ -4,9 +4,19 @@
 // The techniques are written once over the units of a satdoku.Rules value
 // (rows, columns, regions and extra units) and the Different relations
 // between cells, so that they work on boards of every size, on jigsaw
-// boards and with extra units such as the diagonals of X-Sudoku. Other
-// relations and constraints are left out: the techniques stay sound, but
-// may get stuck where the rules would allow more.
+// boards and with extra units such as the diagonals of X-Sudoku. The other
+// relations and constraints (the clues of variant puzzles) are reached by
+// the clause steps, which reason on the clauses that package encode writes
+// for the rules, each clause tagged with the rule it comes from
+// (encode.OriginAdder): a clue's own step propagates the clauses of one
+// clue (and tries each candidate of a small clue), a clue chain follows
+// an assumption by unit propagation on every clause to a contradiction,
+// and a clue forcing step follows every candidate of a cell (or every
+// place of a digit in a unit) to one conclusion. Chains are told clue by
+// clue in cells and digits (the auxiliary variables of sums and lines are
+// propagated through, never shown), each at most DefaultChainSteps steps
+// unless Options.ChainSteps says otherwise. The clause steps apply only to
+// rules with such clues, so classic paths do not change.
 //
 // A State holds the placed digits and the candidates of every cell. Next
 // returns the easiest step that applies; Apply makes it; Solve repeats the
@@ -17,6 +27,7 @@
 //	1.2  hidden single (in a region)  a digit with one place in a region
 //	1.5  hidden single                a digit with one place in a row, column or extra unit of N cells
 //	2.3  naked single                 a cell with one candidate
+//	2.5  clue                         what one clue (a relation or a constraint) rules out or places on its own
 //	2.6  pointing                     a region has a digit only where it meets another unit
 //	2.8  claiming                     a row, column or extra unit has a digit only where it meets another unit
 //	3.0  naked pair                   two cells of a unit with the same two candidates
@@ -31,7 +42,9 @@
 //	5.2  jellyfish                    fish of four
 //	5.4  hidden quad
 //	6.6–7.0  x-chain, xy-chain        alternating chains of strong and weak links, 0.1 more for every two more links than three
+//	7.5–9.0  clue chain               a candidate whose assumption leads by propagation on the clauses to a contradiction, 0.1 more for every step after the first (8.0 at 6 steps)
 //	8.0–9.0  contradiction            a candidate whose assumption leads by singles (and locked candidates) to a contradiction
+//	8.2–9.0  clue forcing             every candidate of a cell, or every place of a digit in a unit (2 to 4), leads by propagation on the clauses to the same placement or elimination; 0.1 more for every step of the longest branch after the first
 //	10.0 trial                        none of the above applies (Rate only)
 //
 // Naked subsets hold in every unit; hidden singles, hidden subsets and

@@ -18,6 +18,7 @@ var techniques = []technique{
 	{RatingHiddenSingleBox, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(true) }},
 	{RatingHiddenSingle, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(false) }},
 	{RatingNakedSingle, func(s *State, _ float64) (Step, bool) { return s.nakedSingle() }},
+	{RatingClue, func(s *State, _ float64) (Step, bool) { return s.clueSingle() }},
 	{RatingPointing, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(true) }},
 	{RatingClaiming, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(false) }},
 	{RatingNakedPair, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(2, RatingNakedPair) }},
@@ -32,7 +33,9 @@ var techniques = []technique{
 	{RatingJellyfish, func(s *State, _ float64) (Step, bool) { return s.fish(4, RatingJellyfish) }},
 	{RatingHiddenQuad, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(4, RatingHiddenQuad) }},
 	{RatingXChain, func(s *State, limit float64) (Step, bool) { return s.chain(chainLinks(limit)) }},
+	{RatingClueChain, func(s *State, limit float64) (Step, bool) { return s.clueChain(limit) }},
 	{RatingContradiction, func(s *State, limit float64) (Step, bool) { return s.forcing(limit) }},
+	{RatingClueForcing, func(s *State, limit float64) (Step, bool) { return s.clueForcing(limit) }},
 }
 
 // Next returns the easiest step that applies to s, without applying it:
@@ -40,6 +43,21 @@ var techniques = []technique{
 // returns false when none applies, when s is solved, or when s has a
 // contradiction.
 func (s *State) Next() (Step, bool) { return s.next(math.Inf(1)) }
+
+// NextWith is Next with options: the techniques rated above o.MaxRating
+// left out, and clue chains of at most o.ChainSteps steps (o.MaxSteps is
+// not read). A nil o is the zero Options.
+func (s *State) NextWith(o *Options) (Step, bool) {
+	limit := math.Inf(1)
+	if o != nil {
+		if o.MaxRating > 0 {
+			limit = o.MaxRating
+		}
+		defer func(k int) { s.chainSteps = k }(s.chainSteps)
+		s.chainSteps = o.ChainSteps
+	}
+	return s.next(limit)
+}
 
 func (s *State) next(limit float64) (Step, bool) {
 	if s.Solved() || s.contradiction() != "" {
@@ -63,6 +81,9 @@ type Options struct {
 	MaxRating float64
 	// MaxSteps, when positive, stops Solve after that many steps.
 	MaxSteps int
+	// ChainSteps, when positive, is the most steps of a clue chain
+	// (DefaultChainSteps when 0).
+	ChainSteps int
 }
 
 // Solve applies the easiest step to s until s is solved or no step
@@ -76,6 +97,8 @@ func (s *State) Solve(o *Options) (path []Step, solved bool) {
 			limit = o.MaxRating
 		}
 		maxSteps = o.MaxSteps
+		defer func(k int) { s.chainSteps = k }(s.chainSteps)
+		s.chainSteps = o.ChainSteps
 	}
 	for maxSteps <= 0 || len(path) < maxSteps {
 		st, ok := s.next(limit)
@@ -147,12 +170,16 @@ func (r Rating) String() string {
 // the techniques cannot finish gets RatingTrial and technique "trial". It
 // returns an error wrapping ErrInvalid when g breaks its units, and one
 // wrapping ErrNoSolution when the techniques reach a contradiction.
-func Rate(g *satdoku.Grid) (Rating, error) {
+func Rate(g *satdoku.Grid) (Rating, error) { return RateWith(g, nil) }
+
+// RateWith is Rate with the techniques tuned by o (see Options; MaxSteps,
+// when positive, stops the path early, and the puzzle then rates as trial).
+func RateWith(g *satdoku.Grid, o *Options) (Rating, error) {
 	s, err := New(g)
 	if err != nil {
 		return Rating{}, err
 	}
-	path, solved := s.Solve(nil)
+	path, solved := s.Solve(o)
 	if why := s.contradiction(); why != "" {
 		return Rating{}, fmt.Errorf("%w: %s", ErrNoSolution, why)
 	}

@@ -3,6 +3,7 @@ package logic
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -121,6 +122,12 @@ type State struct {
 	b     *board
 	cand  []uint64 // bit d-1 set when digit d is a candidate
 	value []uint8  // the placed digit, 0 when the cell is empty
+	// chainSteps is the most steps of a clue chain, 0 for
+	// DefaultChainSteps (see Options.ChainSteps).
+	chainSteps int
+	// quiet holds, per clue that clueSingle found nothing in, the
+	// fingerprint of its cells' candidates then (see clueSingle).
+	quiet map[int32]uint64
 }
 
 // New returns the state of grid g: its digits placed, and as candidates of
@@ -170,7 +177,7 @@ func New(g *satdoku.Grid) (*State, error) {
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value)}
+	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps, quiet: maps.Clone(s.quiet)}
 }
 
 // N returns the side of the board.

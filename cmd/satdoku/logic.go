@@ -25,10 +25,15 @@ var cmdRate = &command{
 	long: `
 Rate solves each puzzle by human techniques, always the easiest that
 applies, and rates it by the hardest step it needed, on the scale of Sudoku
-Explainer: hidden singles 1.2–1.5, naked singles 2.3, locked candidates
+Explainer: hidden singles 1.2–1.5, naked singles 2.3, a clue's own step
+2.5 (what one clue of a variant puzzle rules out alone), locked candidates
 2.6–2.8, subsets 3.0–5.4, fish 3.2–5.2, XY- and XYZ-wings 4.2–4.4, chains
-6.6–7.0, contradictions 8.0–9.0, and 10.0 ("trial") when none of them gets
-further. The level word follows the score: easy (below 2.5), medium (below
+6.6–7.0, clue chains 7.5–9.0 (an assumption that the clues, the cells and
+the units lead to a contradiction, told clue by clue), contradictions
+8.0–9.0, clue forcing 8.2–9.0 (every candidate of a cell, or place of a
+digit in a unit, leads to one conclusion), and 10.0 ("trial") when none of
+them gets further. --chain-steps bounds the steps of a clue chain (and of
+each branch of a clue forcing step). The level word follows the score: easy (below 2.5), medium (below
 3.5), hard (below 5.5), fiendish (below 8.0), diabolical.
 
 Formats: line ("4.2 hard xy-wing"), grid and compact (the puzzle, then the
@@ -78,6 +83,7 @@ of them, the cell could hold another digit.`,
 		so.registerPool(fs)
 		cell := fs.String("cell", "", "explain why `rRcC` holds its digit")
 		show := fs.Int("candidates", 0, "show the candidates before step `K`")
+		lo := chainFlag(fs)
 		return func(args []string) int {
 			if *cell != "" {
 				r, c, err := parseCellName(*cell)
@@ -91,7 +97,7 @@ of them, the cell could hold another digit.`,
 			}
 			o.columns = []string{"path"}
 			return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error {
-				return explainOne(ctx, s, g, *show, a)
+				return explainOne(ctx, s, g, *show, lo, a)
 			}), linesText)
 		}
 	},
@@ -110,15 +116,24 @@ func parseCellName(s string) (r, c int, err error) {
 }
 
 // logicSetup is the setup of a logic command that answers each puzzle
-// with fn and has no flags of its own.
-func logicSetup(fn logicFunc, text textFunc, columns ...string) func(*pflag.FlagSet, *env) func([]string) int {
+// with fn, whose only flag of its own is --chain-steps.
+func logicSetup(fn func(o *logic.Options) logicFunc, text textFunc, columns ...string) func(*pflag.FlagSet, *env) func([]string) int {
 	return func(fs *pflag.FlagSet, e *env) func([]string) int {
 		o := outFlags{columns: columns}
 		var so solverFlags
 		o.register(fs)
 		so.registerPool(fs)
-		return func(args []string) int { return runPuzzles(e, args, &o, &so, logicAnswer(fn), text) }
+		lo := chainFlag(fs)
+		return func(args []string) int { return runPuzzles(e, args, &o, &so, logicAnswer(fn(lo)), text) }
 	}
+}
+
+// chainFlag registers --chain-steps, the most steps of a clue chain, and
+// returns the logic options it sets.
+func chainFlag(fs *pflag.FlagSet) *logic.Options {
+	o := &logic.Options{}
+	fs.IntVar(&o.ChainSteps, "chain-steps", logic.DefaultChainSteps, "the most `steps` of a clue chain (and of each branch of a clue forcing step)")
+	return o
 }
 
 // logicFunc answers one puzzle into a; an error is the puzzle's: exit 1
@@ -299,8 +314,15 @@ func checkStep(st logic.Step, sol *satdoku.Grid) error {
 	return nil
 }
 
-func rateOne(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
-	r, err := logic.Rate(g)
+// rateOne rates a puzzle with the logic options o.
+func rateOne(o *logic.Options) logicFunc {
+	return func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
+		return rateWith(g, o, a)
+	}
+}
+
+func rateWith(g *satdoku.Grid, o *logic.Options, a *answer) error {
+	r, err := logic.RateWith(g, o)
 	if err != nil {
 		if errors.Is(err, logic.ErrInvalid) || errors.Is(err, logic.ErrNoSolution) {
 			return fmt.Errorf("%w: %w", errNegative, err)
@@ -355,12 +377,19 @@ func solvedState(ctx context.Context, cs *checked.Solver, g *satdoku.Grid) (*sat
 	return sol, s, nil
 }
 
-func hintOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer) error {
+// hintOne gives the next step of a puzzle with the logic options o.
+func hintOne(o *logic.Options) logicFunc {
+	return func(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer) error {
+		return hintWith(ctx, cs, g, o, a)
+	}
+}
+
+func hintWith(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, o *logic.Options, a *answer) error {
 	sol, s, err := solvedState(ctx, cs, g)
 	if err != nil {
 		return err
 	}
-	st, ok := s.Next()
+	st, ok := s.NextWith(o)
 	if !ok {
 		if s.Solved() {
 			a.Status = "solved"
@@ -397,7 +426,7 @@ func hintOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer
 	return nil
 }
 
-func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show int, a *answer) error {
+func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show int, o *logic.Options, a *answer) error {
 	sol, s, err := solvedState(ctx, cs, g)
 	if err != nil {
 		return err
@@ -410,7 +439,7 @@ func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show i
 		if k == show {
 			a.line("%s", stateMarks(s))
 		}
-		st, ok := s.Next()
+		st, ok := s.NextWith(o)
 		if !ok {
 			break
 		}
