@@ -1,0 +1,147 @@
+package logic
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/fpuzzles"
+)
+
+// publishedPuzzle is a record of fpuzzles/testdata/published.txt: a
+// published variant puzzle and its published solution.
+type publishedPuzzle struct {
+	name     string
+	line     int
+	puzzle   *satdoku.Grid
+	solution *satdoku.Grid
+}
+
+// readPublished reads the published variant puzzles of the fpuzzles
+// package's test data (sources cited in the file), with their solutions.
+func readPublished(t testing.TB) []publishedPuzzle {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "fpuzzles", "testdata", "published.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []publishedPuzzle
+	name, line, sol := "", 0, ""
+	for i, l := range strings.Split(string(data), "\n") {
+		switch {
+		case l == "":
+			name, line, sol = "", 0, ""
+		case strings.HasPrefix(l, "#"):
+			if name == "" {
+				name, line = strings.TrimSpace(l[1:]), i+1
+			}
+		case strings.HasPrefix(l, "solution "):
+			sol = strings.TrimPrefix(l, "solution ")
+		case strings.HasPrefix(l, "refused "):
+		default:
+			if sol == "" {
+				continue
+			}
+			p, err := fpuzzles.Read([]byte(l))
+			if err != nil {
+				t.Fatalf("published.txt:%d %s: %v", line, name, err)
+			}
+			g := decimalGrid(p.Grid.Rules(), sol)
+			if g == nil {
+				t.Fatalf("published.txt:%d %s: cannot read the solution", line, name)
+			}
+			out = append(out, publishedPuzzle{name, line, p.Grid, g})
+		}
+	}
+	return out
+}
+
+// decimalGrid reads digits written one after another in decimal (those
+// over 9 in two figures), every row holding distinct digits, as a grid
+// under rules r; nil when they do not make one.
+func decimalGrid(r *satdoku.Rules, s string) *satdoku.Grid {
+	n := r.N()
+	cells := make([]int, n*n)
+	var split func(i int, s string) bool
+	split = func(i int, s string) bool {
+		if i == n*n {
+			return s == ""
+		}
+		for w := 1; w <= 2 && w <= len(s); w++ {
+			d, err := strconv.Atoi(s[:w])
+			if err != nil || d < 1 || d > n || s[0] == '0' {
+				continue
+			}
+			dup := false
+			for j := i - i%n; j < i; j++ {
+				dup = dup || cells[j] == d
+			}
+			if dup {
+				continue
+			}
+			cells[i] = d
+			if split(i+1, s[w:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if !split(0, s) {
+		return nil
+	}
+	g := satdoku.NewGrid(r)
+	for i, d := range cells {
+		g.SetCell(i, d)
+	}
+	return g
+}
+
+// TestPublishedSound solves the published variant puzzles by logic and
+// checks every step of every path against the published solution: no
+// placement of another digit, no elimination of the solution's digit. A
+// path that ends solved must end in the solution.
+func TestPublishedSound(t *testing.T) {
+	recs := readPublished(t)
+	if len(recs) < 100 {
+		t.Fatalf("%d published puzzles, want over 100", len(recs))
+	}
+	solved := 0
+	for x, rec := range recs {
+		if testing.Short() && x%4 != 0 {
+			continue
+		}
+		where := "published.txt:" + strconv.Itoa(rec.line) + " " + rec.name
+		s, err := New(rec.puzzle)
+		if err != nil {
+			t.Errorf("%s: %v", where, err)
+			continue
+		}
+		for {
+			st, ok := s.Next()
+			if !ok {
+				break
+			}
+			for _, c := range st.Placements {
+				if rec.solution.Cell(c.Cell) != c.Digit {
+					t.Fatalf("%s: unsound placement in %q", where, st.Text)
+				}
+			}
+			for _, c := range st.Eliminations {
+				if rec.solution.Cell(c.Cell) == c.Digit {
+					t.Fatalf("%s: unsound elimination in %q", where, st.Text)
+				}
+			}
+			s.Apply(st)
+		}
+		if s.Solved() {
+			solved++
+			if !s.Grid().Equal(rec.solution) {
+				t.Errorf("%s: solved to another grid", where)
+			}
+		}
+	}
+	t.Logf("%d solved without trial", solved)
+}

@@ -1,0 +1,440 @@
+package logic
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/satdoku/satdoku"
+)
+
+// conBudget bounds the nodes of one search over a constraint's digits: a
+// constraint whose search takes more is left alone (no step), which keeps
+// the technique sound and each step quick.
+const conBudget = 20000
+
+// conSearch finds, for one constraint, the candidates of its cells that
+// are in no assignment of digits that satisfies it, the cells that see
+// each other holding different digits: those candidates can go.
+type conSearch struct {
+	c     *satdoku.Constraint
+	n     int
+	name  string // the technique: the rule's name ("killer cage")
+	label string // the clue in texts: "killer cage r4c4,r4c5 (3)"
+	order []int  // the positions of the cells, in the order searched
+	// apart[k] are the positions searched before order[k] whose cells
+	// must hold another digit than its cell.
+	apart [][]int
+	// check reports whether the digits so far (0 for a cell not yet
+	// searched) may still satisfy the constraint, given the candidates
+	// of the others; with every digit set it is exact.
+	check func(vals []int, masks []uint64) bool
+}
+
+func newConSearch(b *board, c *satdoku.Constraint, label string) *conSearch {
+	name := c.Name
+	if name == "" {
+		name = c.Kind.String()
+	}
+	L := len(c.Cells)
+	cs := &conSearch{c: c, n: b.n, name: name, label: label}
+	cs.order = make([]int, L)
+	for k := range L {
+		cs.order[k] = k
+	}
+	if (c.Kind == satdoku.Within || c.Kind == satdoku.Outside) && L >= 2 {
+		// The ends first: they bound the others.
+		cs.order = append([]int{0, L - 1}, cs.order[1:L-1]...)
+	}
+	cs.apart = make([][]int, L)
+	for k, p := range cs.order {
+		for _, q := range cs.order[:k] {
+			if c.Kind == satdoku.Run || b.sees(c.Cells[p], c.Cells[q]) {
+				cs.apart[k] = append(cs.apart[k], q)
+			}
+		}
+	}
+	cs.check = checker(c, b.n)
+	return cs
+}
+
+// cage reports whether the constraint is a sum of cells that all see each
+// other, such as a killer cage: its digits are a set.
+func (cs *conSearch) cage() bool {
+	if cs.c.Kind != satdoku.Total || !unitCoefs(cs.c) {
+		return false
+	}
+	for k := range cs.apart {
+		if len(cs.apart[k]) != k {
+			return false
+		}
+	}
+	return true
+}
+
+// support returns, for each cell of the constraint (in its order), the
+// candidates of s that some assignment satisfying it uses; ok is false
+// when the search went over its budget.
+func (cs *conSearch) support(s *State) (keep []uint64, ok bool) {
+	L := len(cs.c.Cells)
+	masks := make([]uint64, L)
+	for k, i := range cs.c.Cells {
+		masks[k] = s.cand[i]
+	}
+	return cs.supportOf(masks)
+}
+
+func (cs *conSearch) supportOf(masks []uint64) (keep []uint64, ok bool) {
+	L := len(masks)
+	keep = make([]uint64, L)
+	vals := make([]int, L)
+	work := make([]uint64, L)
+	budget := conBudget
+	var dfs func(k int) bool
+	dfs = func(k int) bool {
+		if k == L {
+			return true
+		}
+		p := cs.order[k]
+		m := work[p]
+		for _, q := range cs.apart[k] {
+			m &^= bit(vals[q])
+		}
+		// Digits not yet known to be used first: a solution that uses
+		// them settles more.
+		for _, part := range [2]uint64{m &^ keep[p], m & keep[p]} {
+			for x := part; x != 0; x &= x - 1 {
+				if budget--; budget < 0 {
+					return false
+				}
+				vals[p] = lowDigit(x)
+				if cs.check(vals, work) && dfs(k+1) {
+					return true
+				}
+			}
+		}
+		vals[p] = 0
+		return false
+	}
+	for p := range L {
+		for x := masks[p] &^ keep[p]; x != 0; x &= x - 1 {
+			d := lowDigit(x)
+			if keep[p]&bit(d) != 0 {
+				continue
+			}
+			copy(work, masks)
+			work[p] = bit(d)
+			clear(vals)
+			found := dfs(0)
+			if budget < 0 {
+				return nil, false
+			}
+			if found {
+				for q, v := range vals {
+					keep[q] |= bit(v)
+				}
+			}
+		}
+	}
+	return keep, true
+}
+
+// clueConstraints finds a constraint that forbids a candidate of one of
+// its cells: a sum (Totals) with sums set, another kind otherwise.
+func (s *State) clueConstraints(sums bool) (Step, bool) {
+	cl := cluesOf(s.b)
+	list, rating := cl.lines, RatingClueLine
+	if sums {
+		list, rating = cl.sums, RatingClueSum
+	}
+	for _, cs := range list {
+		if st, ok := s.conStep(cs, rating, ""); ok {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// conStep is the step of a constraint's search, if it removes something:
+// what, when not "", is said first.
+func (s *State) conStep(cs *conSearch, rating float64, what string) (Step, bool) {
+	keep, ok := cs.support(s)
+	if !ok {
+		return Step{}, false
+	}
+	changed := false
+	for k, i := range cs.c.Cells {
+		if s.value[i] == 0 && keep[k] != s.cand[i] {
+			changed = true
+		}
+	}
+	if !changed {
+		return Step{}, false
+	}
+	if what == "" && cs.cage() {
+		what = combosText(cs.combos(keep))
+	}
+	return s.clueStep(cs.name, cs.label, rating, cs.c.Cells, func(i int) uint64 {
+		return keep[slices.Index(cs.c.Cells, i)]
+	}, what)
+}
+
+// conLabel names a constraint in texts.
+func conLabel(n int, c *satdoku.Constraint) string {
+	name := c.Name
+	if name == "" {
+		name = c.Kind.String()
+	}
+	cells := c.Cells
+	line := cellName(n, cells[0]) + "–" + cellName(n, cells[len(cells)-1])
+	v := strconv.Itoa(c.Value)
+	switch c.Kind {
+	case satdoku.Total:
+		if unitCoefs(c) {
+			return name + " " + joinCells(n, cells, ",") + " (" + v + ")"
+		}
+		return name + " " + totalText(n, cells, c.Coef, c.Value)
+	case satdoku.Sandwich, satdoku.XSum, satdoku.Skyscraper, satdoku.Segments:
+		return name + " " + line + " (" + v + ")"
+	case satdoku.Index:
+		return name + " " + cellName(n, cells[0]) + " (" + v + ")"
+	case satdoku.Contains:
+		ds := make([]string, len(c.Digits))
+		for k, d := range c.Digits {
+			ds[k] = strconv.Itoa(d)
+		}
+		return name + " " + joinCells(n, cells, ",") + " (" + strings.Join(ds, ",") + ")"
+	case satdoku.Run, satdoku.Within, satdoku.Outside, satdoku.SameGap:
+		return name + " " + line
+	}
+	return name + " " + joinCells(n, cells, ",")
+}
+
+// totalText writes a total as an equation, the terms of positive
+// coefficients on the left: "r1c1 = r1c2+r1c3", "10·r2c2+r2c3 =
+// r3c4+r4c4", "r1c4+r1c5−r2c3 = 11".
+func totalText(n int, cells []int, coef func(k int) int, value int) string {
+	var left, right []string
+	term := func(c, i int) string {
+		if c == 1 || c == -1 {
+			return cellName(n, i)
+		}
+		return strconv.Itoa(max(c, -c)) + "·" + cellName(n, i)
+	}
+	for k, i := range cells {
+		if c := coef(k); c > 0 {
+			left = append(left, term(c, i))
+		} else if c < 0 {
+			right = append(right, term(c, i))
+		}
+	}
+	switch {
+	case len(right) == 0:
+		return strings.Join(left, "+") + " = " + strconv.Itoa(value)
+	case value == 0:
+		return strings.Join(left, "+") + " = " + strings.Join(right, "+")
+	case len(left) == 0:
+		return strings.Join(right, "+") + " = " + strconv.Itoa(-value)
+	}
+	return strings.Join(left, "+") + "−" + strings.Join(right, "−") + " = " + strconv.Itoa(value)
+}
+
+// checker returns the check of a conSearch for constraint c on an n×n
+// board: false only when the digits so far (0 for none yet) cannot be
+// completed, given the candidates of the cells not set; exact when every
+// digit is set.
+func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool {
+	L := len(c.Cells)
+	switch c.Kind {
+	case satdoku.Total:
+		return func(vals []int, masks []uint64) bool {
+			lo, hi := 0, 0
+			for k, v := range vals {
+				a := c.Coef(k)
+				if v != 0 {
+					lo, hi = lo+a*v, hi+a*v
+					continue
+				}
+				x, y := a*lowDigit(masks[k]), a*highDigit(masks[k])
+				lo, hi = lo+min(x, y), hi+max(x, y)
+			}
+			return lo <= c.Value && c.Value <= hi
+		}
+	case satdoku.Run:
+		return func(vals []int, _ []uint64) bool {
+			lo, hi := n+1, 0
+			for _, v := range vals {
+				if v != 0 {
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+			return hi == 0 || hi-lo <= L-1
+		}
+	case satdoku.Within, satdoku.Outside:
+		return func(vals []int, _ []uint64) bool {
+			a, b := vals[0], vals[L-1]
+			if a == 0 || b == 0 {
+				return true
+			}
+			lo, hi := min(a, b), max(a, b)
+			for _, v := range vals[1 : L-1] {
+				if v == 0 {
+					continue
+				}
+				if inside := v > lo && v < hi; c.Kind == satdoku.Within && !inside {
+					return false
+				}
+				if c.Kind == satdoku.Outside && v >= lo && v <= hi {
+					return false
+				}
+			}
+			return true
+		}
+	case satdoku.Sandwich:
+		return func(vals []int, masks []uint64) bool {
+			p, q := -1, -1
+			can1, canN := false, false
+			for k, v := range vals {
+				switch {
+				case v == 1:
+					if p >= 0 {
+						return false
+					}
+					p = k
+				case v == n:
+					if q >= 0 {
+						return false
+					}
+					q = k
+				}
+				can1 = can1 || v == 1 || v == 0 && masks[k]&bit(1) != 0
+				canN = canN || v == n || v == 0 && masks[k]&bit(n) != 0
+			}
+			if !can1 || !canN {
+				return false
+			}
+			if p < 0 || q < 0 {
+				return true
+			}
+			lo, hi := 0, 0
+			for k := min(p, q) + 1; k < max(p, q); k++ {
+				if v := vals[k]; v != 0 {
+					lo, hi = lo+v, hi+v
+				} else {
+					lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
+				}
+			}
+			return lo <= c.Value && c.Value <= hi
+		}
+	case satdoku.Contains:
+		return func(vals []int, masks []uint64) bool {
+			for x, d := range c.Digits {
+				if slices.Contains(c.Digits[:x], d) {
+					continue
+				}
+				want, can := 0, 0
+				for _, e := range c.Digits {
+					if e == d {
+						want++
+					}
+				}
+				for k, v := range vals {
+					if v == d || v == 0 && masks[k]&bit(d) != 0 {
+						can++
+					}
+				}
+				if can < want {
+					return false
+				}
+			}
+			return true
+		}
+	case satdoku.XSum:
+		return func(vals []int, masks []uint64) bool {
+			x := vals[0]
+			if x == 0 {
+				return true
+			}
+			if x > L {
+				return false
+			}
+			lo, hi := 0, 0
+			for k := range x {
+				if v := vals[k]; v != 0 {
+					lo, hi = lo+v, hi+v
+				} else {
+					lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
+				}
+			}
+			return lo <= c.Value && c.Value <= hi
+		}
+	case satdoku.Skyscraper:
+		return func(vals []int, _ []uint64) bool {
+			seen, top, k := 0, 0, 0
+			for ; k < L && vals[k] != 0; k++ {
+				if vals[k] > top {
+					seen, top = seen+1, vals[k]
+				}
+			}
+			if seen > c.Value {
+				return false
+			}
+			if k == L || top == n {
+				return seen == c.Value
+			}
+			return seen+min(L-k, n-top) >= c.Value
+		}
+	case satdoku.Segments:
+		return func(vals []int, _ []uint64) bool {
+			sum, k := 0, 0
+			for ; k < L && vals[k] != 0; k++ {
+				if sum += vals[k]; sum == c.Value {
+					sum = 0
+				} else if sum > c.Value {
+					return false
+				}
+			}
+			return k < L || sum == 0
+		}
+	case satdoku.SameGap:
+		return func(vals []int, _ []uint64) bool {
+			if vals[0] == 0 || vals[1] == 0 {
+				return true
+			}
+			g := vals[0] - vals[1]
+			for k := 2; k < L; k++ {
+				if x, y := vals[k-1], vals[k]; x != 0 && y != 0 && (x-y)*(x-y) != g*g {
+					return false
+				}
+			}
+			return true
+		}
+	case satdoku.Index:
+		return func(vals []int, _ []uint64) bool {
+			d := vals[0]
+			if d == 0 {
+				return true
+			}
+			picked := false
+			for k, v := range vals {
+				if c.Coefs[k] == d {
+					picked = true
+					if v != 0 && v != c.Value {
+						return false
+					}
+				}
+			}
+			return picked
+		}
+	}
+	return func([]int, []uint64) bool { return true }
+}
+
+// highDigit returns the largest digit of a nonzero mask.
+func highDigit(m uint64) int {
+	d := 0
+	for ; m != 0; m >>= 1 {
+		d++
+	}
+	return d
+}
