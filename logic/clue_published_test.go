@@ -60,7 +60,7 @@ func readPublished(t testing.TB) []publishedPuzzle {
 }
 
 // decimalGrid reads digits written one after another in decimal (those
-// over 9 in two figures), every row holding distinct digits, as a grid
+// over 9 in two figures), every row and column holding distinct digits, as a grid
 // under rules r; nil when they do not make one.
 func decimalGrid(r *satdoku.Rules, s string) *satdoku.Grid {
 	n := r.N()
@@ -77,6 +77,9 @@ func decimalGrid(r *satdoku.Rules, s string) *satdoku.Grid {
 			}
 			dup := false
 			for j := i - i%n; j < i; j++ {
+				dup = dup || cells[j] == d
+			}
+			for j := i % n; j < i; j += n {
 				dup = dup || cells[j] == d
 			}
 			if dup {
