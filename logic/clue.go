@@ -55,9 +55,10 @@ type clues struct {
 // relGroup is a set of relations of one rule (one name, kind and value)
 // that join into a line of cells, or a single relation.
 type relGroup struct {
-	label string
-	name  string
-	rels  []relTable
+	label  string
+	name   string
+	rels   []relTable
+	search *conSearch // the line searched as a whole, or nil
 }
 
 // relTable is a relation with, for each digit of one cell, the digits the
@@ -177,6 +178,11 @@ func relationGroups(b *board) []relGroup {
 	return groups
 }
 
+// maxLineSearch is the most cells of a group of relations that is
+// searched as a whole (see conSearch); larger groups are made consistent
+// relation by relation.
+const maxLineSearch = 12
+
 func newRelGroup(b *board, name string, rels []satdoku.Relation) relGroup {
 	n := b.n
 	g := relGroup{name: name}
@@ -193,47 +199,90 @@ func newRelGroup(b *board, name string, rels []satdoku.Relation) relGroup {
 		}
 		g.rels = append(g.rels, t)
 	}
-	g.label = name + " " + lineLabel(n, rels)
+	cells, path := lineCells(rels)
+	if path && len(cells) >= 3 {
+		g.label = name + " " + cellName(n, cells[0]) + "–" + cellName(n, cells[len(cells)-1])
+	} else {
+		g.label = name + " " + joinCells(n, cells, ",")
+	}
+	if len(rels) >= 2 && len(cells) <= maxLineSearch {
+		// The whole line at once: its cells that see each other differ,
+		// which pairs alone do not see (three cells of a row joined by
+		// white dots: the middle one is not 1).
+		pos := map[int]int{}
+		order := make([]int, len(cells))
+		for k, i := range cells {
+			pos[i], order[k] = k, k
+		}
+		type pair struct {
+			a, b  int
+			allow []uint64
+		}
+		var pairs []pair
+		for _, t := range g.rels {
+			pairs = append(pairs, pair{pos[t.a], pos[t.b], t.allow})
+		}
+		g.search = searchOf(b, cells, order, false, func(vals []int, _ []uint64) bool {
+			for _, p := range pairs {
+				if x, y := vals[p.a], vals[p.b]; x != 0 && y != 0 && p.allow[x]&bit(y) == 0 {
+					return false
+				}
+			}
+			return true
+		})
+		g.search.name, g.search.label = name, g.label
+	}
 	return g
 }
 
-// lineLabel names the cells of relations: "r1c1–r1c4" when they form a
-// line of three cells or more (from the cell that is no relation's B,
-// such as a thermometer's bulb, when there is one), "r1c1,r1c2" otherwise.
-func lineLabel(n int, rels []satdoku.Relation) string {
+// lineCells returns the cells of relations: along the line from one end
+// when they form a line (from the cell that is no relation's B, such as a
+// thermometer's bulb, when there is one), with path true; in the order
+// first met otherwise.
+func lineCells(rels []satdoku.Relation) (cells []int, path bool) {
 	adj := map[int][]int{}
-	var cells []int
 	indeg := map[int]int{}
 	for _, r := range rels {
 		for _, c := range [2]int{r.A, r.B} {
-			if adj[c] == nil {
+			if _, ok := adj[c]; !ok {
 				cells = append(cells, c)
+				adj[c] = nil
 			}
 		}
 		adj[r.A] = append(adj[r.A], r.B)
 		adj[r.B] = append(adj[r.B], r.A)
 		indeg[r.B]++
 	}
-	if len(cells) >= 3 && len(rels) == len(cells)-1 {
-		var ends []int
-		for _, c := range cells {
-			switch len(adj[c]) {
-			case 1:
-				ends = append(ends, c)
-			case 2:
-			default:
-				return joinCells(n, cells, ",")
-			}
-		}
-		if len(ends) == 2 {
-			a, z := ends[0], ends[1]
-			if indeg[a] > 0 && indeg[z] == 0 {
-				a, z = z, a
-			}
-			return cellName(n, a) + "–" + cellName(n, z)
+	if len(rels) != len(cells)-1 {
+		return cells, false
+	}
+	var ends []int
+	for _, c := range cells {
+		switch len(adj[c]) {
+		case 1:
+			ends = append(ends, c)
+		case 2:
+		default:
+			return cells, false
 		}
 	}
-	return joinCells(n, cells, ",")
+	if len(ends) != 2 {
+		return cells, false
+	}
+	start := ends[0]
+	if indeg[start] > 0 && indeg[ends[1]] == 0 {
+		start = ends[1]
+	}
+	line := []int{start}
+	for prev, cur := -1, start; len(line) < len(cells); {
+		next := adj[cur][0]
+		if next == prev {
+			next = adj[cur][1]
+		}
+		line = append(line, next)
+		prev, cur = cur, next
+	}
+	return line, true
 }
 
 // joinCells returns the names of the cells joined by sep.
@@ -355,6 +404,12 @@ func (s *State) clueMarks() (Step, bool) {
 func (s *State) clueRelations() (Step, bool) {
 	masks := map[int]uint64{}
 	for _, g := range cluesOf(s.b).groups {
+		if g.search != nil {
+			if st, ok := s.conStep(g.search, RatingClueRelation, ""); ok {
+				return st, true
+			}
+			continue
+		}
 		clear(masks)
 		for _, t := range g.rels {
 			masks[t.a], masks[t.b] = s.cand[t.a], s.cand[t.b]

@@ -8,16 +8,22 @@ import (
 	"github.com/satdoku/satdoku"
 )
 
-// conBudget bounds the nodes of one search over a constraint's digits: a
-// constraint whose search takes more is left alone (no step), which keeps
-// the technique sound and each step quick.
-const conBudget = 20000
+// The bounds of the searches over a constraint's digits: a candidate
+// whose search takes more than candBudget nodes, or any left when a
+// constraint's searches have taken conBudget, is kept (no step removes
+// it), which keeps the technique sound and each step quick.
+const (
+	candBudget = 4000
+	conBudget  = 40000
+)
 
-// conSearch finds, for one constraint, the candidates of its cells that
-// are in no assignment of digits that satisfies it, the cells that see
-// each other holding different digits: those candidates can go.
+// conSearch finds, for one constraint (or a group of relations), the
+// candidates of its cells that are in no assignment of digits that
+// satisfies it, the cells that see each other holding different digits:
+// those candidates can go.
 type conSearch struct {
-	c     *satdoku.Constraint
+	c     *satdoku.Constraint // the constraint; nil for a group of relations
+	cells []int               // its cells
 	n     int
 	name  string // the technique: the rule's name ("killer cage")
 	label string // the clue in texts: "killer cage r4c4,r4c5 (3)"
@@ -37,33 +43,57 @@ func newConSearch(b *board, c *satdoku.Constraint, label string) *conSearch {
 		name = c.Kind.String()
 	}
 	L := len(c.Cells)
-	cs := &conSearch{c: c, n: b.n, name: name, label: label}
-	cs.order = make([]int, L)
+	order := make([]int, L)
 	for k := range L {
-		cs.order[k] = k
+		order[k] = k
 	}
 	if (c.Kind == satdoku.Within || c.Kind == satdoku.Outside) && L >= 2 {
 		// The ends first: they bound the others.
-		cs.order = append([]int{0, L - 1}, cs.order[1:L-1]...)
+		order = append([]int{0, L - 1}, order[1:L-1]...)
 	}
-	cs.apart = make([][]int, L)
-	for k, p := range cs.order {
-		for _, q := range cs.order[:k] {
-			if c.Kind == satdoku.Run || b.sees(c.Cells[p], c.Cells[q]) {
+	cs := searchOf(b, c.Cells, order, c.Kind == satdoku.Run, checker(c, b.n))
+	cs.c, cs.name, cs.label = c, name, label
+	return cs
+}
+
+// searchOf returns the search over the cells in the order given (their
+// positions), with the check; with distinct, all the cells hold different
+// digits, otherwise those that see each other.
+func searchOf(b *board, cells, order []int, distinct bool, check func(vals []int, masks []uint64) bool) *conSearch {
+	cs := &conSearch{cells: cells, n: b.n, order: order, check: check}
+	cs.apart = make([][]int, len(cells))
+	for k, p := range order {
+		for _, q := range order[:k] {
+			if distinct || b.sees(cells[p], cells[q]) {
 				cs.apart[k] = append(cs.apart[k], q)
 			}
 		}
 	}
-	cs.check = checker(c, b.n)
 	return cs
 }
 
 // cage reports whether the constraint is a sum of cells that all see each
 // other, such as a killer cage: its digits are a set.
 func (cs *conSearch) cage() bool {
-	if cs.c.Kind != satdoku.Total || !unitCoefs(cs.c) {
-		return false
+	return cs.c != nil && cs.c.Kind == satdoku.Total && unitCoefs(cs.c) && cs.allApart()
+}
+
+// support returns, for each cell of the search (in its order), the
+// candidates of s that some assignment satisfying it uses, or that the
+// search could not rule out within its bounds.
+func (cs *conSearch) support(s *State) []uint64 {
+	masks := make([]uint64, len(cs.cells))
+	for k, i := range cs.cells {
+		masks[k] = s.cand[i]
 	}
+	if cs.c != nil && cs.c.Kind == satdoku.Sandwich && cs.allApart() {
+		masks = sandwichSupport(cs.n, cs.c, masks)
+	}
+	return cs.supportOf(masks)
+}
+
+// allApart reports whether the cells all hold different digits.
+func (cs *conSearch) allApart() bool {
 	for k := range cs.apart {
 		if len(cs.apart[k]) != k {
 			return false
@@ -72,24 +102,12 @@ func (cs *conSearch) cage() bool {
 	return true
 }
 
-// support returns, for each cell of the constraint (in its order), the
-// candidates of s that some assignment satisfying it uses; ok is false
-// when the search went over its budget.
-func (cs *conSearch) support(s *State) (keep []uint64, ok bool) {
-	L := len(cs.c.Cells)
-	masks := make([]uint64, L)
-	for k, i := range cs.c.Cells {
-		masks[k] = s.cand[i]
-	}
-	return cs.supportOf(masks)
-}
-
-func (cs *conSearch) supportOf(masks []uint64) (keep []uint64, ok bool) {
+func (cs *conSearch) supportOf(masks []uint64) []uint64 {
 	L := len(masks)
-	keep = make([]uint64, L)
+	keep := make([]uint64, L)
 	vals := make([]int, L)
 	work := make([]uint64, L)
-	budget := conBudget
+	total, budget := conBudget, 0
 	var dfs func(k int) bool
 	dfs = func(k int) bool {
 		if k == L {
@@ -122,21 +140,27 @@ func (cs *conSearch) supportOf(masks []uint64) (keep []uint64, ok bool) {
 			if keep[p]&bit(d) != 0 {
 				continue
 			}
+			if total <= 0 {
+				keep[p] |= bit(d)
+				continue
+			}
 			copy(work, masks)
 			work[p] = bit(d)
 			clear(vals)
+			budget = min(candBudget, total)
 			found := dfs(0)
-			if budget < 0 {
-				return nil, false
-			}
-			if found {
+			total -= min(candBudget, total) - max(budget, 0)
+			switch {
+			case found:
 				for q, v := range vals {
 					keep[q] |= bit(v)
 				}
+			case budget < 0:
+				keep[p] |= bit(d) // not ruled out in time
 			}
 		}
 	}
-	return keep, true
+	return keep
 }
 
 // clueConstraints finds a constraint that forbids a candidate of one of
@@ -158,12 +182,9 @@ func (s *State) clueConstraints(sums bool) (Step, bool) {
 // conStep is the step of a constraint's search, if it removes something:
 // what, when not "", is said first.
 func (s *State) conStep(cs *conSearch, rating float64, what string) (Step, bool) {
-	keep, ok := cs.support(s)
-	if !ok {
-		return Step{}, false
-	}
+	keep := cs.support(s)
 	changed := false
-	for k, i := range cs.c.Cells {
+	for k, i := range cs.cells {
 		if s.value[i] == 0 && keep[k] != s.cand[i] {
 			changed = true
 		}
@@ -174,8 +195,8 @@ func (s *State) conStep(cs *conSearch, rating float64, what string) (Step, bool)
 	if what == "" && cs.cage() {
 		what = combosText(cs.combos(keep))
 	}
-	return s.clueStep(cs.name, cs.label, rating, cs.c.Cells, func(i int) uint64 {
-		return keep[slices.Index(cs.c.Cells, i)]
+	return s.clueStep(cs.name, cs.label, rating, cs.cells, func(i int) uint64 {
+		return keep[slices.Index(cs.cells, i)]
 	}, what)
 }
 

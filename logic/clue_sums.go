@@ -16,22 +16,33 @@ const maxCombos = 64
 // cells that add up to its sum and that the cells can take, one digit
 // each; nil when there are more than maxCombos.
 func (cs *conSearch) combos(masks []uint64) []uint64 {
-	L := len(masks)
 	var union uint64
 	for _, m := range masks {
 		union |= m
 	}
-	ds := digits(union)
+	sets, all := sumSets(masks, union, cs.c.Value, maxCombos)
+	if !all {
+		return nil
+	}
+	return sets
+}
+
+// sumSets returns the sets of len(masks) digits of the mask from that add
+// up to total and that the cells of masks can take, one digit each (see
+// matches); all is false when there are more than limit, which it leaves
+// out.
+func sumSets(masks []uint64, from uint64, total, limit int) (sets []uint64, all bool) {
+	ds := digits(from)
 	var out []uint64
 	over := false
-	var rec func(from, left, sum int, set uint64)
-	rec = func(from, left, sum int, set uint64) {
+	var rec func(at, left, sum int, set uint64)
+	rec = func(at, left, sum int, set uint64) {
 		if over {
 			return
 		}
 		if left == 0 {
-			if sum == cs.c.Value && matches(masks, set) {
-				if len(out) == maxCombos {
+			if sum == total && matches(masks, set) {
+				if len(out) == limit {
 					over = true
 					return
 				}
@@ -39,24 +50,74 @@ func (cs *conSearch) combos(masks []uint64) []uint64 {
 			}
 			return
 		}
-		for x := from; x+left <= len(ds); x++ {
+		for x := at; x+left <= len(ds); x++ {
 			// The smallest sum still possible grows with x: stop when
 			// it passes the total.
 			low := 0
 			for y := x; y < x+left; y++ {
 				low += ds[y]
 			}
-			if sum+low > cs.c.Value {
+			if sum+low > total {
 				return
 			}
 			rec(x+1, left-1, sum+ds[x], set|bit(ds[x]))
 		}
 	}
-	rec(0, L, 0, 0)
-	if over {
-		return nil
+	rec(0, len(masks), 0, 0)
+	return out, !over
+}
+
+// sandwichSupport returns, for a sandwich whose cells all see each other
+// (a row or a column), the candidates of each cell that some placement of
+// its 1 and its N uses, with between them a set of digits that adds up to
+// the sum and that the cells between can take: every digit of such a set
+// is kept in each cell between that has it. It keeps more than an exact
+// search, never less.
+func sandwichSupport(n int, c *satdoku.Constraint, masks []uint64) []uint64 {
+	L := len(masks)
+	keep := make([]uint64, L)
+	inner := (bit(n) - 1) &^ bit(1) // 2 .. N−1
+	for p := range L {
+		for q := range L {
+			if p == q || masks[p]&bit(1) == 0 || masks[q]&bit(n) == 0 {
+				continue
+			}
+			lo, hi := min(p, q), max(p, q)
+			between := make([]uint64, hi-lo-1)
+			for k := range between {
+				between[k] = masks[lo+1+k] & inner
+			}
+			var digitsUsed uint64
+			if len(between) == 0 {
+				if c.Value != 0 {
+					continue
+				}
+			} else {
+				sets, all := sumSets(between, inner, c.Value, 1<<12)
+				if all && len(sets) == 0 {
+					continue
+				}
+				for _, set := range sets {
+					digitsUsed |= set
+				}
+				if !all {
+					digitsUsed = inner
+				}
+			}
+			keep[p] |= bit(1)
+			keep[q] |= bit(n)
+			for k := range L {
+				switch {
+				case k == p || k == q:
+				case k > lo && k < hi:
+					keep[k] |= masks[k] & digitsUsed
+				default:
+					keep[k] |= masks[k] & inner
+				}
+			}
+		}
 	}
-	return out
+	return keep
 }
 
 // matches reports whether the cells of masks can each take a different
