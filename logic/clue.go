@@ -366,33 +366,13 @@ func third(v, d int) int {
 func (s *State) clueMarks() (Step, bool) {
 	n := s.b.n
 	for _, c := range cluesOf(s.b).marks {
-		var el []Candidate
-		for _, i := range c.Cells {
-			if s.value[i] == 0 {
-				for _, d := range digits(s.cand[i] &^ c.Mask) {
-					el = append(el, Candidate{i, d})
-				}
-			}
-		}
-		if len(el) == 0 {
-			continue
-		}
 		name := c.Name
 		if name == "" {
 			name = c.Kind.String()
 		}
-		var cells []int
-		for _, e := range el {
-			if !slices.Contains(cells, e.Cell) {
-				cells = append(cells, e.Cell)
-			}
+		if st, ok := s.clueStep(name, name+" "+joinCells(n, c.Cells, ","), RatingClueMark, c.Cells, func(int) uint64 { return c.Mask }, ""); ok {
+			return st, true
 		}
-		return Step{
-			Technique:    name,
-			Rating:       RatingClueMark,
-			Text:         name + " " + joinCells(n, cells, ",") + ": only " + digitList(c.Mask) + "; " + elimList(n, el),
-			Eliminations: el,
-		}, true
 	}
 	return Step{}, false
 }

@@ -27,6 +27,7 @@ type conSearch struct {
 	n     int
 	name  string // the technique: the rule's name ("killer cage")
 	label string // the clue in texts: "killer cage r4c4,r4c5 (3)"
+	what  string // what it says, when the label does not: "r1c3+r1c4 = 7 (10 less the cages' 3)"
 	order []int  // the positions of the cells, in the order searched
 	// apart[k] are the positions searched before order[k] whose cells
 	// must hold another digit than its cell.
@@ -192,8 +193,15 @@ func (s *State) conStep(cs *conSearch, rating float64, what string) (Step, bool)
 	if !changed {
 		return Step{}, false
 	}
-	if what == "" && cs.cage() {
-		what = combosText(cs.combos(keep))
+	if what == "" {
+		what = cs.what
+		if t := ""; cs.cage() {
+			if t = combosText(cs.combos(keep)); t != "" && what != "" {
+				what += ", " + t
+			} else if t != "" {
+				what = t
+			}
+		}
 	}
 	return s.clueStep(cs.name, cs.label, rating, cs.cells, func(i int) uint64 {
 		return keep[slices.Index(cs.cells, i)]

@@ -348,8 +348,9 @@ func inniesOf(b *board, sums []*conSearch) []*conSearch {
 			for _, cs := range chosen {
 				sum += cs.c.Value
 			}
-			label := "innies and outies of " + a.name + " (" + strconv.Itoa(a.times*n*(n+1)/2) + ", cages " + strconv.Itoa(sum) + "): " + key
-			out = append(out, newConSearch(b, c, label))
+			cs := newConSearch(b, c, "innies and outies of "+a.name)
+			cs.what = key + " (" + strconv.Itoa(a.times*n*(n+1)/2) + " less the cages' " + strconv.Itoa(sum) + ")"
+			out = append(out, cs)
 		}
 	}
 	return out
