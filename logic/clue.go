@@ -468,7 +468,7 @@ func (s *State) clueStep(name, label string, rating float64, cells []int, keep f
 
 // effect says what a cell's candidates become: "r1c2 is at least 3",
 // "r1c2 is at most 6", "r1c2 is 3 to 6", "r1c2 is 2, 5 or 7" or "r1c2 is
-// not 4".
+// not 4", whichever list is shorter.
 func effect(n, i int, before, after uint64) string {
 	name := cellName(n, i)
 	if after == 0 {
@@ -489,7 +489,7 @@ func effect(n, i int, before, after uint64) string {
 		return name + " is at most " + strconv.Itoa(hi)
 	case gone == below|above:
 		return name + " is " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
-	case bits.OnesCount64(after) <= 3:
+	case bits.OnesCount64(after) <= max(3, bits.OnesCount64(gone)):
 		return name + " is " + orList(after)
 	}
 	return name + " is not " + orList(gone)
