@@ -34,6 +34,7 @@ var clueTechniques = []technique{
 	{RatingClueLine, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(false) }},
 	{RatingCagePointing, func(s *State, _ float64) (Step, bool) { return s.cagePointing() }},
 	{RatingInnies, func(s *State, _ float64) (Step, bool) { return s.innies() }},
+	{RatingEqualCells, func(s *State, _ float64) (Step, bool) { return s.equalCells() }},
 }
 
 func init() {
@@ -50,6 +51,10 @@ type clues struct {
 	lines  []*conSearch          // the other constraints
 	cages  []*conSearch          // Totals of coefficients 1 whose cells all see each other
 	innies []*conSearch          // the totals the 45 rule finds
+	// equal are the classes of cells that Equal relations join, with
+	// the names of their rules.
+	equal      [][]int
+	equalNames []string
 }
 
 // relGroup is a set of relations of one rule (one name, kind and value)
@@ -100,6 +105,7 @@ func newClues(b *board) *clues {
 		}
 	}
 	cl.innies = inniesOf(b, cl.sums)
+	cl.equal, cl.equalNames = equalClasses(b)
 	return cl
 }
 

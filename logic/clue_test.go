@@ -378,6 +378,14 @@ func TestClueSteps(t *testing.T) {
 				c9(3, 1): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 2): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 3): {2, 3, 4, 5, 6, 7, 8, 9}},
 		},
 		{
+			name: "equal cells see a unit's every place of a digit", n: 4,
+			rels:   []satdoku.Relation{rel(c4(1, 1), c4(4, 4), satdoku.Equal, 0, "clone")},
+			givens: map[int]int{c4(2, 3): 2},
+			find:   func(s *State) (Step, bool) { return s.equalCells() }, tech: "equal cells", rating: RatingEqualCells,
+			text: "equal cells r1c1,r4c4 (clone): with 1 they would see every place of 1 in row 2; remove 1 from r1c1, r4c4",
+			keep: map[int][]int{c4(1, 1): {2, 3, 4}, c4(4, 4): {2, 3, 4}},
+		},
+		{
 			name: "innies", n: 4,
 			extra: [][]int{{c4(1, 1), c4(1, 2)}},
 			cons:  []satdoku.Constraint{{Kind: satdoku.Total, Cells: []int{c4(1, 1), c4(1, 2)}, Value: 3, Name: "killer cage"}},

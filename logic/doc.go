@@ -35,6 +35,7 @@
 //	2.7  cage pointing                every combination of a cage holds a digit: cells that see all its places in the cage lose it
 //	2.8  claiming                     a row, column or extra unit has a digit only where it meets another unit
 //	2.9  innies and outies            the 45 rule: a row, column, region or band of 2–3 rows or columns covered by sums but for at most four cells in or out
+//	2.9  equal cells                  cells made equal (clones, palindromes) cannot hold a digit when, between them, they see its every place in a unit
 //	3.0  naked pair                   two cells of a unit with the same two candidates
 //	3.2  x-wing                       fish of two rows (columns) on two columns (rows)
 //	3.4  hidden pair                  two digits with the same two places in a unit
@@ -52,8 +53,8 @@
 //
 // A clue step's technique is the name of the rule it comes from ("killer
 // cage", "thermometer", "white dot"; the kind's name for a relation or a
-// constraint without one), but for "cage pointing" and "innies and
-// outies".
+// constraint without one), but for "cage pointing", "innies and outies"
+// and "equal cells".
 //
 // Naked subsets hold in every unit, killer cages included (the rules make
 // a cage an extra unit: its cells differ); hidden singles, hidden subsets
