@@ -21,7 +21,7 @@ const (
 	RatingClueRelation = 2.0 // a relation of two cells, or a line of them: dots, XV, thermometers, whispers, clones …
 	RatingClueSum      = 2.2 // a sum: killer cages, arrows, little killers, region sum lines …
 	RatingClueLine     = 2.5 // other constraints: renban, between and lockout lines, quadruples, sandwiches, x-sums, skyscrapers, indexers, 10-lines
-	RatingCagePointing = 2.7 // a digit every combination of a cage holds, seen from outside
+	RatingCagePointing = 2.7 // a digit every combination of a cage (every assignment of a clue) holds, seen from outside
 	RatingInnies       = 2.9 // the 45 rule: innies and outies of units covered by cages
 )
 
@@ -49,8 +49,10 @@ type clues struct {
 	marks  []*satdoku.Constraint // OneOf
 	sums   []*conSearch          // Totals
 	lines  []*conSearch          // the other constraints
-	cages  []*conSearch          // Totals of coefficients 1 whose cells all see each other
-	innies []*conSearch          // the totals the 45 rule finds
+	// lineGroups are the searches of the groups of relations searched
+	// as a whole.
+	lineGroups []*conSearch
+	innies     []*conSearch // the totals the 45 rule finds
 	// equal are the classes of cells that Equal relations join, with
 	// the names of their rules.
 	equal      [][]int
@@ -93,15 +95,16 @@ func newClues(b *board) *clues {
 			// A clue that cannot hold: the puzzle has no solution, and
 			// no technique explains it.
 		case satdoku.Total:
-			cs := newConSearch(b, c, conLabel(n, c))
-			cl.sums = append(cl.sums, cs)
-			if cs.cage() {
-				cl.cages = append(cl.cages, cs)
-			}
+			cl.sums = append(cl.sums, newConSearch(b, c, conLabel(n, c)))
 		default:
 			if c.Kind.Valid() {
 				cl.lines = append(cl.lines, newConSearch(b, c, conLabel(n, c)))
 			}
+		}
+	}
+	for _, g := range cl.groups {
+		if g.search != nil {
+			cl.lineGroups = append(cl.lineGroups, g.search)
 		}
 	}
 	cl.innies = inniesOf(b, cl.sums)

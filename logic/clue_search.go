@@ -103,65 +103,115 @@ func (cs *conSearch) allApart() bool {
 	return true
 }
 
-func (cs *conSearch) supportOf(masks []uint64) []uint64 {
-	L := len(masks)
-	keep := make([]uint64, L)
-	vals := make([]int, L)
-	work := make([]uint64, L)
-	total, budget := conBudget, 0
-	var dfs func(k int) bool
-	dfs = func(k int) bool {
-		if k == L {
-			return true
-		}
-		p := cs.order[k]
-		m := work[p]
-		for _, q := range cs.apart[k] {
-			m &^= bit(vals[q])
-		}
-		// Digits not yet known to be used first: a solution that uses
-		// them settles more.
-		for _, part := range [2]uint64{m &^ keep[p], m & keep[p]} {
-			for x := part; x != 0; x &= x - 1 {
-				if budget--; budget < 0 {
-					return false
-				}
-				vals[p] = lowDigit(x)
-				if cs.check(vals, work) && dfs(k+1) {
-					return true
-				}
+// walk is one search over a conSearch's digits.
+type walk struct {
+	cs     *conSearch
+	vals   []int    // the digits set, by position; 0 for none
+	work   []uint64 // the candidates searched, by position
+	keep   []uint64 // digits known to be used, tried first
+	budget int      // nodes left
+}
+
+func newWalk(cs *conSearch) *walk {
+	L := len(cs.cells)
+	return &walk{cs: cs, vals: make([]int, L), work: make([]uint64, L), keep: make([]uint64, L)}
+}
+
+// find reports whether the digits of work can be set from the k-th
+// position of the order on, leaving them in vals; false also when the
+// budget runs out (then budget < 0).
+func (w *walk) find(k int) bool {
+	cs := w.cs
+	if k == len(cs.order) {
+		return true
+	}
+	p := cs.order[k]
+	m := w.work[p]
+	for _, q := range cs.apart[k] {
+		m &^= bit(w.vals[q])
+	}
+	// Digits not yet known to be used first: a solution that uses them
+	// settles more.
+	for _, part := range [2]uint64{m &^ w.keep[p], m & w.keep[p]} {
+		for x := part; x != 0; x &= x - 1 {
+			if w.budget--; w.budget < 0 {
+				return false
+			}
+			w.vals[p] = lowDigit(x)
+			if cs.check(w.vals, w.work) && w.find(k+1) {
+				return true
 			}
 		}
-		vals[p] = 0
-		return false
 	}
-	for p := range L {
-		for x := masks[p] &^ keep[p]; x != 0; x &= x - 1 {
+	w.vals[p] = 0
+	return false
+}
+
+func (cs *conSearch) supportOf(masks []uint64) []uint64 {
+	w := newWalk(cs)
+	total := conBudget
+	for p := range masks {
+		for x := masks[p] &^ w.keep[p]; x != 0; x &= x - 1 {
 			d := lowDigit(x)
-			if keep[p]&bit(d) != 0 {
+			if w.keep[p]&bit(d) != 0 {
 				continue
 			}
 			if total <= 0 {
-				keep[p] |= bit(d)
+				w.keep[p] |= bit(d)
 				continue
 			}
-			copy(work, masks)
-			work[p] = bit(d)
-			clear(vals)
-			budget = min(candBudget, total)
-			found := dfs(0)
-			total -= min(candBudget, total) - max(budget, 0)
+			copy(w.work, masks)
+			w.work[p] = bit(d)
+			clear(w.vals)
+			w.budget = min(candBudget, total)
+			start := w.budget
+			found := w.find(0)
+			total -= start - max(w.budget, 0)
 			switch {
 			case found:
-				for q, v := range vals {
-					keep[q] |= bit(v)
+				for q, v := range w.vals {
+					w.keep[q] |= bit(v)
 				}
-			case budget < 0:
-				keep[p] |= bit(d) // not ruled out in time
+			case w.budget < 0:
+				w.keep[p] |= bit(d) // not ruled out in time
 			}
 		}
 	}
-	return keep
+	return w.keep
+}
+
+// required returns the digits that every assignment satisfying the
+// constraint, with the candidates masks, uses somewhere (as far as the
+// searches can tell within their bounds).
+func (cs *conSearch) required(masks []uint64) uint64 {
+	var union uint64
+	for _, m := range masks {
+		union |= m
+	}
+	w := newWalk(cs)
+	total := conBudget
+	var need uint64
+	for x := union; x != 0 && total > 0; x &= x - 1 {
+		d := lowDigit(x)
+		forced := false
+		for p, m := range masks {
+			w.work[p] = m &^ bit(d)
+			forced = forced || w.work[p] == 0
+		}
+		if forced {
+			need |= bit(d)
+			continue
+		}
+		clear(w.vals)
+		w.budget = min(candBudget, total)
+		start := w.budget
+		found := w.find(0)
+		total -= start - max(w.budget, 0)
+		if !found && w.budget >= 0 {
+			need |= bit(d)
+		}
+	}
+	return need
 }
 
 // clueConstraints finds a constraint that forbids a candidate of one of

@@ -172,67 +172,86 @@ func combosText(sets []uint64) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-// cagePointing finds a digit that every combination of a cage holds: the
-// cage holds it in one of the cells that still have it, so a cell outside
-// the cage that sees all of them cannot.
+// cagePointing finds a digit that every combination of a cage holds (or
+// that every assignment of another clue's digits uses): the clue holds it
+// in one of the cells that still have it, so a cell outside the clue that
+// sees all of them cannot.
 func (s *State) cagePointing() (Step, bool) {
+	cl := cluesOf(s.b)
+	for _, list := range [][]*conSearch{cl.sums, cl.lines, cl.lineGroups} {
+		for _, cs := range list {
+			if st, ok := s.pointingOf(cs); ok {
+				return st, true
+			}
+		}
+	}
+	return Step{}, false
+}
+
+func (s *State) pointingOf(cs *conSearch) (Step, bool) {
 	n := s.b.n
-	for _, cs := range cluesOf(s.b).cages {
-		masks := make([]uint64, len(cs.c.Cells))
-		for k, i := range cs.c.Cells {
-			masks[k] = s.cand[i]
+	masks := make([]uint64, len(cs.cells))
+	for k, i := range cs.cells {
+		masks[k] = s.cand[i]
+	}
+	var sets []uint64
+	var need uint64
+	if cs.cage() {
+		if sets = cs.combos(masks); len(sets) == 0 {
+			return Step{}, false
 		}
-		sets := cs.combos(masks)
-		if len(sets) == 0 {
-			continue
-		}
-		need := s.b.all
+		need = s.b.all
 		for _, m := range sets {
 			need &= m
 		}
-		for ; need != 0; need &= need - 1 {
-			d := lowDigit(need)
-			var places []int
-			done := false
-			for _, i := range cs.c.Cells {
-				if int(s.value[i]) == d {
-					done = true
-				}
-				if s.open(i, d) {
-					places = append(places, i)
-				}
+	} else {
+		need = cs.required(masks)
+	}
+	for ; need != 0; need &= need - 1 {
+		d := lowDigit(need)
+		var places []int
+		done := false
+		for _, i := range cs.cells {
+			if int(s.value[i]) == d {
+				done = true
 			}
-			if done || len(places) == 0 {
+			if s.open(i, d) {
+				places = append(places, i)
+			}
+		}
+		if done || len(places) == 0 {
+			continue
+		}
+		var el []Candidate
+		for _, j := range s.b.peers[places[0]] {
+			i := int(j)
+			if !s.open(i, d) || slices.Contains(cs.cells, i) {
 				continue
 			}
-			var el []Candidate
-			for _, j := range s.b.peers[places[0]] {
-				i := int(j)
-				if !s.open(i, d) || slices.Contains(cs.c.Cells, i) {
-					continue
-				}
-				all := true
-				for _, p := range places[1:] {
-					all = all && s.b.sees(i, p)
-				}
-				if all {
-					el = append(el, Candidate{i, d})
-				}
+			all := true
+			for _, p := range places[1:] {
+				all = all && s.b.sees(i, p)
 			}
-			if len(el) == 0 {
-				continue
+			if all {
+				el = append(el, Candidate{i, d})
 			}
-			what := ""
+		}
+		if len(el) == 0 {
+			continue
+		}
+		tech, what := "clue pointing", ""
+		if cs.cage() {
+			tech = "cage pointing"
 			if t := combosText(sets); t != "" {
 				what = " (" + strings.TrimPrefix(t, "only ") + ")"
 			}
-			return Step{
-				Technique:    "cage pointing",
-				Rating:       RatingCagePointing,
-				Text:         cs.label + ": always holds " + strconv.Itoa(d) + what + ", in " + joinCells(n, places, ",") + "; " + elimList(n, el),
-				Eliminations: sortCands(el),
-			}, true
 		}
+		return Step{
+			Technique:    tech,
+			Rating:       RatingCagePointing,
+			Text:         cs.label + ": always holds " + strconv.Itoa(d) + what + ", in " + joinCells(n, places, ",") + "; " + elimList(n, el),
+			Eliminations: sortCands(el),
+		}, true
 	}
 	return Step{}, false
 }

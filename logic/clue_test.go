@@ -378,6 +378,13 @@ func TestClueSteps(t *testing.T) {
 				c9(3, 1): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 2): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 3): {2, 3, 4, 5, 6, 7, 8, 9}},
 		},
 		{
+			name: "clue pointing: a renban of five holds 5", n: 9,
+			cons: []satdoku.Constraint{{Kind: satdoku.Run, Cells: []int{c9(1, 1), c9(1, 2), c9(1, 3), c9(1, 4), c9(1, 5)}, Name: "renban"}},
+			find: pointing, tech: "clue pointing", rating: RatingCagePointing,
+			text: "renban r1c1–r1c5: always holds 5, in r1c1,r1c2,r1c3,r1c4,r1c5; remove 5 from r1c6, r1c7, r1c8, r1c9",
+			keep: map[int][]int{c9(1, 6): {1, 2, 3, 4, 6, 7, 8, 9}, c9(1, 7): {1, 2, 3, 4, 6, 7, 8, 9}, c9(1, 8): {1, 2, 3, 4, 6, 7, 8, 9}, c9(1, 9): {1, 2, 3, 4, 6, 7, 8, 9}},
+		},
+		{
 			name: "equal cells see a unit's every place of a digit", n: 4,
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(4, 4), satdoku.Equal, 0, "clone")},
 			givens: map[int]int{c4(2, 3): 2},

@@ -32,7 +32,7 @@
 //	2.3  naked single                 a cell with one candidate
 //	2.5  other clues                  renban, between and lockout lines, quadruples, sandwiches, x-sums, skyscrapers, 10-lines, same-difference lines, indexers and numbered rooms
 //	2.6  pointing                     a region has a digit only where it meets another unit
-//	2.7  cage pointing                every combination of a cage holds a digit: cells that see all its places in the cage lose it
+//	2.7  cage pointing, clue pointing every combination of a cage (every assignment of another clue) holds a digit: cells that see all its places in the clue lose it
 //	2.8  claiming                     a row, column or extra unit has a digit only where it meets another unit
 //	2.9  innies and outies            the 45 rule: a row, column, region or band of 2–3 rows or columns covered by sums but for at most four cells in or out
 //	2.9  equal cells                  cells made equal (clones, palindromes) cannot hold a digit when, between them, they see its every place in a unit
@@ -53,8 +53,8 @@
 //
 // A clue step's technique is the name of the rule it comes from ("killer
 // cage", "thermometer", "white dot"; the kind's name for a relation or a
-// constraint without one), but for "cage pointing", "innies and outies"
-// and "equal cells".
+// constraint without one), but for "cage pointing", "clue pointing",
+// "innies and outies" and "equal cells".
 //
 // Naked subsets hold in every unit, killer cages included (the rules make
 // a cage an extra unit: its cells differ); hidden singles, hidden subsets
