@@ -79,7 +79,13 @@ type relTable struct {
 // cluesKey is the key of the clues in the cache of its rules.
 type cluesKey struct{}
 
+// noClues are the clues of rules without relations and constraints.
+var noClues = &clues{}
+
 func cluesOf(b *board) *clues {
+	if len(b.rules.Relations()) == 0 && len(b.rules.Constraints()) == 0 {
+		return noClues
+	}
 	return b.rules.Cached(cluesKey{}, func() any { return newClues(b) }).(*clues)
 }
 

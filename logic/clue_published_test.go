@@ -148,3 +148,18 @@ func TestPublishedSound(t *testing.T) {
 	}
 	t.Logf("%d solved without trial", solved)
 }
+
+// BenchmarkSolvePublished solves the published variant puzzles by logic,
+// round robin: the time to the full path (or to where logic stops).
+func BenchmarkSolvePublished(b *testing.B) {
+	recs := readPublished(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, _, err := Solve(recs[i%len(recs)].puzzle, nil); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
+}

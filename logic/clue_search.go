@@ -477,7 +477,7 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 		}
 	case satdoku.SameGap:
 		return func(vals []int, _ []uint64) bool {
-			if vals[0] == 0 || vals[1] == 0 {
+			if L < 2 || vals[0] == 0 || vals[1] == 0 {
 				return true
 			}
 			g := vals[0] - vals[1]

@@ -636,3 +636,51 @@ func TestCluesRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestClueOddShapes runs the clue techniques on constraints of every kind
+// with one cell, two cells and odd numbers (sums out of reach, a Value of
+// 0 or below, a digit twice in Contains): whatever the rules take, the
+// steps must not panic, and none removes a candidate that a solution
+// holds (verify's count).
+func TestClueOddShapes(t *testing.T) {
+	std4, _ := satdoku.Standard(4)
+	for _, k := range satdoku.ConstraintKinds() {
+		for _, cells := range [][]int{{5}, {0, 5}, {0, 1, 2, 3}} {
+			for _, v := range []int{-3, 0, 1, 4, 30} {
+				c := satdoku.Constraint{Kind: k, Cells: cells, Value: v, Mask: 0b0101, Digits: []int{2, 2}[:min(2, len(cells))]}
+				if k == satdoku.Index || v < 0 {
+					c.Coefs = make([]int, len(cells))
+					for x := range c.Coefs {
+						c.Coefs[x] = x - 1
+					}
+				}
+				r, err := std4.WithConstraints(c)
+				if err != nil {
+					continue
+				}
+				g := satdoku.NewGrid(r)
+				s, err := New(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				path, _ := s.Solve(nil)
+				for _, st := range path {
+					for _, x := range st.Eliminations {
+						if !removable(t, g, x) {
+							t.Errorf("%v %v %d: %q removes %s=%d, which a solution holds", k, cells, v, st.Text, cellName(4, x.Cell), x.Digit)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// removable reports whether no solution of g holds the candidate.
+func removable(t *testing.T, g *satdoku.Grid, x Candidate) bool {
+	t.Helper()
+	h := g.Clone()
+	h.SetCell(x.Cell, x.Digit)
+	n, _ := verify.Count(h, 1)
+	return n == 0
+}
