@@ -400,7 +400,7 @@ func (s *State) clueRelations() (Step, bool) {
 	masks := map[int]uint64{}
 	for _, g := range cluesOf(s.b).groups {
 		if g.search != nil {
-			if st, ok := s.conStep(g.search, RatingClueRelation, ""); ok {
+			if st, ok := s.conStep(g.search, RatingClueRelation, s.holding(g.search.cells)); ok {
 				return st, true
 			}
 			continue
@@ -436,11 +436,26 @@ func (s *State) clueRelations() (Step, bool) {
 		for _, t := range g.rels {
 			cells = append(cells, t.a, t.b)
 		}
-		if st, ok := s.clueStep(g.name, g.label, RatingClueRelation, cells, func(i int) uint64 { return masks[i] }, ""); ok {
+		if st, ok := s.clueStep(g.name, g.label, RatingClueRelation, cells, func(i int) uint64 { return masks[i] }, s.holding(cells)); ok {
 			return st, true
 		}
 	}
 	return Step{}, false
+}
+
+// holding says which of a few cells of a clue hold a digit: "r1c1 holds
+// 3", "r1c1 holds 3, r2c2 holds 5"; "" when none does, or more than two.
+func (s *State) holding(cells []int) string {
+	var parts []string
+	for _, i := range cells {
+		if d := s.value[i]; d != 0 {
+			parts = append(parts, cellName(s.b.n, i)+" holds "+strconv.Itoa(int(d)))
+		}
+	}
+	if len(parts) > 2 {
+		return ""
+	}
+	return strings.Join(parts, ", ")
 }
 
 // clueStep makes the step of a clue (technique name, label for the text)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/satdoku/satdoku"
 )
@@ -36,6 +38,11 @@ type conSearch struct {
 	// searched) may still satisfy the constraint, given the candidates
 	// of the others; with every digit set it is exact.
 	check func(vals []int, masks []uint64) bool
+	// memo holds results of searches, by memoKey: the digits required,
+	// or for a support search that removed nothing, 0. The rules, and
+	// so their searches, are shared: it is safe for concurrent use.
+	memo    sync.Map
+	memoLen atomic.Int32
 }
 
 func newConSearch(b *board, c *satdoku.Constraint, label string) *conSearch {
@@ -87,10 +94,49 @@ func (cs *conSearch) support(s *State) []uint64 {
 	for k, i := range cs.cells {
 		masks[k] = s.cand[i]
 	}
-	if cs.c != nil && cs.c.Kind == satdoku.Sandwich && cs.allApart() {
-		masks = sandwichSupport(cs.n, cs.c, masks)
+	key := memoKey{false, hashMasks(masks)}
+	if _, ok := cs.memo.Load(key); ok {
+		return masks // searched before: nothing to remove
 	}
-	return cs.supportOf(masks)
+	keep := masks
+	if cs.c != nil && cs.c.Kind == satdoku.Sandwich && cs.allApart() {
+		keep = sandwichSupport(cs.n, cs.c, keep)
+	}
+	keep = cs.supportOf(keep)
+	if slices.Equal(keep, masks) {
+		cs.remember(key, 0)
+	}
+	return keep
+}
+
+// memoKey is the key of a result of a conSearch in its memo: the hash of
+// the candidates searched, and which search (support or required).
+type memoKey struct {
+	required bool
+	hash     uint64
+}
+
+// maxMemo bounds the results a conSearch keeps.
+const maxMemo = 1 << 9
+
+// remember keeps a result of a search, while the memo has room.
+func (cs *conSearch) remember(key memoKey, v uint64) {
+	if cs.memoLen.Add(1) <= maxMemo {
+		cs.memo.Store(key, v)
+	}
+}
+
+// hashMasks mixes candidates into 64 bits (FNV-1a over the words, with a
+// shift): equal candidates, equal hashes; a collision, most unlikely, can
+// only hide a step, never make a wrong one.
+func hashMasks(masks []uint64) uint64 {
+	h := uint64(14695981039346656037)
+	for _, m := range masks {
+		h ^= m
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return h
 }
 
 // allApart reports whether the cells all hold different digits.
@@ -184,6 +230,16 @@ func (cs *conSearch) supportOf(masks []uint64) []uint64 {
 // constraint, with the candidates masks, uses somewhere (as far as the
 // searches can tell within their bounds).
 func (cs *conSearch) required(masks []uint64) uint64 {
+	key := memoKey{true, hashMasks(masks)}
+	if v, ok := cs.memo.Load(key); ok {
+		return v.(uint64)
+	}
+	need := cs.requiredOf(masks)
+	cs.remember(key, need)
+	return need
+}
+
+func (cs *conSearch) requiredOf(masks []uint64) uint64 {
 	var union uint64
 	for _, m := range masks {
 		union |= m

@@ -99,7 +99,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(2, 2), satdoku.NotGreater, 0, "slow thermometer")},
 			givens: map[int]int{c4(1, 1): 2},
 			find:   relations, tech: "slow thermometer", rating: RatingClueRelation,
-			text: "slow thermometer r1c1,r2c2: r2c2 is at least 3",
+			text: "slow thermometer r1c1,r2c2: r1c1 holds 2; r2c2 is at least 3",
 			keep: map[int][]int{c4(2, 2): {3, 4}},
 		},
 		{
@@ -114,7 +114,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(1, 2), satdoku.Consecutive, 0, "white dot")},
 			givens: map[int]int{c4(1, 1): 1},
 			find:   relations, tech: "white dot", rating: RatingClueRelation,
-			text: "white dot r1c1,r1c2: r1c2 is 2",
+			text: "white dot r1c1,r1c2: r1c1 holds 1; r1c2 is 2",
 			keep: map[int][]int{c4(1, 2): {2}},
 		},
 		{
@@ -143,7 +143,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(1, 2), satdoku.Difference, 2, "white dot")},
 			givens: map[int]int{c4(1, 1): 1},
 			find:   relations, tech: "white dot", rating: RatingClueRelation,
-			text: "white dot r1c1,r1c2: r1c2 is 3",
+			text: "white dot r1c1,r1c2: r1c1 holds 1; r1c2 is 3",
 			keep: map[int][]int{c4(1, 2): {3}},
 		},
 		{
@@ -165,7 +165,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(1, 2), satdoku.NotConsecutive, 0, "nonconsecutive")},
 			givens: map[int]int{c4(1, 1): 2},
 			find:   relations, tech: "nonconsecutive", rating: RatingClueRelation,
-			text: "nonconsecutive r1c1,r1c2: r1c2 is 4",
+			text: "nonconsecutive r1c1,r1c2: r1c1 holds 2; r1c2 is 4",
 			keep: map[int][]int{c4(1, 2): {4}},
 		},
 		{
@@ -173,7 +173,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(1, 2), satdoku.NotSum, 5, "negative xv")},
 			givens: map[int]int{c4(1, 1): 1},
 			find:   relations, tech: "negative xv", rating: RatingClueRelation,
-			text: "negative xv r1c1,r1c2: r1c2 is at most 3",
+			text: "negative xv r1c1,r1c2: r1c1 holds 1; r1c2 is at most 3",
 			keep: map[int][]int{c4(1, 2): {2, 3}},
 		},
 		{
@@ -181,7 +181,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(3, 1), satdoku.NotDouble, 0, "negative ratio")},
 			givens: map[int]int{c4(1, 1): 2},
 			find:   relations, tech: "negative ratio", rating: RatingClueRelation,
-			text: "negative ratio r1c1,r3c1: r3c1 is 3",
+			text: "negative ratio r1c1,r3c1: r1c1 holds 2; r3c1 is 3",
 			keep: map[int][]int{c4(3, 1): {3}},
 		},
 		{
@@ -189,7 +189,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(3, 2), satdoku.NotDifference, 2, "negative difference")},
 			givens: map[int]int{c4(1, 1): 2},
 			find:   relations, tech: "negative difference", rating: RatingClueRelation,
-			text: "negative difference r1c1,r3c2: r3c2 is at most 3",
+			text: "negative difference r1c1,r3c2: r1c1 holds 2; r3c2 is at most 3",
 			keep: map[int][]int{c4(3, 2): {1, 2, 3}},
 		},
 		{
@@ -197,7 +197,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c9(1, 1), c9(5, 5), satdoku.NotRatio, 3, "negative ratio")},
 			givens: map[int]int{c9(1, 1): 3},
 			find:   relations, tech: "negative ratio", rating: RatingClueRelation,
-			text: "negative ratio r1c1,r5c5: r5c5 is 2 to 8",
+			text: "negative ratio r1c1,r5c5: r1c1 holds 3; r5c5 is 2 to 8",
 			keep: map[int][]int{c9(5, 5): {2, 3, 4, 5, 6, 7, 8}},
 		},
 		{
@@ -205,7 +205,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(3, 2), satdoku.Equal, 0, "clone")},
 			givens: map[int]int{c4(1, 1): 3},
 			find:   relations, tech: "clone", rating: RatingClueRelation,
-			text: "clone r1c1,r3c2: r3c2 is 3",
+			text: "clone r1c1,r3c2: r1c1 holds 3; r3c2 is 3",
 			keep: map[int][]int{c4(3, 2): {3}},
 		},
 		{
@@ -221,7 +221,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c4(1, 1), c4(3, 3), satdoku.OtherResidue, 2, "parity line")},
 			givens: map[int]int{c4(1, 1): 1},
 			find:   relations, tech: "parity line", rating: RatingClueRelation,
-			text: "parity line r1c1,r3c3: r3c3 is 2 or 4",
+			text: "parity line r1c1,r3c3: r1c1 holds 1; r3c3 is 2 or 4",
 			keep: map[int][]int{c4(3, 3): {2, 4}},
 		},
 		{
@@ -229,7 +229,7 @@ func TestClueSteps(t *testing.T) {
 			rels:   []satdoku.Relation{rel(c9(1, 1), c9(5, 5), satdoku.OtherThird, 9, "entropic line")},
 			givens: map[int]int{c9(1, 1): 2},
 			find:   relations, tech: "entropic line", rating: RatingClueRelation,
-			text: "entropic line r1c1,r5c5: r5c5 is at least 4",
+			text: "entropic line r1c1,r5c5: r1c1 holds 2; r5c5 is at least 4",
 			keep: map[int][]int{c9(5, 5): {4, 5, 6, 7, 8, 9}},
 		},
 		// Constraints, one kind each.
