@@ -684,3 +684,33 @@ func removable(t *testing.T, g *satdoku.Grid, x Candidate) bool {
 	n, _ := verify.Count(h, 1)
 	return n == 0
 }
+
+// TestCageAsUnit: a killer cage is an extra unit of the rules, so the unit
+// techniques take its cells as different: a naked pair in a cage across
+// two boxes clears the cage's third cell, which no row, column or box
+// shares with both.
+func TestCageAsUnit(t *testing.T) {
+	c9 := func(r, c int) int { return at(9, r, c) }
+	std9, _ := satdoku.Standard(9)
+	cage := []int{c9(1, 3), c9(1, 4), c9(2, 4)}
+	r, err := std9.WithExtra(satdoku.ExtraUnit{Name: "killer cage", Cells: cage})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithConstraints(satdoku.Constraint{Kind: satdoku.Total, Cells: cage, Value: 12, Name: "killer cage"}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(satdoku.NewGrid(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cand[c9(1, 3)], s.cand[c9(2, 4)] = mask(1, 2), mask(1, 2)
+	st, ok := s.nakedSubset(2, RatingNakedPair)
+	if !ok {
+		t.Fatal("no naked pair")
+	}
+	want := "naked pair: r1c3, r2c4 hold only 1, 2 in killer cage; remove 1 from r1c4; 2 from r1c4"
+	if st.Text != want || !slices.Equal(st.Eliminations, []Candidate{{c9(1, 4), 1}, {c9(1, 4), 2}}) {
+		t.Errorf("%q %v\nwant %q", st.Text, st.Eliminations, want)
+	}
+}
