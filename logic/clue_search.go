@@ -346,8 +346,9 @@ func conLabel(n int, c *satdoku.Constraint) string {
 }
 
 // totalText writes a total as an equation, the terms of positive
-// coefficients on the left: "r1c1 = r1c2+r1c3", "10·r2c2+r2c3 =
-// r3c4+r4c4", "r1c4+r1c5−r2c3 = 11".
+// coefficients on the left (or those of negative ones, for a total
+// below 0 of both): "r1c1 = r1c2+r1c3", "10·r2c2+r2c3 = r3c4+r4c4",
+// "r1c4+r1c5−r2c3 = 11".
 func totalText(n int, cells []int, coef func(k int) int, value int) string {
 	var left, right []string
 	term := func(c, i int) string {
@@ -370,6 +371,8 @@ func totalText(n int, cells []int, coef func(k int) int, value int) string {
 		return strings.Join(left, "+") + " = " + strings.Join(right, "+")
 	case len(left) == 0:
 		return strings.Join(right, "+") + " = " + strconv.Itoa(-value)
+	case value < 0:
+		left, right, value = right, left, -value
 	}
 	return strings.Join(left, "+") + "−" + strings.Join(right, "−") + " = " + strconv.Itoa(value)
 }

@@ -363,12 +363,15 @@ func inniesOf(b *board, sums []*conSearch) []*conSearch {
 			}
 			seen[key] = true
 			c := &satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Coefs: coefs, Value: value, Name: "innies and outies"}
-			sum := 0
+			sum, word := 0, "cages'"
 			for _, cs := range chosen {
 				sum += cs.c.Value
+				if !cs.cage() {
+					word = "sums'"
+				}
 			}
 			cs := newConSearch(b, c, "innies and outies of "+a.name)
-			cs.what = key + " (" + strconv.Itoa(a.times*n*(n+1)/2) + " less the cages' " + strconv.Itoa(sum) + ")"
+			cs.what = key + " (" + strconv.Itoa(a.times*n*(n+1)/2) + " less the " + word + " " + strconv.Itoa(sum) + ")"
 			out = append(out, cs)
 		}
 	}

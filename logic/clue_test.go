@@ -714,3 +714,23 @@ func TestCageAsUnit(t *testing.T) {
 		t.Errorf("%q %v\nwant %q", st.Text, st.Eliminations, want)
 	}
 }
+
+func TestTotalText(t *testing.T) {
+	for _, tc := range []struct {
+		coefs []int
+		value int
+		want  string
+	}{
+		{[]int{1, 1}, 7, "r1c1+r1c2 = 7"},
+		{[]int{1, 1, -1}, 0, "r1c1+r1c2 = r1c3"},
+		{[]int{-1, -1}, -4, "r1c1+r1c2 = 4"},
+		{[]int{1, 1, -1}, 11, "r1c1+r1c2−r1c3 = 11"},
+		{[]int{1, -1, -1}, -4, "r1c2+r1c3−r1c1 = 4"},
+		{[]int{1, -10, -1}, 0, "r1c1 = 10·r1c2+r1c3"},
+	} {
+		cells := []int{0, 1, 2}[:len(tc.coefs)]
+		if got := totalText(9, cells, func(k int) int { return tc.coefs[k] }, tc.value); got != tc.want {
+			t.Errorf("%v %d: %q, want %q", tc.coefs, tc.value, got, tc.want)
+		}
+	}
+}
