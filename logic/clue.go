@@ -31,6 +31,7 @@ var clueTechniques = []technique{
 	{RatingClueMark, func(s *State, _ float64) (Step, bool) { return s.clueMarks() }},
 	{RatingClueRelation, func(s *State, _ float64) (Step, bool) { return s.clueRelations() }},
 	{RatingClueSum, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(true) }},
+	{RatingClueCluster, func(s *State, _ float64) (Step, bool) { return s.clueClusterStep() }},
 	{RatingClueLine, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(false) }},
 	{RatingCagePointing, func(s *State, _ float64) (Step, bool) { return s.cagePointing() }},
 	{RatingInnies, func(s *State, _ float64) (Step, bool) { return s.innies() }},
@@ -53,6 +54,7 @@ type clues struct {
 	// as a whole.
 	lineGroups []*conSearch
 	innies     []*conSearch // the totals the 45 rule finds
+	clusters   []*conSearch // relations of several clues that share cells, together
 	// equal are the classes of cells that Equal relations join, with
 	// the names of their rules.
 	equal      [][]int
@@ -66,6 +68,7 @@ type relGroup struct {
 	name   string
 	rels   []relTable
 	search *conSearch // the line searched as a whole, or nil
+	global bool       // one relation of a rule that spans more than N cells
 }
 
 // relTable is a relation with, for each digit of one cell, the digits the
@@ -114,6 +117,7 @@ func newClues(b *board) *clues {
 		}
 	}
 	cl.innies = inniesOf(b, cl.sums)
+	cl.clusters = clueClusters(b, cl.groups)
 	cl.equal, cl.equalNames = equalClasses(b)
 	return cl
 }
@@ -183,7 +187,9 @@ func relationGroups(b *board) []relGroup {
 			rs := comp[root]
 			if size[root] > n {
 				for _, r := range rs {
-					groups = append(groups, newRelGroup(b, name, []satdoku.Relation{r}))
+					g := newRelGroup(b, name, []satdoku.Relation{r})
+					g.global = true
+					groups = append(groups, g)
 				}
 				continue
 			}
@@ -224,30 +230,36 @@ func newRelGroup(b *board, name string, rels []satdoku.Relation) relGroup {
 		// The whole line at once: its cells that see each other differ,
 		// which pairs alone do not see (three cells of a row joined by
 		// white dots: the middle one is not 1).
-		pos := map[int]int{}
-		order := make([]int, len(cells))
-		for k, i := range cells {
-			pos[i], order[k] = k, k
-		}
-		type pair struct {
-			a, b  int
-			allow []uint64
-		}
-		var pairs []pair
-		for _, t := range g.rels {
-			pairs = append(pairs, pair{pos[t.a], pos[t.b], t.allow})
-		}
-		g.search = searchOf(b, cells, order, false, func(vals []int, _ []uint64) bool {
-			for _, p := range pairs {
-				if x, y := vals[p.a], vals[p.b]; x != 0 && y != 0 && p.allow[x]&bit(y) == 0 {
-					return false
-				}
-			}
-			return true
-		})
+		g.search = relSearch(b, cells, g.rels)
 		g.search.name, g.search.label = name, g.label
 	}
 	return g
+}
+
+// relSearch returns the search over the cells (in that order) under the
+// relations, which join cells among them.
+func relSearch(b *board, cells []int, rels []relTable) *conSearch {
+	pos := map[int]int{}
+	order := make([]int, len(cells))
+	for k, i := range cells {
+		pos[i], order[k] = k, k
+	}
+	type pair struct {
+		a, b  int
+		allow []uint64
+	}
+	var pairs []pair
+	for _, t := range rels {
+		pairs = append(pairs, pair{pos[t.a], pos[t.b], t.allow})
+	}
+	return searchOf(b, cells, order, false, func(vals []int, _ []uint64) bool {
+		for _, p := range pairs {
+			if x, y := vals[p.a], vals[p.b]; x != 0 && y != 0 && p.allow[x]&bit(y) == 0 {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // lineCells returns the cells of relations: along the line from one end

@@ -378,6 +378,13 @@ func TestClueSteps(t *testing.T) {
 				c9(3, 1): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 2): {2, 3, 4, 5, 6, 7, 8, 9}, c9(3, 3): {2, 3, 4, 5, 6, 7, 8, 9}},
 		},
 		{
+			name: "clues together: a white and a black dot in one box", n: 4,
+			rels: []satdoku.Relation{rel(c4(1, 1), c4(1, 2), satdoku.Consecutive, 0, "white dot"), rel(c4(1, 1), c4(2, 1), satdoku.Double, 0, "black dot")},
+			find: func(s *State) (Step, bool) { return s.clueClusterStep() }, tech: "clues together", rating: RatingClueCluster,
+			text: "white dot and black dot r1c1,r1c2,r2c1: r1c1 is 2 or 4, r1c2 is 1 or 3, r2c1 is 1, 2 or 4",
+			keep: map[int][]int{c4(1, 1): {2, 4}, c4(1, 2): {1, 3}, c4(2, 1): {1, 2, 4}},
+		},
+		{
 			name: "clue pointing: a renban of five holds 5", n: 9,
 			cons: []satdoku.Constraint{{Kind: satdoku.Run, Cells: []int{c9(1, 1), c9(1, 2), c9(1, 3), c9(1, 4), c9(1, 5)}, Name: "renban"}},
 			find: pointing, tech: "clue pointing", rating: RatingCagePointing,

@@ -30,6 +30,7 @@
 //	2.0  clue relations               a relation of two cells, or a line of them: thermometers, slow thermometers, whispers, Kropki dots, XV, clones, palindromes, nonconsecutive and negative rules, parity, modular and entropic lines, minimum and maximum cells
 //	2.2  sums                         a sum (Total): killer cages (with their combinations), arrows and pills, little killers, region sum lines, zipper lines, double arrows
 //	2.3  naked single                 a cell with one candidate
+//	2.4  clues together               the relations of several clues that share cells, taken together (a white and a black dot on one cell)
 //	2.5  other clues                  renban, between and lockout lines, quadruples, sandwiches, x-sums, skyscrapers, 10-lines, same-difference lines, indexers and numbered rooms
 //	2.6  pointing                     a region has a digit only where it meets another unit
 //	2.7  cage pointing, clue pointing every combination of a cage (every assignment of another clue) holds a digit: cells that see all its places in the clue lose it
@@ -53,8 +54,8 @@
 //
 // A clue step's technique is the name of the rule it comes from ("killer
 // cage", "thermometer", "white dot"; the kind's name for a relation or a
-// constraint without one), but for "cage pointing", "clue pointing",
-// "innies and outies" and "equal cells".
+// constraint without one), but for "clues together", "cage pointing",
+// "clue pointing", "innies and outies" and "equal cells".
 //
 // Naked subsets hold in every unit, killer cages included (the rules make
 // a cage an extra unit: its cells differ); hidden singles, hidden subsets
