@@ -300,14 +300,16 @@ func (s *State) conStep(cs *conSearch, rating float64, what string) (Step, bool)
 		return Step{}, false
 	}
 	if what == "" {
-		what = cs.what
+		var parts []string
+		if cs.what != "" {
+			parts = append(parts, cs.what)
+		}
 		if t := ""; cs.cage() {
-			if t = combosText(cs.combos(keep)); t != "" && what != "" {
-				what += ", " + t
-			} else if t != "" {
-				what = t
+			if t = combosText(cs.combos(keep)); t != "" {
+				parts = append(parts, t)
 			}
 		}
+		what = strings.Join(parts, ", ")
 	}
 	return s.clueStep(cs.name, cs.label, rating, cs.cells, func(i int) uint64 {
 		return keep[slices.Index(cs.cells, i)]
