@@ -33,8 +33,9 @@ the clue: odd and even cells 1.0, relations and lines (thermometers,
 whispers, dots, XV, clones …) 2.0, sums (killer cages, arrows, little
 killers …) 2.2, several clues that share cells 2.4, other clues (renban,
 between, sandwiches, x-sums, skyscrapers …) 2.5, a digit every combination
-of a cage holds 2.7, innies and outies and equal cells 2.9. The level word follows the score: easy (below 2.5), medium (below
-3.5), hard (below 5.5), fiendish (below 8.0), diabolical.
+of a cage holds 2.7, innies and outies and equal cells 2.9. The level word
+follows the score: easy (below 2.5), medium (below 3.5), hard (below 5.5),
+fiendish (below 8.0), diabolical.
 
 Formats: line ("4.2 hard xy-wing"), grid and compact (the puzzle, then the
 line), json (rating, level, technique, steps), csv (those columns added).
