@@ -160,19 +160,6 @@ func effects(n int, place, elim []Candidate, is, isNot string) string {
 	return strings.Join(parts, " and ")
 }
 
-// orList returns "3", "3 or 4", "1, 2 or 3" for a mask.
-func orList(m uint64) string {
-	ds := digits(m)
-	parts := make([]string, len(ds))
-	for k, d := range ds {
-		parts[k] = strconv.Itoa(d)
-	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
 // chainGroup is one step of a clue chain: the literals that one origin
 // forces from those of the steps before.
 type chainGroup struct {

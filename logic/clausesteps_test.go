@@ -191,11 +191,11 @@ func TestChainSteps(t *testing.T) {
 	ps := readPublished(t)
 	counted := map[int]int{}
 	for k, pp := range ps {
-		if k%6 != 0 {
+		if k%6 != 0 || pp.puzzle.N() > 9 {
 			continue
 		}
 		for _, limit := range []int{1, 0} {
-			s, err := New(pp.p.Grid)
+			s, err := New(pp.puzzle)
 			if err != nil {
 				t.Fatal(err)
 			}

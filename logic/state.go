@@ -345,3 +345,16 @@ func sortCands(cs []Candidate) []Candidate {
 	})
 	return slices.Compact(cs)
 }
+
+// orList returns "3", "3 or 4", "1, 2 or 3" for a mask.
+func orList(m uint64) string {
+	ds := digits(m)
+	parts := make([]string, len(ds))
+	for k, d := range ds {
+		parts[k] = strconv.Itoa(d)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}

@@ -25,16 +25,23 @@ var cmdRate = &command{
 	long: `
 Rate solves each puzzle by human techniques, always the easiest that
 applies, and rates it by the hardest step it needed, on the scale of Sudoku
-Explainer: hidden singles 1.2–1.5, naked singles 2.3, a clue's own step
-2.5 (what one clue of a variant puzzle rules out alone), locked candidates
+Explainer: hidden singles 1.2–1.5, naked singles 2.3, locked candidates
 2.6–2.8, subsets 3.0–5.4, fish 3.2–5.2, XY- and XYZ-wings 4.2–4.4, chains
-6.6–7.0, clue chains 7.5–9.0 (an assumption that the clues, the cells and
-the units lead to a contradiction, told clue by clue), contradictions
-8.0–9.0, clue forcing 8.2–9.0 (every candidate of a cell, or place of a
-digit in a unit, leads to one conclusion), and 10.0 ("trial") when none of
-them gets further. --chain-steps bounds the steps of a clue chain (and of
-each branch of a clue forcing step). The level word follows the score: easy (below 2.5), medium (below
-3.5), hard (below 5.5), fiendish (below 8.0), diabolical.
+6.6–7.0, contradictions 8.0–9.0, and 10.0 ("trial") when none of them gets
+further. The clues of variant puzzles have steps of their own, named after
+the clue: odd and even cells 1.0, relations and lines (thermometers,
+whispers, dots, XV, clones …) 2.0, sums (killer cages, arrows, little
+killers …) 2.2, several clues that share cells 2.4, other clues (renban,
+between, sandwiches, x-sums, skyscrapers …) 2.5, a digit every combination
+of a cage holds 2.7, innies and outies and equal cells 2.9; and, for every
+rule the encoder knows, steps on its clauses: a clue's own step 2.5 (what
+one clue rules out alone), clue chains 7.5–9.0 (an assumption that the
+clues, the cells and the units lead to a contradiction, told clue by clue)
+and clue forcing 8.2–9.0 (every candidate of a cell, or place of a digit
+in a unit, leads to one conclusion). --chain-steps bounds the steps of a
+clue chain (and of each branch of a clue forcing step). The level word
+follows the score: easy (below 2.5), medium (below 3.5), hard (below 5.5),
+fiendish (below 8.0), diabolical.
 
 Formats: line ("4.2 hard xy-wing"), grid and compact (the puzzle, then the
 line), json (rating, level, technique, steps), csv (those columns added).
