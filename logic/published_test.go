@@ -84,7 +84,13 @@ func TestPublishedSound(t *testing.T) {
 			c[1]++
 			family[tag] = c
 		}
-		t.Logf("%-70.70s %4d steps solved=%v %v", pp.name, steps, s.Solved(), time.Since(start).Round(time.Millisecond))
+		open := 0
+		for i := range pp.puzzle.N() * pp.puzzle.N() {
+			if s.value[i] == 0 {
+				open++
+			}
+		}
+		t.Logf("%-70.70s %4d steps solved=%v %v open=%d %v", pp.name, steps, s.Solved(), time.Since(start).Round(time.Millisecond), open, pp.puzzle.Rules().Tags())
 	}
 	for _, tag := range slices.Sorted(maps.Keys(family)) {
 		t.Logf("family %-22s solved %3d of %3d", tag, family[tag][0], family[tag][1])
