@@ -23,7 +23,7 @@ const (
 	RatingClueChain = 7.5
 	// DefaultChainSteps is the most steps of a clue chain when
 	// Options.ChainSteps is 0.
-	DefaultChainSteps = 6
+	DefaultChainSteps = 12
 )
 
 // maxTriedClauses is the most clauses of a clue whose every candidate

@@ -38,6 +38,12 @@ var techniques = []technique{
 	{RatingClueForcing, func(s *State, limit float64) (Step, bool) { return s.clueForcing(limit) }},
 }
 
+// The nested contradiction runs the techniques before it inside its
+// assumption, so it joins them here, not in their declaration.
+func init() {
+	techniques = append(techniques, technique{RatingNested, func(s *State, limit float64) (Step, bool) { return s.nested(limit) }})
+}
+
 // Next returns the easiest step that applies to s, without applying it:
 // the first technique in ascending rating that finds something. It
 // returns false when none applies, when s is solved, or when s has a
