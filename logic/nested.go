@@ -24,6 +24,11 @@ const (
 	// maxNestedSteps is the most steps a nested contradiction follows
 	// inside its assumption.
 	maxNestedSteps = 60
+	// maxNestedWork is the most steps a nested contradiction follows in
+	// all its assumptions together before it gives up: it bounds the time
+	// of the search where no contradiction is near (no step is then
+	// found, never a wrong one).
+	maxNestedWork = 800
 )
 
 // nestedRating rates a nested contradiction of the given number of steps.
@@ -42,7 +47,8 @@ func nestedRating(steps int) float64 {
 // last resort before trial, for rules with clues only: unit propagation
 // on the clauses (a clue chain) sees one clause at a time, the clue
 // techniques see a clue whole. Cells with few candidates are tried first,
-// and the first contradiction found is taken.
+// and the first contradiction found is taken; the search gives up after
+// maxNestedWork steps in all.
 func (s *State) nested(limit float64) (Step, bool) {
 	if RatingNested > limit+1e-9 {
 		return Step{}, false
@@ -55,12 +61,16 @@ func (s *State) nested(limit float64) (Step, bool) {
 	for bound > 4 && nestedRating(bound) > limit+1e-9 {
 		bound /= 2
 	}
+	work := 0
 	for k := 2; k <= n; k++ {
 		for i, m := range s.cand {
 			if s.value[i] != 0 || bits.OnesCount64(m) != k {
 				continue
 			}
 			for _, d := range digits(m) {
+				if work >= maxNestedWork {
+					return Step{}, false
+				}
 				t := s.Clone()
 				t.place(i, d)
 				var inner []string
@@ -71,6 +81,7 @@ func (s *State) nested(limit float64) (Step, bool) {
 						break
 					}
 					t.Apply(st)
+					work++
 					inner = append(inner, st.Text)
 					why = t.contradiction()
 				}
