@@ -19,7 +19,11 @@
 //     cell that holds its cage's sum (< > ^ v, and ` ' , . for the
 //     diagonals) or that sum itself (0–9, A–Z for 10–35, a–j for 36–45);
 //   - pencil marks: N³ characters (729 on 9×9), the N candidates of each
-//     cell in turn, '.' for a candidate crossed out.
+//     cell in turn, '.' for a candidate crossed out;
+//   - a jigsaw: 2·N² characters, the givens (digits, letters from A for 1
+//     over 9×9, one other character for the blanks) and then the layout,
+//     a character per cell naming its piece (N pieces of N cells), the
+//     pieces taking the place of the boxes.
 //
 // # Meaning
 //

@@ -108,8 +108,10 @@ var knownMultiple = map[string]string{
 	// 584937261 231684957 967512843 316759428 845123679 729846135
 	// 152478396 673291584 498365712 has every clued row and column's
 	// digits between its 1 and its 9 adding up to 18, as the published
-	// solution does.
-	"Sandwich snipe 18": "the 13 sandwich clues of 18 also hold for a second grid",
+	// solution does; ISS's own solver finds a second solution too
+	// (node tools/debug/solve.js --max-backtracks none --puzzle
+	// "Sandwich snipe 18", at e373f98).
+	"Sandwich snipe 18": "the 13 sandwich clues of 18 also hold for a second grid, as ISS's solver finds too",
 }
 
 // TestExamples solves every puzzle of testdata/examples.txt, ISS's own

@@ -166,3 +166,82 @@ func (b *builder) pencilmarks() error {
 	}
 	return nil
 }
+
+// jigsawSide returns the side n of a string in ISS's jigsaw format, 2·n²
+// characters: the givens, then the layout (n characters, each n times,
+// naming the pieces); 0 for another string.
+func jigsawSide(b []byte) int {
+	n := 0
+	for k := 4; k <= 16; k++ {
+		if 2*k*k == len(b) {
+			n = k
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	count := map[byte]int{}
+	for _, c := range b[n*n:] {
+		count[c]++
+	}
+	if len(count) != n {
+		return 0
+	}
+	for _, k := range count {
+		if k != n {
+			return 0
+		}
+	}
+	// The givens: digits (letters from A for 1 over 9×9), and one other
+	// character for the blanks.
+	blank := byte(0)
+	for _, c := range b[:n*n] {
+		if plainValue(c, n) == 0 {
+			if blank != 0 && c != blank {
+				return 0
+			}
+			blank = c
+		}
+	}
+	return n
+}
+
+// plainValue returns the digit that c writes in ISS's plain format on an
+// n×n board (1–9 up to 9×9, letters from A for 1 above), or 0.
+func plainValue(c byte, n int) int {
+	d := 0
+	switch {
+	case n < 10 && c >= '1' && c <= '9':
+		d = int(c - '0')
+	case n >= 10 && c >= 'A' && c <= 'Z':
+		d = int(c-'A') + 1
+	}
+	if d > n {
+		return 0
+	}
+	return d
+}
+
+// jigsawFormat reads ISS's jigsaw format: the givens, then the layout; the
+// board has the pieces for regions and no boxes.
+func (b *builder) jigsawFormat() error {
+	n := jigsawSide(b.t.b)
+	b.n, b.noBoxes, b.jigsawAt = n, true, n*n
+	pieces := map[byte][]int{}
+	var order []byte
+	for i, c := range b.t.b[n*n:] {
+		if pieces[c] == nil {
+			order = append(order, c)
+		}
+		pieces[c] = append(pieces[c], i)
+	}
+	for _, c := range order {
+		b.jigsaw = append(b.jigsaw, pieces[c])
+	}
+	for i, c := range b.t.b[:n*n] {
+		if d := plainValue(c, n); d > 0 {
+			b.grid[i] = d
+		}
+	}
+	return nil
+}

@@ -63,6 +63,8 @@ func Read(s string) (*Puzzle, error) {
 		err = b.shortKiller()
 	case strings.HasPrefix(string(t.b), "3x3:"):
 		err = b.longKiller()
+	case jigsawSide(t.b) > 0:
+		err = b.jigsawFormat()
 	case isPencilmarks(t.b):
 		err = b.pencilmarks()
 	case t.b[0] == '.':
@@ -85,7 +87,7 @@ func Detect(s string) bool {
 	switch {
 	case len(t.b) == 0:
 		return false
-	case isShortKiller(t.b), strings.HasPrefix(string(t.b), "3x3:"), isPencilmarks(t.b):
+	case isShortKiller(t.b), strings.HasPrefix(string(t.b), "3x3:"), jigsawSide(t.b) > 0, isPencilmarks(t.b):
 		return true
 	case t.b[0] != '.':
 		return false

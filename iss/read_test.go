@@ -281,6 +281,7 @@ func TestDetect(t *testing.T) {
 		".X~R1C1~R1C2", " .Thermo~R1C1~R1C2 ", "3x3::k:" + strings.Repeat("0:", 81),
 		strings.Repeat("j<<<<<<<<", 9), strings.Repeat("123456789", 81),
 		"..34..7.91.34567.." + strings.Repeat(".", 729-18),
+		strings.Repeat("1...", 4) + "1122112233443344",
 	}
 	no := []string{
 		"", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
