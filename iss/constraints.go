@@ -272,6 +272,9 @@ func (b *builder) item(it *item) error {
 		if d < 1 {
 			return b.t.fail(it.argAt[0], ErrUnsupported, "Lockout: difference %d", d)
 		}
+		if len(it.args) < 3 {
+			return b.t.fail(it.at, ErrInvalid, "Lockout: %d cells (want two ends)", len(it.args)-1)
+		}
 		return b.line(it, clue.LockoutLine, 1, d)
 	case "Palindrome":
 		return b.line(it, clue.Palindrome, 0, 0)
@@ -290,6 +293,12 @@ func (b *builder) item(it *item) error {
 		}
 		return b.line(it, clue.TenLine, 1, v)
 	case "DoubleArrow":
+		// ISS makes the ends add up to the cells between: two cells
+		// cannot (no digits add up to nothing), a case satdoku's kind
+		// leaves out.
+		if len(it.args) < 3 {
+			return b.t.fail(it.at, ErrInvalid, "DoubleArrow: %d cells (want 3 or more)", len(it.args))
+		}
 		return b.line(it, clue.DoubleArrow, 0, 0)
 	case "Arrow":
 		cs, err := b.cells(it, 0)

@@ -188,7 +188,11 @@ func (b *builder) given(at, i int, ds []int) {
 			return
 		}
 	}
-	if len(ds) == b.n {
+	var mask uint64
+	for _, d := range ds {
+		mask |= 1 << (d - 1)
+	}
+	if mask == 1<<b.n-1 {
 		return // every digit: says nothing
 	}
 	b.add(at, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: ds})

@@ -244,6 +244,8 @@ func TestErrors(t *testing.T) {
 		{".XSum~R1~0", "0", ErrInvalid, "clue 0"},
 		{".XSum~R10~5", "R10", ErrInvalid, "R10"},
 		{".Jigsaw~1112", "1112", ErrInvalid, "layout"},
+		{".DoubleArrow~R1C1~R1C2", ".DoubleArrow", ErrInvalid, "3 or more"},
+		{".Lockout~4~R1C1", ".Lockout", ErrInvalid, "two ends"},
 		{"3x3::k:1:2", "3x3", ErrSyntax, "81 numbers"},
 		{"  .Thermo~R1C1~\n R9C9~RzC1", "RzC1", ErrInvalid, "RzC1"},
 	}
