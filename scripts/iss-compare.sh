@@ -93,13 +93,14 @@ for (let i = 0; i < Number(repeatRaw); i++) {
 console.log(JSON.stringify(out));
 EOF
 
-# Puzzles: "GROUP<TAB>INDEX<TAB>NAME<TAB>SOLUTION<TAB>PUZZLE" per line.
+# Puzzles: "GROUP|INDEX|NAME|SOLUTION|PUZZLE" per line, | being the unit
+# separator \037 (not white space, so that an empty name stays a field).
 awk '
 /^# puzzle: / { s = substr($0, 11); g = s; sub(/ .*/, "", g); s = substr(s, length(g) + 3)
-	i = s; sub(/ .*/, "", i); n = substr(s, length(i) + 2); gsub(/\t/, " ", n); sol = ""; want = 1; next }
+	i = s; sub(/ .*/, "", i); n = substr(s, length(i) + 2); gsub(/[\t\037]/, " ", n); sub(/ +$/, "", n); sol = ""; want = 1; next }
 /^# solution: / { sol = substr($0, 13); next }
 /^#/ || /^[ \t]*$/ { next }
-want { printf "%s\t%s\t%s\t%s\t%s\n", g, i, n, sol, $0; want = 0 }
+want { printf "%s\037%s\037%s\037%s\037%s\n", g, i, n, sol, $0; want = 0 }
 ' "$puzzles" >"$tmp/list"
 
 # satdoku: best of the runs; prints "status wallms cpums solution".
@@ -110,7 +111,8 @@ run_satdoku() {
 			--timeout "${TIMEOUT}s" --format json "$p" >"$tmp/sd.json" 2>/dev/null || true
 		status=$(jq -r '.status // "error"' "$tmp/sd.json" 2>/dev/null || echo error)
 		sol=$(jq -r '.solution // ""' "$tmp/sd.json" 2>/dev/null || true)
-		read -r w u s <"$tmp/time"
+		# A non-zero exit adds a line "Command exited with ..." before the times.
+		read -r w u s < <(tail -n 1 "$tmp/time")
 		w=$(awk -v w="$w" 'BEGIN { printf "%.0f", w * 1000 }')
 		c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.0f", (u + s) * 1000 }')
 		if [ -z "$best_w" ] || [ "$w" -lt "$best_w" ]; then best_w=$w; fi
@@ -123,10 +125,12 @@ run_satdoku() {
 # ISS: prints "status wallms cpums searchms solution".
 run_iss() {
 	local p=$1 rc=0
-	printf '%s' "$p" | timeout "$((TIMEOUT + 5))" "$NODE" "$tmp/driver.mjs" "$iss" "$REPEAT" "$CHEAP_MS" \
+	printf '%s' "$p" | /usr/bin/time -o "$tmp/itime" -f '%e %U %S' \
+		timeout "$TIMEOUT" "$NODE" "$tmp/driver.mjs" "$iss" "$REPEAT" "$CHEAP_MS" \
 		>"$tmp/iss.json" 2>"$tmp/iss.err" || rc=$?
 	if [ "$rc" -eq 124 ]; then
-		echo "timeout $((TIMEOUT * 1000)) - - -"
+		# Killed at TIMEOUT: the CPU the node process had used by then.
+		tail -n 1 "$tmp/itime" | awk '{ printf "timeout %.0f %.0f - -\n", $1 * 1000, ($2 + $3) * 1000 }'
 		return
 	fi
 	if ! jq -e . "$tmp/iss.json" >/dev/null 2>&1; then
@@ -145,7 +149,7 @@ run_iss() {
 
 printf 'group\tindex\tname\tiss_status\tiss_wall_ms\tiss_cpu_ms\tiss_search_ms\tsd_status\tsd_wall_ms\tsd_cpu_ms\tagree\tnote\n' >"$tmp/rows"
 n=0
-while IFS=$'\t' read -r group index name published puzzle; do
+while IFS=$'\037' read -r group index name published puzzle; do
 	if [ -n "$ONLY" ] && ! printf '%s %s %s\n' "$group" "$index" "$name" | grep -Eq -- "$ONLY"; then
 		continue
 	fi
@@ -178,8 +182,9 @@ while IFS=$'\t' read -r group index name published puzzle; do
 		[ "$sst" = none ] || [ "$sst" = timeout ] || { note="$note satdoku!=none(published)"; agree=NO; }
 	fi
 	short=${name:0:28}
+	short=${short:--}
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$group" "$index" "$short" \
-		"$ist" "$iw" "$ic" "$is" "$sst" "$sw" "$sc" "$agree" "${note# }" >>"$tmp/rows"
+		"$ist" "$iw" "$ic" "$is" "$sst" "$sw" "$sc" "$agree" "${note:+${note# }}" >>"$tmp/rows"
 	tail -n 1 "$tmp/rows" >&2
 done <"$tmp/list"
 
@@ -191,22 +196,23 @@ column -t -s $'\t' "$tmp/rows"
 echo
 
 # Summary: medians and worst of wall and CPU per group and overall; a timed
-# out solve counts as TIMEOUT*1000 ms (so a median over it is a lower bound).
+# out solve counts as TIMEOUT*1000 ms in both wall and CPU (so a median over
+# it is a lower bound; the table keeps the CPU it had used when stopped).
 awk -F'\t' -v cap="$((TIMEOUT * 1000))" '
-function val(x) { return (x == "-" || x == "") ? cap : x + 0 }
+function val(x, st) { return (st == "timeout" || x == "-" || x == "") ? cap : x + 0 }
 function med(a, n,   i, j, t, b) {
 	for (i = 1; i <= n; i++) b[i] = a[i]
 	for (i = 2; i <= n; i++) { t = b[i]; for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]; b[j + 1] = t }
 	return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
 }
 function add(g, r) {
-	k = ++cnt[g]; iw[g, k] = val($5); ic[g, k] = val($6); sw[g, k] = val($9); sc[g, k] = val($10)
-	if (val($6) > wic[g]) { wic[g] = val($6); wicn[g] = r }
-	if (val($10) > wsc[g]) { wsc[g] = val($10); wscn[g] = r }
+	k = ++cnt[g]; iw[g, k] = val($5, $4); ic[g, k] = val($6, $4); sw[g, k] = val($9, $8); sc[g, k] = val($10, $8)
+	if (ic[g, k] > wic[g]) { wic[g] = ic[g, k]; wicn[g] = r }
+	if (sc[g, k] > wsc[g]) { wsc[g] = sc[g, k]; wscn[g] = r }
 	if ($4 == "timeout") ito[g]++
 	if ($8 == "timeout") sto[g]++
 	if ($11 == "NO") dis[g]++
-	if (val($10) < val($6)) faster[g]++
+	if (sc[g, k] < ic[g, k]) faster[g]++
 }
 NR > 1 { if (!(($1) in cnt)) order[++ng] = $1; add($1, $1 " " $2); add("ALL", $1 " " $2) }
 END {
