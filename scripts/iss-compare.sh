@@ -23,7 +23,9 @@
 # default 60), REPEAT (runs per puzzle for a best-of, default 3; a puzzle
 # whose first run takes over CHEAP_MS ms, default 2000, is run once),
 # ONLY (an extended regexp; only the puzzles whose "GROUP #INDEX NAME" matches),
-# RAW (a file to keep the raw tab-separated rows in).
+# RAW (a file to keep the raw tab-separated rows in); FROM_ROWS=FILE prints
+# only the summary of such a file (rows of several runs may be concatenated,
+# each header line dropped but the first).
 #
 # Times: wall ms and CPU ms (user + system) per tool, the best of the runs.
 # satdoku's are of the whole process (`satdoku solve --unique --timeout`,
@@ -32,16 +34,59 @@
 # with ISS's search-only time (the `ms` of benchmark_puzzles.js) beside them.
 set -euo pipefail
 
-usage() { echo "usage: $0 ISS_TREE [PUZZLE_FILE]" >&2; exit 2; }
+usage() { echo "usage: $0 ISS_TREE [PUZZLE_FILE]  (or FROM_ROWS=FILE $0 -)" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 iss=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 puzzles=${2:-$here/bench/variants-hard.txt}
+
+# Summary: medians and worst of wall and CPU per group and overall; a timed
+# out solve counts as TIMEOUT*1000 ms in both wall and CPU (so a median over
+# it is a lower bound; the table keeps the CPU it had used when stopped).
+summary() {
+	awk -F'\t' -v cap="$((TIMEOUT * 1000))" '
+	function val(x, st) { return (st == "timeout" || x == "-" || x == "") ? cap : x + 0 }
+	function med(a, n,   i, j, t, b) {
+		for (i = 1; i <= n; i++) b[i] = a[i]
+		for (i = 2; i <= n; i++) { t = b[i]; for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]; b[j + 1] = t }
+		return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+	}
+	function add(g, r) {
+		k = ++cnt[g]; iw[g, k] = val($5, $4); ic[g, k] = val($6, $4); sw[g, k] = val($9, $8); sc[g, k] = val($10, $8)
+		if (ic[g, k] > wic[g]) { wic[g] = ic[g, k]; wicn[g] = r }
+		if (sc[g, k] > wsc[g]) { wsc[g] = sc[g, k]; wscn[g] = r }
+		if ($4 == "timeout") ito[g]++
+		if ($8 == "timeout") sto[g]++
+		if ($11 == "NO") dis[g]++
+		if (sc[g, k] < ic[g, k]) faster[g]++
+	}
+	NR > 1 { if (!(($1) in cnt)) order[++ng] = $1; add($1, $1 " " $2); add("ALL", $1 " " $2) }
+	END {
+		order[++ng] = "ALL"
+		printf "%-22s %4s | %9s %9s %9s %9s | %9s %9s %9s %9s | %-26s %-26s %s\n", "group", "n", "ISS wall", "ISS cpu", "sd wall", "sd cpu", "ISS wall", "ISS cpu", "sd wall", "sd cpu", "worst ISS (cpu)", "worst satdoku (cpu)", "timeouts ISS/sd, disagree, sd faster (cpu)"
+		printf "%-22s %4s | %-39s | %-39s |\n", "", "", "median ms", "worst ms"
+		for (o = 1; o <= ng; o++) {
+			g = order[o]; n = cnt[g]
+			for (i = 1; i <= n; i++) { a1[i] = iw[g, i]; a2[i] = ic[g, i]; a3[i] = sw[g, i]; a4[i] = sc[g, i] }
+			m1 = med(a1, n); m2 = med(a2, n); m3 = med(a3, n); m4 = med(a4, n)
+			x1 = x2 = x3 = x4 = 0
+			for (i = 1; i <= n; i++) { if (a1[i] > x1) x1 = a1[i]; if (a2[i] > x2) x2 = a2[i]; if (a3[i] > x3) x3 = a3[i]; if (a4[i] > x4) x4 = a4[i] }
+			printf "%-22s %4d | %9.0f %9.0f %9.0f %9.0f | %9.0f %9.0f %9.0f %9.0f | %-26s %-26s %d/%d, %d, %d of %d\n", g, n, m1, m2, m3, m4, x1, x2, x3, x4, wicn[g], wscn[g], ito[g], sto[g], dis[g], faster[g], n
+		}
+	}' "$1"
+}
+
 NODE=${NODE:-node}
 TIMEOUT=${TIMEOUT:-60}
 REPEAT=${REPEAT:-3}
 CHEAP_MS=${CHEAP_MS:-2000}
 ONLY=${ONLY:-}
+
+# FROM_ROWS=FILE: only the summary of the rows a run kept with RAW.
+if [ -n "${FROM_ROWS:-}" ]; then
+	summary "$FROM_ROWS"
+	exit 0
+fi
 
 if ! command -v "$NODE" >/dev/null 2>&1; then
 	echo "iss-compare: skipped: $NODE is not installed" >&2
@@ -195,36 +240,4 @@ echo "# ISS: $iss, $("$NODE" --version); satdoku: $SATDOKU; timeout ${TIMEOUT}s;
 column -t -s $'\t' "$tmp/rows"
 echo
 
-# Summary: medians and worst of wall and CPU per group and overall; a timed
-# out solve counts as TIMEOUT*1000 ms in both wall and CPU (so a median over
-# it is a lower bound; the table keeps the CPU it had used when stopped).
-awk -F'\t' -v cap="$((TIMEOUT * 1000))" '
-function val(x, st) { return (st == "timeout" || x == "-" || x == "") ? cap : x + 0 }
-function med(a, n,   i, j, t, b) {
-	for (i = 1; i <= n; i++) b[i] = a[i]
-	for (i = 2; i <= n; i++) { t = b[i]; for (j = i - 1; j >= 1 && b[j] > t; j--) b[j + 1] = b[j]; b[j + 1] = t }
-	return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
-}
-function add(g, r) {
-	k = ++cnt[g]; iw[g, k] = val($5, $4); ic[g, k] = val($6, $4); sw[g, k] = val($9, $8); sc[g, k] = val($10, $8)
-	if (ic[g, k] > wic[g]) { wic[g] = ic[g, k]; wicn[g] = r }
-	if (sc[g, k] > wsc[g]) { wsc[g] = sc[g, k]; wscn[g] = r }
-	if ($4 == "timeout") ito[g]++
-	if ($8 == "timeout") sto[g]++
-	if ($11 == "NO") dis[g]++
-	if (sc[g, k] < ic[g, k]) faster[g]++
-}
-NR > 1 { if (!(($1) in cnt)) order[++ng] = $1; add($1, $1 " " $2); add("ALL", $1 " " $2) }
-END {
-	order[++ng] = "ALL"
-	printf "%-22s %4s | %9s %9s %9s %9s | %9s %9s %9s %9s | %-26s %-26s %s\n", "group", "n", "ISS wall", "ISS cpu", "sd wall", "sd cpu", "ISS wall", "ISS cpu", "sd wall", "sd cpu", "worst ISS (cpu)", "worst satdoku (cpu)", "timeouts ISS/sd, disagree, sd faster (cpu)"
-	printf "%-22s %4s | %-39s | %-39s |\n", "", "", "median ms", "worst ms"
-	for (o = 1; o <= ng; o++) {
-		g = order[o]; n = cnt[g]
-		for (i = 1; i <= n; i++) { a1[i] = iw[g, i]; a2[i] = ic[g, i]; a3[i] = sw[g, i]; a4[i] = sc[g, i] }
-		m1 = med(a1, n); m2 = med(a2, n); m3 = med(a3, n); m4 = med(a4, n)
-		x1 = x2 = x3 = x4 = 0
-		for (i = 1; i <= n; i++) { if (a1[i] > x1) x1 = a1[i]; if (a2[i] > x2) x2 = a2[i]; if (a3[i] > x3) x3 = a3[i]; if (a4[i] > x4) x4 = a4[i] }
-		printf "%-22s %4d | %9.0f %9.0f %9.0f %9.0f | %9.0f %9.0f %9.0f %9.0f | %-26s %-26s %d/%d, %d, %d of %d\n", g, n, m1, m2, m3, m4, x1, x2, x3, x4, wicn[g], wscn[g], ito[g], sto[g], dis[g], faster[g], n
-	}
-}' "$tmp/rows"
+summary "$tmp/rows"
