@@ -25,7 +25,9 @@
 // a small clue), a clue chain follows an assumption by unit propagation on
 // every clause to a contradiction, and a clue forcing step follows every
 // candidate of a cell (or every place of a digit in a unit) to one
-// conclusion. Chains are told clue by clue in cells and digits (the
+// conclusion. Last, a nested contradiction follows an assumption by the
+// easy techniques themselves, each clue taken whole (what unit
+// propagation, one clause at a time, misses), and tells every step of it. Chains are told clue by clue in cells and digits (the
 // auxiliary variables of sums and lines are propagated through, never
 // shown), each at most DefaultChainSteps steps unless Options.ChainSteps
 // says otherwise. At equal rating a hand-written clue technique comes
@@ -64,9 +66,10 @@
 //	5.2  jellyfish                    fish of four
 //	5.4  hidden quad
 //	6.6–7.0  x-chain, xy-chain        alternating chains of strong and weak links, 0.1 more for every two more links than three
-//	7.5–9.0  clue chain               a candidate whose assumption leads by propagation on the clauses to a contradiction, 0.1 more for every step after the first (8.0 at 6 steps)
+//	7.5–9.0  clue chain               a candidate whose assumption leads by propagation on the clauses to a contradiction, 0.1 more for every step after the first (8.0 at 6 steps, 8.6 at 12)
 //	8.0–9.0  contradiction            a candidate whose assumption leads by singles (and locked candidates) to a contradiction
 //	8.2–9.0  clue forcing             every candidate of a cell, or every place of a digit in a unit (2 to 4), leads by propagation on the clauses to the same placement or elimination; 0.1 more for every step of the longest branch after the first
+//	9.2–9.6  nested contradiction     a candidate whose assumption leads by the techniques up to 2.9 (singles, the clue techniques, locked candidates), step after step, to a contradiction; 0.1 more for every doubling of its steps beyond four (rules with clues only)
 //	10.0 trial                        none of the above applies (Rate only)
 //
 // A clue step's technique is the name of the rule it comes from ("killer
