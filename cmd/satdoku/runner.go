@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/satdoku/satdoku"
@@ -51,11 +52,13 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
 	solvers := []*checked.Solver{nil}
+	r := &pool{answer: answerFn}
 	if so != nil {
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
 			return usageError(e, err)
 		}
+		so.width = r.raceWidth
 		newSolver, err := so.backend()
 		if err != nil {
 			return usageError(e, err)
@@ -81,7 +84,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 
 	sig, release := interruptContext(context.Background())
 	defer release()
-	r := &pool{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
+	r.solvers, r.lookAhead, r.flush = solvers, p.looksAhead(e, in), p.flush
 	r.emit = func(a *answer) bool {
 		prog.step()
 		if st != nil {
@@ -145,6 +148,10 @@ type pool struct {
 	seq    int        // the items read so far
 	only   bool       // the only puzzle (when lookAhead)
 	looked bool       // the input has been looked at (lookAhead done)
+	// ended: every item of the input has been taken (known at once for
+	// arguments and files, which are read one item ahead; for standard
+	// input when a worker finds its end).
+	ended atomic.Bool
 
 	mu       sync.Mutex // guards what follows, and the output
 	room     *sync.Cond // broadcast when the window has room, or the run stops
@@ -269,7 +276,14 @@ func (r *pool) take() (int, item, bool) {
 	r.looked = true
 	it, ok := r.in.next()
 	if !ok || r.ctx.Err() != nil {
+		if !ok {
+			r.ended.Store(true)
+		}
 		return 0, item{}, false
+	}
+	if !r.in.readsStdin() && r.in.peek(1) == 0 {
+		// Reading a file one item ahead waits on no one.
+		r.ended.Store(true)
 	}
 	it.only = r.only
 	r.seq++
@@ -281,8 +295,18 @@ func (r *pool) take() (int, item, bool) {
 
 // answerItem answers one item with the back end s, timing it. It returns
 // nil when the run was canceled before the answer was complete.
+//
+// A puzzle that a portfolio raced (a.Solver set) is also given the CPU
+// time the process and its child processes spent while it was answered:
+// the race's, when no other puzzle was being answered meanwhile (the
+// race runs only on idle cores), as it is for the only puzzle of a run.
+// The clock is read only when a race may start.
 func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	start := time.Now()
+	var cpu0 cpuTime
+	if len(r.solvers) > 1 || r.ended.Load() {
+		cpu0 = readCPU()
+	}
 	a := newAnswer(it)
 	if it.err == nil {
 		r.answer(r.ctx, s, it.grid, a)
@@ -291,7 +315,27 @@ func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 		return nil
 	}
 	a.elapsed(start)
+	if a.Solver != "" && cpu0.ok {
+		if cpu := readCPU(); cpu.ok {
+			a.CPU = float64(cpu.total()-cpu0.total()) / float64(time.Millisecond)
+		}
+	}
 	return a
+}
+
+// raceWidth says how many solvers a portfolio racing on a puzzle may run
+// now (see portfolio.Options.Width): the worker's own core, and one for
+// each worker not answering a puzzle; once the input has ended, every
+// core not answering one.
+func (r *pool) raceWidth() int {
+	r.mu.Lock()
+	busy := r.busy
+	r.mu.Unlock()
+	idle := len(r.solvers) - busy
+	if r.ended.Load() {
+		idle = max(idle, runtime.NumCPU()-busy)
+	}
+	return 1 + max(idle, 0)
 }
 
 // put ends the worker's busy time, places its answer a at position pos in

@@ -14,7 +14,7 @@ import (
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/extsolve"
-	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/portfolio"
 )
 
 var cmdSolve = &command{
@@ -113,10 +113,18 @@ type solverFlags struct {
 	stats    bool
 	certify  bool
 	budget   time.Duration // --certify-budget
+	// portfolio: --portfolio, for the commands that take --solver; ""
+	// for the others (gini alone).
+	portfolio string
+	// width, when not nil, says how many solvers a portfolio may race
+	// (see pool.raceWidth); set by the pipeline before the back ends are
+	// made.
+	width func() int
 }
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
+	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within 50ms, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders) or off")
 	s.registerSearch(fs)
 	fs.BoolVar(&s.certify, "certify", false, "certify every verdict that rests on unsatisfiability (unique, none, a count below --limit): a DRAT proof from --solver cadical, checked; with gini, the validator's own count within --certify-budget")
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
@@ -171,8 +179,14 @@ func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 		return nil, fmt.Errorf("invalid --certify-budget %v: must be positive", s.budget)
 	}
 	if s.solver == "" {
-		o := satsolve.Options{Encoding: enc, Timeout: s.timeout}
-		return func() (backend.Solver, error) { return satsolve.New(o), nil }, nil
+		mode := portfolio.Off
+		if s.portfolio != "" {
+			if mode, err = portfolio.ParseMode(s.portfolio); err != nil {
+				return nil, fmt.Errorf("--portfolio: %w", err)
+			}
+		}
+		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: s.width}
+		return func() (backend.Solver, error) { return portfolio.Standard(c) }, nil
 	}
 	// With --certify the program writes a DRAT proof of every UNSAT
 	// answer, which extsolve checks (see certifier).
