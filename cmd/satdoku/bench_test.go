@@ -57,4 +57,3 @@ func benchCLI(b *testing.B, args []string, n int) string {
 	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/puzzles, "B/puzzle")
 	return stderr.String()
 }
-

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -70,7 +69,6 @@ func perCheck(b *testing.B, stats string) time.Duration {
 	b.Fatalf("no certificate line in %q", stats)
 	return 0
 }
-
 
 // BenchmarkCertify25 compares, for each 25×25 puzzle of misc_25x25 with a
 // unique solution, what a uniqueness proof costs: cadical's own time on the
