@@ -67,7 +67,10 @@ type Solver struct {
 	opt     Options
 }
 
-var _ backend.Solver = (*Solver)(nil)
+var (
+	_ backend.Candidater = (*Solver)(nil)
+	_ backend.Enumerator = (*Solver)(nil)
+)
 
 // New returns a Solver over the members, in the order they start past the
 // delay (the first runs from the start). It needs at least one member.
@@ -126,6 +129,10 @@ type race struct {
 	res     backend.Result
 	winner  string
 	errs    []error // the members' errors, in the order they came
+	// partial: of the answers that came with an error (a timed-out
+	// count), the one with the most solutions, which all passed the
+	// validator.
+	partial backend.Result
 }
 
 // race asks every member q about g, a count up to limit, as described
@@ -135,11 +142,7 @@ func (p *Solver) race(parent context.Context, g *satdoku.Grid, limit int, q ask)
 		return backend.Result{}, fmt.Errorf("portfolio: %w", backend.ErrGrid)
 	}
 	r := &race{p: p, g: g, limit: limit, ask: q, started: 1}
-	if p.opt.Timeout > 0 {
-		r.ctx, r.cancel = context.WithTimeout(parent, p.opt.Timeout)
-	} else {
-		r.ctx, r.cancel = context.WithCancel(parent)
-	}
+	r.ctx, r.cancel = p.bound(parent)
 	defer r.cancel()
 	if len(p.members) > 1 {
 		r.timer = time.AfterFunc(p.opt.Delay, r.widen)
@@ -166,7 +169,7 @@ func (p *Solver) race(parent context.Context, g *satdoku.Grid, limit int, q ask)
 		r.res.By = r.winner
 		return r.res, nil
 	}
-	return backend.Result{}, r.failure()
+	return r.partial, r.failure()
 }
 
 // widen starts the members the width allows, at the end of the delay; with
@@ -197,18 +200,29 @@ func (r *race) widen() {
 }
 
 // offer takes a member's answer: the first one the validator accepts wins
-// and stops the others; an error, or an answer it rejects, is noted.
+// and stops the others; an error, or an answer it rejects, is noted, and
+// the solutions found before an error are kept when they are the most so
+// far (a count that ran out of time answers with them).
 func (r *race) offer(name string, res backend.Result, err error) {
 	if err == nil {
 		if verr := checked.Validate(r.g, res, r.limit); verr != nil {
 			err = fmt.Errorf("portfolio: %s: %w", name, verr)
 		}
 	}
+	partial := err != nil && res.Count > 0
+	if partial {
+		p := res
+		p.Status = backend.StatusOf(p.Count, r.limit)
+		partial = checked.Validate(r.g, p, r.limit) == nil
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
 		if !r.won {
 			r.errs = append(r.errs, err)
+		}
+		if partial && res.Count > r.partial.Count {
+			r.partial = res
 		}
 		return
 	}
@@ -237,4 +251,36 @@ func (r *race) failure() error {
 		return r.errs[0]
 	}
 	return errors.New("portfolio: internal error: no answer") // not reached
+}
+
+// Candidates asks the first member alone, without a race, when it is a
+// backend.Candidater (gini is): see backend.Candidater.
+func (p *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Marks, error) {
+	cb, ok := p.members[0].Solver.(backend.Candidater)
+	if !ok {
+		return backend.Marks{}, fmt.Errorf("portfolio: %s cannot find candidates: %w", p.members[0].Name, backend.ErrFailed)
+	}
+	ctx, cancel := p.bound(ctx)
+	defer cancel()
+	return cb.Candidates(ctx, g, limit, see)
+}
+
+// Solutions asks the first member alone, without a race, when it is a
+// backend.Enumerator (gini is): see backend.Enumerator.
+func (p *Solver) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Result, error) {
+	en, ok := p.members[0].Solver.(backend.Enumerator)
+	if !ok {
+		return backend.Result{}, fmt.Errorf("portfolio: %s cannot show its solutions: %w", p.members[0].Name, backend.ErrFailed)
+	}
+	ctx, cancel := p.bound(ctx)
+	defer cancel()
+	return en.Solutions(ctx, g, limit, see)
+}
+
+// bound returns ctx bounded by the Timeout, if any.
+func (p *Solver) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if p.opt.Timeout > 0 {
+		return context.WithTimeout(ctx, p.opt.Timeout)
+	}
+	return context.WithCancel(ctx)
 }

@@ -61,6 +61,24 @@ read; one that crashes or prints something unreadable makes that puzzle's
 status "error" (exit 3); one that runs past --timeout is killed and the status
 is "timeout", as it is for gini. Each worker (--jobs) runs solvers of its own.
 
+--portfolio is for the heavy tails: a puzzle that gini has not answered
+within --race-after (default 50ms; gini answers all but about 1 in 5,000 of
+the hardest classic 9×9 puzzles sooner) is raced on the idle cores — those
+of the workers with no puzzle to answer, and every core once the input has
+been read (one puzzle on the command line or in a file) — by gini in other
+variable orders and, with the default "auto", by cadical and
+cryptominisat5 when they are installed (run as with --solver, on the
+reduced formula), each asked the whole question (with --unique both
+solves). The first answer the validator accepts is printed; the others are
+stopped at once. "--portfolio gini" races gini alone, "--portfolio off"
+never races. With --solver the named solver runs alone. A raced puzzle's
+JSON record names the solver that answered ("solver") and the CPU time the
+process and its child processes spent on it ("cpu_ms"); --stats counts the
+raced puzzles per solver. On a puzzle with several solutions, which ones
+are shown depends on the solver that won the race, and so on the machine's
+load: raced puzzles are the one place where the same input may print other
+(equally correct) solutions.
+
 --certify checks each verdict that rests on a formula being unsatisfiable —
 none, and with --unique unique — before it is printed. With --solver cadical
 the solver writes a DRAT proof of each UNSAT answer, and satdoku checks it
@@ -116,6 +134,7 @@ type solverFlags struct {
 	// portfolio: --portfolio, for the commands that take --solver; ""
 	// for the others (gini alone).
 	portfolio string
+	raceAfter time.Duration // --race-after
 	// width, when not nil, says how many solvers a portfolio may race
 	// (see pool.raceWidth); set by the pipeline before the back ends are
 	// made.
@@ -124,7 +143,8 @@ type solverFlags struct {
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
-	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within 50ms, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders) or off")
+	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within --race-after, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders) or off")
+	fs.DurationVar(&s.raceAfter, "race-after", portfolio.DefaultDelay, "with --portfolio auto or gini, how long gini runs alone on a puzzle before the race starts (`duration`)")
 	s.registerSearch(fs)
 	fs.BoolVar(&s.certify, "certify", false, "certify every verdict that rests on unsatisfiability (unique, none, a count below --limit): a DRAT proof from --solver cadical, checked; with gini, the validator's own count within --certify-budget")
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
@@ -185,7 +205,10 @@ func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 				return nil, fmt.Errorf("--portfolio: %w", err)
 			}
 		}
-		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: s.width}
+		if s.raceAfter < 0 {
+			return nil, fmt.Errorf("invalid --race-after %v: must not be negative", s.raceAfter)
+		}
+		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: s.width, Delay: max(s.raceAfter, time.Nanosecond)}
 		return func() (backend.Solver, error) { return portfolio.Standard(c) }, nil
 	}
 	// With --certify the program writes a DRAT proof of every UNSAT
