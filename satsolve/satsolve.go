@@ -100,7 +100,7 @@ type Solver struct {
 	order uint64
 	// stoppable: a search on an instance of its own runs under GoSolve
 	// and is stopped when the context is done or the deadline passes (a
-	// Racer's Solvers), instead of being left behind.
+	// portfolio's members), instead of being left behind.
 	stoppable bool
 }
 
