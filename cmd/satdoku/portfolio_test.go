@@ -40,8 +40,9 @@ func TestPortfolioRace(t *testing.T) {
 		"auto": regexp.MustCompile(`^(gini(/\d+)?|cadical|cryptominisat5)$`),
 	}
 	for mode, who := range members {
-		// --jobs 2: an idle core even on a machine of one.
-		recs, code, stderr := runJSON(t, "solve", "--unique", "--format", "json", "--stats", "--jobs", "2",
+		// --race-width 2: a race even on a machine of one core, or a
+		// loaded one.
+		recs, code, stderr := runJSON(t, "solve", "--unique", "--format", "json", "--stats", "--race-width", "2",
 			"--portfolio", mode, "--race-after", "0", file)
 		if len(recs) != 1 {
 			t.Fatalf("%s: %d records (exit %d): %s", mode, len(recs), code, stderr)
@@ -76,6 +77,7 @@ func TestPortfolioFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"solve", "--portfolio", "cadical", "1.2.....34......"},
 		{"unique", "--race-after", "-1s", "1.2.....34......"},
+		{"count", "--race-width", "-1", "--limit", "2", "1.2.....34......"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(args, strings.NewReader(""), &stdout, &stderr)

@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -326,7 +330,11 @@ func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 // raceWidth says how many solvers a portfolio racing on a puzzle may run
 // now (see portfolio.Options.Width): the worker's own core, and one for
 // each worker not answering a puzzle; once the input has ended, every
-// core not answering one.
+// core not answering one. Cores that other programs keep busy are not
+// idle: where the system tells its load (Linux), the cores beyond the
+// run's own workers that the load average of the last minute fills are
+// taken off. (On a machine shared with other work a race only halves the
+// first solver's share of a core: bench/issue24-portfolio.txt.)
 func (r *pool) raceWidth() int {
 	r.mu.Lock()
 	busy := r.busy
@@ -335,7 +343,23 @@ func (r *pool) raceWidth() int {
 	if r.ended.Load() {
 		idle = max(idle, runtime.NumCPU()-busy)
 	}
+	if load, ok := loadAverage(); ok {
+		others := int(math.Round(max(load-float64(busy), 0)))
+		idle = min(idle, runtime.NumCPU()-busy-others)
+	}
 	return 1 + max(idle, 0)
+}
+
+// loadAverage returns the system's load average over the last minute, and
+// false where the system does not tell (no /proc/loadavg).
+func loadAverage() (float64, bool) {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f, _, _ := strings.Cut(string(b), " ")
+	load, err := strconv.ParseFloat(f, 64)
+	return load, err == nil
 }
 
 // put ends the worker's busy time, places its answer a at position pos in

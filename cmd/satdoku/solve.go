@@ -65,7 +65,9 @@ is "timeout", as it is for gini. Each worker (--jobs) runs solvers of its own.
 within --race-after (default 50ms; gini answers all but about 1 in 5,000 of
 the hardest classic 9×9 puzzles sooner) is raced on the idle cores — those
 of the workers with no puzzle to answer, and every core once the input has
-been read (one puzzle on the command line or in a file) — by gini in other
+been read (one puzzle on the command line or in a file), less those that
+the system's load average says other programs keep busy (--race-width N
+races N solvers whatever the load) — by gini in other
 variable orders and, with the default "auto", by cadical and
 cryptominisat5 when they are installed (run as with --solver, on the
 reduced formula), each asked the whole question (with --unique both
@@ -135,6 +137,7 @@ type solverFlags struct {
 	// for the others (gini alone).
 	portfolio string
 	raceAfter time.Duration // --race-after
+	raceWidth int           // --race-width
 	// width, when not nil, says how many solvers a portfolio may race
 	// (see pool.raceWidth); set by the pipeline before the back ends are
 	// made.
@@ -145,6 +148,7 @@ func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
 	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within --race-after, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders) or off")
 	fs.DurationVar(&s.raceAfter, "race-after", portfolio.DefaultDelay, "with --portfolio auto or gini, how long gini runs alone on a puzzle before the race starts (`duration`)")
+	fs.IntVar(&s.raceWidth, "race-width", 0, "with --portfolio auto or gini, race `N` solvers at most, gini included, whatever else runs (0: as many as there are idle cores)")
 	s.registerSearch(fs)
 	fs.BoolVar(&s.certify, "certify", false, "certify every verdict that rests on unsatisfiability (unique, none, a count below --limit): a DRAT proof from --solver cadical, checked; with gini, the validator's own count within --certify-budget")
 	fs.DurationVar(&s.budget, "certify-budget", defaultCertifyBudget, "with --certify and gini, the `duration` the independent count may take per puzzle, beyond which the verdict is not certified")
@@ -208,7 +212,15 @@ func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 		if s.raceAfter < 0 {
 			return nil, fmt.Errorf("invalid --race-after %v: must not be negative", s.raceAfter)
 		}
-		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: s.width, Delay: max(s.raceAfter, time.Nanosecond)}
+		width := s.width
+		switch {
+		case s.raceWidth < 0:
+			return nil, fmt.Errorf("invalid --race-width %d: must not be negative", s.raceWidth)
+		case s.raceWidth > 0:
+			n := s.raceWidth
+			width = func() int { return n }
+		}
+		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: width, Delay: max(s.raceAfter, time.Nanosecond)}
 		return func() (backend.Solver, error) { return portfolio.Standard(c) }, nil
 	}
 	// With --certify the program writes a DRAT proof of every UNSAT
