@@ -54,6 +54,16 @@ type Options struct {
 	// 2 the first member goes on alone, and Width is asked again after
 	// another Delay. Nil means every member.
 	Width func() int
+	// CanRace, when not nil, is asked at the start of each call: false
+	// means no core can be spared during it (a stream on one worker), and
+	// the first member (or Alone) then answers alone, without the race's
+	// timer and context, at the cost of a call of its own.
+	CanRace func() bool
+	// Alone, when not nil, answers the calls that cannot race instead of
+	// the first member: the same solver without the means to be stopped
+	// (a satsolve.Solver that is not Stoppable), bounded by a timeout of
+	// its own.
+	Alone backend.Solver
 	// Timeout, when positive, bounds each call (every member's search);
 	// the error then wraps backend.ErrTimeout. The members should have no
 	// timeout of their own: they start at different times.
@@ -141,20 +151,28 @@ func (p *Solver) race(parent context.Context, g *satdoku.Grid, limit int, q ask)
 	if g == nil || g.Rules() == nil {
 		return backend.Result{}, fmt.Errorf("portfolio: %w", backend.ErrGrid)
 	}
-	r := &race{p: p, g: g, limit: limit, ask: q, started: 1}
-	r.ctx, r.cancel = p.bound(parent)
-	defer r.cancel()
-	if len(p.members) > 1 {
-		r.timer = time.AfterFunc(p.opt.Delay, r.widen)
+	if len(p.members) == 1 || p.opt.CanRace != nil && !p.opt.CanRace() {
+		if p.opt.Alone != nil {
+			return q(p.opt.Alone, parent)
+		}
+		ctx, cancel := p.bound(parent)
+		defer cancel()
+		return q(p.members[0].Solver, ctx)
 	}
+	r := &race{p: p, g: g, limit: limit, ask: q, started: 1}
+	if p.opt.Timeout > 0 {
+		r.ctx, r.cancel = context.WithTimeout(parent, p.opt.Timeout)
+	} else {
+		r.ctx, r.cancel = context.WithCancel(parent)
+	}
+	defer r.cancel()
+	r.timer = time.AfterFunc(p.opt.Delay, r.widen)
 	res, err := q(p.members[0].Solver, r.ctx)
 	r.mu.Lock()
 	r.ended = true
 	raced := r.started > 1
 	r.mu.Unlock()
-	if r.timer != nil {
-		r.timer.Stop()
-	}
+	r.timer.Stop()
 	if !raced {
 		// The first member alone: its answer as it is (the caller's
 		// validator checks it).
@@ -277,10 +295,11 @@ func (p *Solver) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see 
 	return en.Solutions(ctx, g, limit, see)
 }
 
-// bound returns ctx bounded by the Timeout, if any.
+// bound returns ctx bounded by the Timeout, if any (and a cancel that
+// does nothing when there is none).
 func (p *Solver) bound(ctx context.Context) (context.Context, context.CancelFunc) {
 	if p.opt.Timeout > 0 {
 		return context.WithTimeout(ctx, p.opt.Timeout)
 	}
-	return context.WithCancel(ctx)
+	return ctx, func() {}
 }

@@ -75,6 +75,9 @@ type Config struct {
 	// Width says how many members may run once the delay has passed (see
 	// Options.Width); nil means one per CPU.
 	Width func() int
+	// CanRace says whether a call may race at all (see Options.CanRace);
+	// nil means always.
+	CanRace func() bool
 	// TempDir holds the external solvers' files; "" means os.TempDir().
 	TempDir string
 }
@@ -83,7 +86,8 @@ type Config struct {
 // otherwise a portfolio Solver of gini (our variable order, running alone
 // for the delay), then the External solvers found (Auto), then gini in
 // other variable orders ("gini/2", …), one per CPU, of which the width
-// starts as many as there are idle cores.
+// starts as many as there are idle cores. A call that cannot race
+// (Config.CanRace) is answered by a plain gini Solver, as with Off.
 func Standard(c Config) (backend.Solver, error) {
 	if c.Mode == Off {
 		return satsolve.New(satsolve.Options{Encoding: c.Encoding, Timeout: c.Timeout}), nil
@@ -115,5 +119,6 @@ func Standard(c Config) (backend.Solver, error) {
 	if width == nil {
 		width = runtime.NumCPU
 	}
-	return New(members, Options{Delay: delay, Width: width, Timeout: c.Timeout})
+	alone := satsolve.New(satsolve.Options{Encoding: c.Encoding, Timeout: c.Timeout})
+	return New(members, Options{Delay: delay, Width: width, CanRace: c.CanRace, Alone: alone, Timeout: c.Timeout})
 }

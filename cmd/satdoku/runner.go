@@ -62,7 +62,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 		if jobs, err = resolveJobs(so.jobs); err != nil {
 			return usageError(e, err)
 		}
-		so.width = r.raceWidth
+		so.width, so.canRace = r.raceWidth, r.canRace
 		newSolver, err := so.backend()
 		if err != nil {
 			return usageError(e, err)
@@ -308,7 +308,7 @@ func (r *pool) take() (int, item, bool) {
 func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	start := time.Now()
 	var cpu0 cpuTime
-	if len(r.solvers) > 1 || r.ended.Load() {
+	if r.canRace() {
 		cpu0 = readCPU()
 	}
 	a := newAnswer(it)
@@ -326,6 +326,10 @@ func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	}
 	return a
 }
+
+// canRace reports whether a puzzle answered now may race (see
+// raceWidth): with more than one worker, or once the input has ended.
+func (r *pool) canRace() bool { return len(r.solvers) > 1 || r.ended.Load() }
 
 // raceWidth says how many solvers a portfolio racing on a puzzle may run
 // now (see portfolio.Options.Width): the worker's own core, and one for

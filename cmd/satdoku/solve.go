@@ -141,7 +141,8 @@ type solverFlags struct {
 	// width, when not nil, says how many solvers a portfolio may race
 	// (see pool.raceWidth); set by the pipeline before the back ends are
 	// made.
-	width func() int
+	width   func() int
+	canRace func() bool
 }
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
@@ -212,15 +213,15 @@ func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 		if s.raceAfter < 0 {
 			return nil, fmt.Errorf("invalid --race-after %v: must not be negative", s.raceAfter)
 		}
-		width := s.width
+		width, canRace := s.width, s.canRace
 		switch {
 		case s.raceWidth < 0:
 			return nil, fmt.Errorf("invalid --race-width %d: must not be negative", s.raceWidth)
 		case s.raceWidth > 0:
 			n := s.raceWidth
-			width = func() int { return n }
+			width, canRace = func() int { return n }, nil
 		}
-		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: width, Delay: max(s.raceAfter, time.Nanosecond)}
+		c := portfolio.Config{Mode: mode, Encoding: enc, Timeout: s.timeout, Width: width, CanRace: canRace, Delay: max(s.raceAfter, time.Nanosecond)}
 		return func() (backend.Solver, error) { return portfolio.Standard(c) }, nil
 	}
 	// With --certify the program writes a DRAT proof of every UNSAT
