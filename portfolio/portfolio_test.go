@@ -400,3 +400,21 @@ func TestModes(t *testing.T) {
 		t.Errorf("Standard with a bad mode: %v", err)
 	}
 }
+
+// TestCannotRace: when no core can be spared (CanRace false), Alone
+// answers, however long it takes, and no member is asked.
+func TestCannotRace(t *testing.T) {
+	g, s1, _ := board25(t)
+	res := backend.Result{Status: backend.StatusSolved, Solution: s1, Count: 1}
+	first, other := &fake{after: 50 * time.Millisecond, res: res}, &fake{res: res}
+	alone := &fake{after: 50 * time.Millisecond, res: res}
+	p, _ := New([]Member{{"first", first}, {"other", other}},
+		Options{CanRace: func() bool { return false }, Alone: alone})
+	got, err := p.Solve(context.Background(), g)
+	if err != nil || got.By != "" || got.Solution != s1 {
+		t.Fatalf("got %v by %q, %v", got.Status, got.By, err)
+	}
+	if alone.calls.Load() != 1 || first.calls.Load()+other.calls.Load() != 0 {
+		t.Errorf("alone asked %d times, the members %d", alone.calls.Load(), first.calls.Load()+other.calls.Load())
+	}
+}
