@@ -8,6 +8,7 @@ import (
 
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/internal/bigboard"
+	"github.com/satdoku/satdoku/verify"
 )
 
 // TestPermutedOrder answers the self-made set with Solvers that number the
@@ -51,4 +52,56 @@ func TestQuietFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(t, grid(t, leet), res, backend.StatusUnique, 1, leetSol)
+}
+
+// TestOtherAt takes clues out of the unique puzzles of the self-made set,
+// one to three at a time, and asks OtherAt for a solution that differs
+// from the puzzle's in one of them: there is one exactly when verify's
+// own count finds the smaller puzzle not unique, and it solves it.
+func TestOtherAt(t *testing.T) {
+	s := New(Options{})
+	asked := 0
+	for k, c := range readDiffFile(t, "../testdata/diff/puzzles.txt") {
+		if c.count != 1 {
+			continue
+		}
+		sol, err := s.Solve(context.Background(), c.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var givens []int
+		for i := range c.puzzle.Len() {
+			if c.puzzle.Cell(i) != 0 {
+				givens = append(givens, i)
+			}
+		}
+		for m := 1; m <= 3 && m <= len(givens); m++ {
+			p := c.puzzle.Clone()
+			removed := givens[(k*7)%len(givens):]
+			removed = removed[:min(m, len(removed))]
+			for _, i := range removed {
+				p.SetCell(i, 0)
+			}
+			res, err := s.OtherAt(context.Background(), p, sol.Solution, removed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _ := verify.Count(p, 2)
+			if (res.Count == 1) != (n > 1) {
+				t.Errorf("%s without %v: OtherAt found %d, verify counts %d", c.where, removed, res.Count, n)
+			}
+			if res.Count == 1 {
+				if err := verify.Solution(p, res.Solution); err != nil || res.Solution.Equal(sol.Solution) {
+					t.Errorf("%s: %v", c.where, err)
+				}
+			}
+			asked++
+		}
+	}
+	if asked < 20 {
+		t.Fatalf("only %d questions", asked)
+	}
+	if _, err := s.OtherAt(context.Background(), grid(t, leet), grid(t, leetSol), []int{-1}); !errors.Is(err, backend.ErrGrid) {
+		t.Errorf("a cell off the board: %v", err)
+	}
 }

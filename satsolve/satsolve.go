@@ -753,3 +753,53 @@ func (s *Solver) Other(ctx context.Context, g, sol *satdoku.Grid) (backend.Resul
 	}
 	return s.run(ctx, g, 1, sol)
 }
+
+// OtherAt looks for a solution of g that differs from sol, a solution of g
+// the caller already has, in at least one of the cells given: the formula
+// of Solve and one clause, that not all of those cells hold sol's digits.
+// When g with those cells set to sol's digits has sol as its only solution
+// (a puzzle generator that has just taken those clues out of a unique
+// puzzle), every other solution of g differs from sol there, and OtherAt
+// answers what Other answers, with a clause of a few literals instead of
+// one over every open cell: a clue gini finds needed or not in a fraction
+// of the search. The result is as Other's. sol must be a complete grid of
+// g's size and the cells indexes of its cells.
+func (s *Solver) OtherAt(ctx context.Context, g, sol *satdoku.Grid, cells []int) (backend.Result, error) {
+	if sol == nil || g == nil || sol.N() != g.N() || !sol.Full() {
+		return backend.Result{}, fmt.Errorf("satsolve: %w: no complete grid to differ from", backend.ErrGrid)
+	}
+	for _, i := range cells {
+		if i < 0 || i >= sol.Len() {
+			return backend.Result{}, fmt.Errorf("satsolve: %w: cell %d out of the board", backend.ErrGrid, i)
+		}
+	}
+	if err := s.begin(ctx, g); err != nil {
+		return backend.Result{}, err
+	}
+	if c := &s.c; !c.sink.empty {
+		n := s.bd.n
+		lits := make([]int, 0, len(cells))
+		differs := false
+		for _, i := range cells {
+			d := sol.Cell(i)
+			switch v := int(c.pp.val[i]); {
+			case v == d:
+				// Fixed to sol's digit: no solution differs here.
+			case v != 0, c.pp.cand[i]&(1<<(d-1)) == 0:
+				differs = true // every solution differs here
+			default:
+				lits = append(lits, -(i*n + d))
+			}
+		}
+		if !differs {
+			c.sink.AddClause(lits) // empty: no solution differs from sol there
+		}
+	}
+	res, err := s.search(g, 1, nil)
+	if err != nil {
+		return res, err
+	}
+	s.end()
+	res.Status = backend.StatusOf(res.Count, 1)
+	return res, nil
+}
