@@ -199,7 +199,9 @@ func only(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid, sw
 	}
 	ask := s.OtherAt
 	if plainQuestions {
-		ask = func(ctx context.Context, g, sol *satdoku.Grid, _ []int) (backend.Result, error) { return s.Other(ctx, g, sol) }
+		ask = func(ctx context.Context, g, sol *satdoku.Grid, _ []int) (backend.Result, error) {
+			return s.Other(ctx, g, sol)
+		}
 	}
 	res, err := ask(ctx, puzzle, sol, removed)
 	if err != nil {
