@@ -75,10 +75,11 @@ func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
 
 // Generator makes puzzles under one set of options. It keeps a
 // satsolve.Solver across puzzles to ask about each clue (whether the
-// puzzle without it has a solution other than the one it was made from:
-// Solver.Other, whose native pre-pass leaves gini a small formula while
-// many clues are left); the answers are facts, so a puzzle depends only on
-// its seed. A Generator is not safe for concurrent use: make one per
+// puzzle without it has a solution other than the one it was made from,
+// one that differs in the cells just blanked: Solver.OtherAt, whose native
+// pre-pass leaves gini a small formula while many clues are left; or one
+// found at once by swapping two digits, see swaps); the answers are facts,
+// so a puzzle depends only on its seed. A Generator is not safe for concurrent use: make one per
 // goroutine.
 type Generator struct {
 	opt    Options
