@@ -140,6 +140,9 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 // sum, pruned forward by the least and the greatest sum the cells left
 // can add.
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	if on("sets") && e.sumOfDistinct(c) && e.cageSets(a, d, c.Cells, c.Value) && !on("keepdd") {
+		return
+	}
 	k := len(c.Cells)
 	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
 	for j := k - 1; j >= 0; j-- {

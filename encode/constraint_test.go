@@ -362,6 +362,11 @@ func constraintCases() []constraintCase {
 		tot(6, t6[:4], 0, -10, -1, 1, 1), tot(6, t6, 0, -10, -1, 1, 1, 1, 1), // pill arrows
 		tot(6, t6, 0, 1, -1, 1, -1, 1, -1), tot(6, r6, 21),
 	)
+	// Sums of distinct cells with several digit sets (a cage in a row, in a
+	// box), written with the sets of digits too.
+	for _, v := range []int{6, 9, 10, 12, 15} {
+		cs = append(cs, tot(6, r6[:3], v), tot(6, []int{0, 1, 6, 7}, v+4))
+	}
 	for k := 1; k <= 4; k++ {
 		cs = append(cs, kind(satdoku.Run, 4, t4[:k]), kind(satdoku.Run, 4, r4[:k]))
 	}

@@ -356,6 +356,11 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	for k := range cons {
 		e.constraint(a, d, &cons[k])
 	}
+	if on("derived") {
+		for _, c := range derivedOf(e.rules) {
+			e.total(a, d, &c)
+		}
+	}
 }
 
 // allows reports whether relation x lets cell A hold da and cell B db;
