@@ -286,7 +286,7 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 			}
 		}
 		total := len(units) * unitSum
-		inside, touching := 0, 0 // the sums of the cages inside R, and of those touching it
+		inside, touching := 0, 0          // the sums of the cages inside R, and of those touching it
 		state := make([]int8, len(cages)) // 0 apart, 1 inside, 2 crossing the edge
 		for _, u := range units {
 			for _, i := range u.Cells {
