@@ -184,6 +184,9 @@ func isFileArg(a string) bool {
 	if _, err := textfmt.Parse(a); err == nil {
 		return false
 	}
+	if _, ok, _ := textfmt.ReadArg(a); ok {
+		return false // a puzzle of a registered format (an ISS string)
+	}
 	dot := strings.LastIndexByte(a, '.')
 	return dot > 0 && dot < len(a)-1 && !strings.Contains(a[dot:], "..")
 }

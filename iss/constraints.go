@@ -1,0 +1,700 @@
+package iss
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/satdoku/satdoku/clue"
+)
+
+// item is one constraint of a constraint string: its type, its arguments
+// and where each starts in the compacted text.
+type item struct {
+	typ   string
+	at    int // the place of the item's '.'
+	args  []string
+	argAt []int
+}
+
+// types are the constraint types of ISS (the classes of its
+// js/sudoku_constraint.js), read or refused by name.
+var types = []string{"Or", "And", "Replicate", "End", "Jigsaw", "Thermo", "Whisper", "Renban", "Modular",
+	"Entropic", "RegionSumLine", "Between", "Lockout", "Palindrome", "Zipper", "SumLine", "Regex", "NFA",
+	"NoBoxes", "ChaosConstruction", "ChaosArrow", "ChaosCount", "RegionSize", "RegionSameValues",
+	"StrictKropki", "StrictXV", "Shape", "Windoku", "DisjointSets", "AntiKnight", "Doppelganger", "AntiKing",
+	"AntiTaxicab", "AntiConsecutive", "GlobalEntropy", "GlobalMod", "FullRankTies", "DutchFlatmates",
+	"Diagonal", "WhiteDot", "BlackDot", "GreaterThan", "X", "ValueIndexing", "V", "Arrow", "DoubleArrow",
+	"PillArrow", "Cage", "RellikCage", "EqualityCage", "Sum", "LittleKiller", "XSum", "Sandwich", "Lunchbox",
+	"Skyscraper", "HiddenSkyscraper", "NumberedRoom", "FullRank", "AllDifferent", "ContainAtLeast",
+	"ContainExact", "LookAndSay", "ConnectedValues", "SameValues", "EqualSum", "Quad", "Binary", "BinaryX",
+	"Pair", "PairX", "Indexing", "CountingCircles", "CountDistinct", "Given", "SearchPriority", "Var"}
+
+func knownType(s string) bool { return slices.Contains(types, s) }
+
+// items splits a constraint string (its first byte a '.') into items.
+func (b *builder) items() []item {
+	var its []item
+	bs := b.t.b
+	for i := 0; i < len(bs); {
+		// bs[i] is the '.' of an item.
+		end := i + 1
+		for end < len(bs) && bs[end] != '.' {
+			end++
+		}
+		it := item{at: i}
+		start := i + 1
+		for k := start; k <= end; k++ {
+			if k == end || bs[k] == '~' {
+				if start == i+1 {
+					it.typ = string(bs[start:k])
+				} else {
+					it.args = append(it.args, string(bs[start:k]))
+					it.argAt = append(it.argAt, start)
+				}
+				start = k + 1
+			}
+		}
+		if it.typ == "" {
+			it.typ = "Given"
+		}
+		its = append(its, it)
+		i = end
+	}
+	return its
+}
+
+// constraints reads a constraint string.
+func (b *builder) constraints() error {
+	its := b.items()
+	// The shape first: it sizes every cell.
+	shape := -1
+	for k := range its {
+		if its[k].typ != "Shape" {
+			continue
+		}
+		n, err := b.shape(&its[k])
+		if err != nil {
+			return err
+		}
+		if shape >= 0 && n != b.n {
+			return b.t.fail(its[k].at, ErrInvalid, "Shape: %d×%d after %d×%d", n, n, b.n, b.n)
+		}
+		b.n, shape = n, k
+	}
+	depth := 0
+	for k := range its {
+		it := &its[k]
+		switch it.typ {
+		case "End":
+			if depth == 0 {
+				return b.t.fail(it.at, ErrSyntax, "End without And")
+			}
+			depth--
+			continue
+		case "And":
+			// A conjunction is its constraints: at the top level, or in
+			// another And, they all hold anyway.
+			depth++
+			continue
+		case "Or", "Replicate":
+			return b.refuse(it)
+		}
+		if err := b.item(it); err != nil {
+			return err
+		}
+	}
+	if depth > 0 {
+		return b.t.fail(len(b.t.b), ErrSyntax, "And without End")
+	}
+	return nil
+}
+
+// refuse returns the error of a constraint that satdoku cannot express.
+func (b *builder) refuse(it *item) error {
+	return b.t.fail(it.at, ErrUnsupported, "%s: a constraint satdoku cannot express", it.typ)
+}
+
+// arg returns argument k of it, or fails.
+func (b *builder) arg(it *item, k int) (string, int, error) {
+	if k >= len(it.args) {
+		at := it.at
+		if len(it.argAt) > 0 {
+			at = it.argAt[len(it.argAt)-1]
+		}
+		return "", 0, b.t.fail(at, ErrInvalid, "%s: missing argument %d", it.typ, k+1)
+	}
+	return it.args[k], it.argAt[k], nil
+}
+
+// num reads argument k of it as a whole number.
+func (b *builder) num(it *item, k int, what string) (int, error) {
+	s, at, err := b.arg(it, k)
+	if err != nil {
+		return 0, err
+	}
+	v, ok := number(s)
+	if !ok {
+		return 0, b.t.fail(at, ErrInvalid, "%s: %s %q is not a whole number", it.typ, what, s)
+	}
+	return v, nil
+}
+
+// cells reads the arguments of it from k on as cells.
+func (b *builder) cells(it *item, k int) ([]int, error) {
+	var cs []int
+	for ; k < len(it.args); k++ {
+		i, ok := cellID(it.args[k], b.n)
+		if !ok {
+			return nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, it.args[k], b.n, b.n)
+		}
+		cs = append(cs, i)
+	}
+	if len(cs) == 0 {
+		return nil, b.t.fail(it.at, ErrInvalid, "%s: no cells", it.typ)
+	}
+	return cs, nil
+}
+
+// shape reads a Shape: "N×N", with the value range 1 to N, of the Sudoku
+// grid type.
+func (b *builder) shape(it *item) (int, error) {
+	dims, at, err := b.arg(it, 0)
+	if err != nil {
+		return 0, err
+	}
+	rs, cs, ok := strings.Cut(dims, "x")
+	nr, ok1 := number(rs)
+	nc, ok2 := number(cs)
+	if !ok || !ok1 || !ok2 || nr < 1 || nc < 1 || nr > 16 || nc > 16 {
+		return 0, b.t.fail(at, ErrInvalid, "Shape: %q is not a grid of 1 to 16 rows and columns", dims)
+	}
+	if nr != nc || nr < 4 {
+		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
+	}
+	if len(it.args) > 1 && it.args[1] != "" {
+		if r := it.args[1]; r != fmt.Sprint(nr) && r != fmt.Sprintf("1-%d", nr) {
+			return 0, b.t.fail(it.argAt[1], ErrUnsupported, "Shape: values %s (satdoku's are 1 to %d)", r, nr)
+		}
+	}
+	if len(it.args) > 2 && it.args[2] != "Sudoku" {
+		return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type %q (satdoku's is Sudoku)", it.args[2])
+	}
+	if len(it.args) > 3 {
+		return 0, b.t.fail(it.argAt[3], ErrInvalid, "Shape: too many arguments")
+	}
+	return nr, nil
+}
+
+// line adds a clue of kind with one line, the cells of it from argument
+// k on.
+func (b *builder) line(it *item, kind clue.Kind, k, value int) error {
+	cs, err := b.cells(it, k)
+	if err != nil {
+		return err
+	}
+	b.add(it.at, clue.Clue{Kind: kind, Lines: [][]int{cs}, Value: value})
+	return nil
+}
+
+// item reads one constraint other than the composites.
+func (b *builder) item(it *item) error {
+	n := b.n
+	switch it.typ {
+	case "Given":
+		return b.givens(it)
+	case "Shape":
+		return nil // read first
+	case "NoBoxes":
+		b.noBoxes = true
+	case "RegionSize":
+		v, err := b.num(it, 0, "size")
+		if err != nil {
+			return err
+		}
+		if v != n {
+			return b.t.fail(it.argAt[0], ErrUnsupported, "RegionSize: regions of %d cells on a %d×%d board", v, n, n)
+		}
+	case "Jigsaw":
+		return b.jigsawLayout(it)
+	case "Thermo":
+		return b.line(it, clue.Thermometer, 0, 0)
+	case "Whisper":
+		// German whispers leave the difference out: then the first
+		// argument is a cell, and the difference 5.
+		d, k := 5, 0
+		if s, _, err := b.arg(it, 0); err == nil {
+			if v, ok := number(s); ok || s == "" {
+				d, k = v, 1
+			}
+		}
+		if d < 1 {
+			_, err := b.cells(it, k) // every pair differs by 0 or more
+			return err
+		}
+		return b.line(it, clue.Whispers, k, d)
+	case "Renban":
+		return b.line(it, clue.Renban, 0, 0)
+	case "Modular":
+		m, err := b.num(it, 0, "modulus")
+		if err != nil {
+			return err
+		}
+		switch {
+		case m == 1:
+			_, err := b.cells(it, 1) // every digit has remainder 0
+			return err
+		case m == 2:
+			return b.line(it, clue.ParityLine, 1, 0)
+		case m == 3:
+			return b.line(it, clue.ModularLine, 1, 0)
+		case m < 1:
+			return b.t.fail(it.argAt[0], ErrInvalid, "Modular: modulus %d", m)
+		}
+		return b.t.fail(it.argAt[0], ErrUnsupported, "Modular: modulus %d (satdoku's modular lines take 2, as parity lines, and 3)", m)
+	case "Entropic":
+		if n != 9 {
+			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the digits 1 to 9, not 1 to %d", n)
+		}
+		return b.line(it, clue.EntropicLine, 0, 0)
+	case "RegionSumLine":
+		if b.regionSumAt < 0 {
+			b.regionSumAt = it.at
+		}
+		return b.line(it, clue.RegionSumLine, 0, 0)
+	case "Between":
+		return b.line(it, clue.Between, 0, 0)
+	case "Lockout":
+		d, err := b.num(it, 0, "difference")
+		if err != nil {
+			return err
+		}
+		if d < 1 {
+			return b.t.fail(it.argAt[0], ErrUnsupported, "Lockout: difference %d", d)
+		}
+		if len(it.args) < 3 {
+			return b.t.fail(it.at, ErrInvalid, "Lockout: %d cells (want two ends)", len(it.args)-1)
+		}
+		return b.line(it, clue.LockoutLine, 1, d)
+	case "Palindrome":
+		return b.line(it, clue.Palindrome, 0, 0)
+	case "Zipper":
+		return b.line(it, clue.ZipperLine, 0, 0)
+	case "SumLine":
+		v, err := b.num(it, 0, "sum")
+		if err != nil {
+			return err
+		}
+		if len(it.args) > 1 && it.args[len(it.args)-1] == "LOOP" {
+			return b.t.fail(it.argAt[len(it.args)-1], ErrUnsupported, "SumLine: a loop (satdoku's 10-lines have two ends)")
+		}
+		if v < 1 {
+			return b.t.fail(it.argAt[0], ErrUnsupported, "SumLine: sum %d", v)
+		}
+		return b.line(it, clue.TenLine, 1, v)
+	case "DoubleArrow":
+		// ISS makes the ends add up to the cells between: two cells
+		// cannot (no digits add up to nothing), a case satdoku's kind
+		// leaves out.
+		if len(it.args) < 3 {
+			return b.t.fail(it.at, ErrInvalid, "DoubleArrow: %d cells (want 3 or more)", len(it.args))
+		}
+		return b.line(it, clue.DoubleArrow, 0, 0)
+	case "Arrow":
+		cs, err := b.cells(it, 0)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.Arrow, Cells: cs[:1], Lines: [][]int{cs[1:]}})
+	case "PillArrow":
+		return b.pillArrow(it)
+	case "Cage":
+		return b.cage(it)
+	case "AllDifferent":
+		cs, err := b.cells(it, 0)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
+	case "WhiteDot", "BlackDot", "X", "V", "GreaterThan":
+		return b.pairs(it)
+	case "LittleKiller":
+		return b.littleKiller(it)
+	case "Sandwich":
+		v, err := b.num(it, 0, "sum")
+		if err != nil {
+			return err
+		}
+		row, col, err := b.outside(it, 1, true)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.Sandwich, Row: row, Col: col, Value: v})
+	case "XSum":
+		return b.lineClues(it, clue.XSum)
+	case "Skyscraper":
+		return b.lineClues(it, clue.Skyscraper)
+	case "NumberedRoom":
+		return b.lineClues(it, clue.NumberedRoom)
+	case "Diagonal":
+		s, at, err := b.arg(it, 0)
+		if err != nil {
+			return err
+		}
+		switch s {
+		case "1":
+			b.global(it.at, "diagonal+")
+		case "-1":
+			b.global(it.at, "diagonal-")
+		default:
+			return b.t.fail(at, ErrInvalid, "Diagonal: direction %q (want 1 or -1)", s)
+		}
+	case "AntiKnight":
+		b.global(it.at, "anti-knight")
+	case "AntiKing":
+		b.global(it.at, "anti-king")
+	case "Windoku":
+		b.global(it.at, "windoku")
+	case "DisjointSets":
+		b.global(it.at, "disjoint")
+	case "AntiConsecutive":
+		// Every pair of neighbours, dots or not: the named rule, not the
+		// clue (which lets Kropki dots through).
+		b.global(it.at, "nonconsecutive")
+	case "StrictKropki":
+		b.add(it.at, clue.Clue{Kind: clue.NegativeRatio})
+		b.add(it.at, clue.Clue{Kind: clue.NegativeDifference})
+	case "StrictXV":
+		b.add(it.at, clue.Clue{Kind: clue.NegativeXV})
+	case "Quad":
+		return b.quad(it)
+	case "ContainAtLeast":
+		vs, at, err := b.arg(it, 0)
+		if err != nil {
+			return err
+		}
+		ds, err := b.digits(it, at, strings.Split(vs, "_"))
+		if err != nil {
+			return err
+		}
+		cs, err := b.cells(it, 1)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.Quadruple, Cells: cs, Values: ds})
+	case "Indexing":
+		s, at, err := b.arg(it, 0)
+		if err != nil {
+			return err
+		}
+		kind := clue.RowIndexer
+		switch s {
+		case "R":
+		case "C":
+			kind = clue.ColumnIndexer
+		default:
+			return b.t.fail(at, ErrInvalid, "Indexing: type %q (want R or C)", s)
+		}
+		cs, err := b.cells(it, 1)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: kind, Cells: cs})
+	case "SearchPriority":
+		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
+			b.t.fail(it.at, nil, "").Pos))
+	default:
+		if !knownType(it.typ) {
+			return b.t.fail(it.at, ErrSyntax, "unknown constraint type %q", it.typ)
+		}
+		return b.refuse(it)
+	}
+	return nil
+}
+
+// givens reads the givens ".~R1C1_5~R1C2_2_4": each a cell and its
+// values, one (a given) or more (pencil marks).
+func (b *builder) givens(it *item) error {
+	for k, s := range it.args {
+		parts := strings.Split(s, "_")
+		i, ok := cellID(parts[0], b.n)
+		if !ok {
+			return b.t.fail(it.argAt[k], ErrInvalid, "%q is not a cell of the %d×%d board", parts[0], b.n, b.n)
+		}
+		ds, err := b.digits(it, it.argAt[k], parts[1:])
+		if err != nil {
+			return err
+		}
+		if len(ds) == 0 {
+			return b.t.fail(it.argAt[k], ErrInvalid, "%q gives no value", s)
+		}
+		b.given(it.argAt[k], i, ds)
+	}
+	return nil
+}
+
+// digits reads values, each a digit 1..N written in decimal.
+func (b *builder) digits(it *item, at int, vs []string) ([]int, error) {
+	var ds []int
+	for _, v := range vs {
+		d, ok := number(v)
+		if !ok || fmt.Sprint(d) != v || d < 1 || d > b.n {
+			return nil, b.t.fail(at, ErrInvalid, "%s: value %q is not a digit 1 to %d", it.typ, v, b.n)
+		}
+		ds = append(ds, d)
+	}
+	return ds, nil
+}
+
+// jigsawLayout reads ".Jigsaw~LAYOUT" (or the older
+// ".Jigsaw~9x9~LAYOUT"): a character per cell naming its piece.
+func (b *builder) jigsawLayout(it *item) error {
+	if len(it.args) < 1 || len(it.args) > 2 {
+		return b.t.fail(it.at, ErrInvalid, "Jigsaw: want a layout")
+	}
+	k := len(it.args) - 1
+	layout, at := it.args[k], it.argAt[k]
+	n := b.n
+	if len(layout) != n*n {
+		return b.t.fail(at, ErrInvalid, "Jigsaw: a layout of %d cells, want %d", len(layout), n*n)
+	}
+	var order []byte
+	pieces := map[byte][]int{}
+	for i := range n * n {
+		c := layout[i]
+		if pieces[c] == nil {
+			order = append(order, c)
+		}
+		pieces[c] = append(pieces[c], i)
+	}
+	if len(order) == 1 {
+		return nil // one piece: no rule
+	}
+	odd := 0
+	var regs [][]int
+	for _, c := range order {
+		if len(pieces[c]) == n {
+			regs = append(regs, pieces[c])
+		} else if odd++; odd > 1 {
+			return b.t.fail(at, ErrInvalid, "Jigsaw: pieces of sizes other than %d", n)
+		}
+	}
+	b.jigsaw, b.jigsawAt = regs, it.at
+	return nil
+}
+
+// pillArrow reads ".PillArrow~2~PILL…~SHAFT…": the first 2 or 3 cells
+// are the pill, read as a number in reading order.
+func (b *builder) pillArrow(it *item) error {
+	size, err := b.num(it, 0, "pill size")
+	if err != nil {
+		return err
+	}
+	if size != 2 && size != 3 {
+		return b.t.fail(it.argAt[0], ErrInvalid, "PillArrow: pill size %d (want 2 or 3)", size)
+	}
+	cs, err := b.cells(it, 1)
+	if err != nil {
+		return err
+	}
+	if len(cs) <= size {
+		return b.t.fail(it.at, ErrInvalid, "PillArrow: %d cells for a pill of %d", len(cs), size)
+	}
+	pill := slices.Sorted(slices.Values(cs[:size]))
+	n := b.n
+	for k := 1; k < size; k++ {
+		p, q := pill[k-1], pill[k]
+		right := q == p+1 && q%n != 0
+		if !right && q != p+n && !(q == p+n+1 && (p+1)%n != 0) {
+			return b.t.fail(it.argAt[1], ErrInvalid, "PillArrow: the pill's cells are not side by side in reading order")
+		}
+	}
+	b.add(it.at, clue.Clue{Kind: clue.Arrow, Cells: pill, Lines: [][]int{cs[size:]}})
+	return nil
+}
+
+// cage reads ".Cage~SUM~CELLS…": distinct digits adding up to SUM, no
+// sum when it is empty or 0.
+func (b *builder) cage(it *item) error {
+	s, at, err := b.arg(it, 0)
+	if err != nil {
+		return err
+	}
+	v := 0
+	if s != "" {
+		var ok bool
+		if v, ok = number(s); !ok {
+			return b.t.fail(at, ErrInvalid, "Cage: sum %q is not a whole number", s)
+		}
+	}
+	cs, err := b.cells(it, 1)
+	if err != nil {
+		return err
+	}
+	b.add(it.at, clue.Clue{Kind: clue.KillerCage, Cells: cs, Value: v})
+	return nil
+}
+
+// pairs reads dots and marks between neighbours: every pair of
+// orthogonal neighbours among the cells, the earlier first (a
+// GreaterThan's earlier cell is the greater).
+func (b *builder) pairs(it *item) error {
+	cs, err := b.cells(it, 0)
+	if err != nil {
+		return err
+	}
+	n := b.n
+	left := map[int]bool{}
+	for _, i := range cs {
+		left[i] = true
+	}
+	found := false
+	for _, i := range cs {
+		delete(left, i)
+		for _, j := range []int{i - n, i + n, i - 1, i + 1} {
+			if !left[j] || (j == i-1 || j == i+1) && j/n != i/n {
+				continue
+			}
+			found = true
+			c := clue.Clue{Cells: []int{i, j}}
+			switch it.typ {
+			case "WhiteDot":
+				c.Kind = clue.WhiteDot
+			case "BlackDot":
+				c.Kind = clue.BlackDot
+			case "X":
+				c.Kind, c.Value = clue.XV, 10
+			case "V":
+				c.Kind, c.Value = clue.XV, 5
+			case "GreaterThan":
+				c = clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{j, i}}}
+			}
+			b.add(it.at, c)
+		}
+	}
+	if !found {
+		return b.t.fail(it.at, ErrInvalid, "%s: no two of its cells are neighbours", it.typ)
+	}
+	return nil
+}
+
+// littleKiller reads ".LittleKiller~SUM~CELL": the diagonal from CELL,
+// on the edge, in the one direction ISS gives that cell (down-right from
+// the left edge, down-left from the top, up-left from the right, up-right
+// from the bottom).
+func (b *builder) littleKiller(it *item) error {
+	v, err := b.num(it, 0, "sum")
+	if err != nil {
+		return err
+	}
+	s, at, err := b.arg(it, 1)
+	if err != nil {
+		return err
+	}
+	n := b.n
+	i, ok := cellID(s, n)
+	if !ok {
+		return b.t.fail(at, ErrInvalid, "LittleKiller: %q is not a cell of the %d×%d board", s, n, n)
+	}
+	r, c := i/n, i%n
+	var row, col int
+	var dir clue.Direction
+	switch {
+	case c == 0 && r <= n-2:
+		row, col, dir = r-1, -1, clue.DownRight
+	case r == 0 && c >= 1:
+		row, col, dir = -1, c+1, clue.DownLeft
+	case c == n-1 && r >= 1 && r <= n-2:
+		row, col, dir = r+1, n, clue.UpLeft
+	case r == n-1 && c >= 1 && c <= n-2:
+		row, col, dir = n, c-1, clue.UpRight
+	default:
+		return b.t.fail(at, ErrInvalid, "LittleKiller: no diagonal starts at %s", s)
+	}
+	if v < 1 {
+		return b.t.fail(it.argAt[0], ErrUnsupported, "LittleKiller: sum %d (satdoku's little killers add up to 1 or more)", v)
+	}
+	b.add(it.at, clue.Clue{Kind: clue.LittleKiller, Row: row, Col: col, Direction: dir, Value: v})
+	return nil
+}
+
+// outside reads argument k of it, a row "R3" or a column "C5" (decimal),
+// as the place of a clue outside the board: before its first cell
+// (forward) or after its last.
+func (b *builder) outside(it *item, k int, forward bool) (row, col int, err error) {
+	s, at, err := b.arg(it, k)
+	if err != nil {
+		return 0, 0, err
+	}
+	n := b.n
+	x, ok := 0, false
+	if len(s) >= 2 && (s[0] == 'R' || s[0] == 'C') && s[1] != '0' {
+		x, ok = number(s[1:])
+	}
+	if !ok || x < 1 || x > n {
+		return 0, 0, b.t.fail(at, ErrInvalid, "%s: %q is not a row R1…R%d or a column C1…C%d", it.typ, s, n, n)
+	}
+	edge := -1
+	if !forward {
+		edge = n
+	}
+	if s[0] == 'R' {
+		return x - 1, edge, nil
+	}
+	return edge, x - 1, nil
+}
+
+// lineClues reads ".XSum~R1~FORWARD~BACKWARD": the clues of a row or a
+// column read from its start and from its end, each optional.
+func (b *builder) lineClues(it *item, kind clue.Kind) error {
+	if len(it.args) > 3 {
+		return b.t.fail(it.argAt[3], ErrInvalid, "%s: too many arguments", it.typ)
+	}
+	for k := 1; k <= 2; k++ {
+		if k >= len(it.args) || it.args[k] == "" {
+			continue
+		}
+		v, err := b.num(it, k, "clue")
+		if err != nil {
+			return err
+		}
+		if v == 0 {
+			if kind == clue.NumberedRoom {
+				return b.t.fail(it.argAt[k], ErrUnsupported, "%s: clue 0 (satdoku's digits are 1 to %d)", it.typ, b.n)
+			}
+			return b.t.fail(it.argAt[k], ErrInvalid, "%s: clue 0", it.typ)
+		}
+		row, col, err := b.outside(it, 0, k == 1)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: kind, Row: row, Col: col, Value: v})
+	}
+	if len(it.args) == 0 {
+		return b.t.fail(it.at, ErrInvalid, "%s: no row or column", it.typ)
+	}
+	_, _, err := b.outside(it, 0, true)
+	return err
+}
+
+// quad reads ".Quad~TOPLEFT~VALUES…": the values all appear in the 2×2
+// square whose top left cell is TOPLEFT.
+func (b *builder) quad(it *item) error {
+	s, at, err := b.arg(it, 0)
+	if err != nil {
+		return err
+	}
+	n := b.n
+	i, ok := cellID(s, n)
+	if !ok || i/n == n-1 || i%n == n-1 {
+		return b.t.fail(at, ErrInvalid, "Quad: no 2×2 square has its top left cell at %q", s)
+	}
+	var ds []int
+	if len(it.args) > 1 {
+		if ds, err = b.digits(it, it.argAt[1], it.args[1:]); err != nil {
+			return err
+		}
+	}
+	b.add(it.at, clue.Clue{Kind: clue.Quadruple, Cells: []int{i, i + 1, i + n, i + n + 1}, Values: ds})
+	return nil
+}

@@ -1,0 +1,50 @@
+// Package iss reads the puzzle strings of sigh's Interactive Sudoku Solver
+// (ISS, https://github.com/sigh/Interactive-Sudoku-Solver), the setters'
+// web solver, into satdoku's rules-as-data: a grid of givens under the
+// rules of the puzzle, and the clues (package clue) that carry them.
+//
+// # Formats
+//
+// Read takes one puzzle in any of ISS's string formats that satdoku's own
+// text formats do not already read:
+//
+//   - a constraint string: items that each start with '.', a type and its
+//     arguments separated by '~', as ".~R1C1_5~R1C2_3.Cage~15~R1C3~R1C4
+//     .Thermo~R9C4~R8C3". White space anywhere is ignored, as ISS ignores
+//     it. Cells are "R1C1" to "RgCg" (rows and columns in base 17, either
+//     case), values decimal;
+//   - SudoCue's long killer format, "3x3::k:…" (with "3x3:d:k:…", the two
+//     diagonals as well): per cell, 256·sum + cage id;
+//   - the short killer format: 81 characters, each an arrow towards the
+//     cell that holds its cage's sum (< > ^ v, and ` ' , . for the
+//     diagonals) or that sum itself (0–9, A–Z for 10–35, a–j for 36–45);
+//   - pencil marks: N³ characters (729 on 9×9), the N candidates of each
+//     cell in turn, '.' for a candidate crossed out;
+//   - a jigsaw: 2·N² characters, the givens (digits, letters from A for 1
+//     over 9×9, one other character for the blanks) and then the layout,
+//     a character per cell naming its piece (N pieces of N cells), the
+//     pieces taking the place of the boxes.
+//
+// # Meaning
+//
+// Every ISS constraint that has an equivalent among satdoku's clue kinds
+// is read as that clue, so that its meaning is package clue's (see
+// Kinds for the table); the global rules are satdoku.Rules.WithNamed's.
+// Givens of one value fill the grid, givens of several values (and a
+// second given of a cell) are given pencil marks, so that the givens of
+// one cell intersect, as in ISS. Any other constraint — one that satdoku
+// cannot express (Or, Regex, NFA, Sum, Lunchbox, chaos construction, value
+// ranges other than 1 to N, …) — is an error naming its type and position:
+// dropping a rule would turn "unique" into a wrong "multiple". The only
+// constraint read and dropped is SearchPriority, which tells ISS's search
+// where to look first and says nothing about the solutions (a warning
+// says so).
+//
+// Errors are *satdoku.ParseError values placed at the line and column of
+// the item at fault, wrapping ErrSyntax, ErrInvalid or ErrUnsupported.
+//
+// Importing the package registers the format with textfmt (see
+// textfmt.Register) as "iss": an argument, or an input whose first line
+// (after blank lines and # comments) is an ISS string, with one string a
+// line, so that every command of satdoku reads it.
+package iss

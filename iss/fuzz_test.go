@@ -1,0 +1,47 @@
+package iss
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// FuzzRead: Read never panics; it returns a puzzle whose grid is under
+// the rules it made, or a *satdoku.ParseError placed inside the input.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		".~R1C1_5~R1C2_3_4.Cage~15~R1C3~R1C4.Thermo~R9C4~R8C3.Whisper~R1C1~R2C2.Whisper~4~R3C3~R3C4",
+		".Renban~R1C1~R1C2.Modular~2~R2C1~R2C2.Modular~3~R3C1~R3C2~R3C3.Entropic~R4C1~R4C2.RegionSumLine~R1C3~R1C4",
+		".Between~R5C1~R5C2~R5C3.Lockout~4~R6C1~R6C2~R6C3.Palindrome~R7C1~R7C2.Zipper~R8C1~R8C2~R8C3.SumLine~10~R9C1~R9C2",
+		".Arrow~R1C1~R1C2.DoubleArrow~R2C1~R2C2~R2C3.PillArrow~2~R3C1~R3C2~R4C1.AllDifferent~R5C5~R6C6",
+		".WhiteDot~R1C1~R1C2~R2C2.BlackDot~R3C3~R3C4.X~R4C4~R5C4.V~R6C6~R6C7.GreaterThan~R7C7~R7C8.StrictKropki.StrictXV",
+		".LittleKiller~12~R1C3.Sandwich~5~C2.XSum~R1~15~20.Skyscraper~C3~~4.NumberedRoom~R4~5~.Diagonal~1.Diagonal~-1",
+		".AntiKnight.AntiKing.Windoku.DisjointSets.AntiConsecutive.Quad~R1C1~1~2.ContainAtLeast~3_4~R9C9~R8C8.Indexing~R~R1C1",
+		".Shape~6x6.Jigsaw~111222111222333444333444555666555666.NoBoxes.~R1C1_1",
+		".Shape~16x16.~RgCg_16~RaC1_10.And.Thermo~R1C1~R1C2.End.SearchPriority~5~R1C1",
+		".Or.~R1C1_1.End.Lunchbox~3~R1C1~R1C2",
+		"3x3:d:k:" + strings.Repeat("2561:", 81),
+		strings.Repeat("j<<<<<<<<", 9),
+		strings.Repeat("123456789", 81),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := Read(s)
+		if err != nil {
+			var pe *satdoku.ParseError
+			if !errors.As(err, &pe) || p != nil {
+				t.Fatalf("error %T %v with puzzle %v", err, err, p)
+			}
+			if want := satdoku.PositionAt([]byte(s), len(s)); pe.Pos.Line < 1 || pe.Pos.Line > want.Line {
+				t.Fatalf("error at %v, outside the input (ends at %v)", pe.Pos, want)
+			}
+			return
+		}
+		if p == nil || p.Grid == nil || p.Grid.Rules() == nil {
+			t.Fatalf("no grid: %v", p)
+		}
+	})
+}
