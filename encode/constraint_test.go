@@ -211,7 +211,8 @@ func (tc constraintCase) String() string {
 }
 
 // constraintClauses writes c alone over the domain of tc, as Write does
-// after the rules.
+// after the rules (Write then adds the sums derived from it, which the
+// cells of c alone do not imply).
 func constraintClauses(t *testing.T, tc constraintCase) (*satdoku.Rules, *Domain, [][]int, int) {
 	t.Helper()
 	std, err := satdoku.Standard(tc.n)
@@ -246,8 +247,10 @@ func constraintClauses(t *testing.T, tc constraintCase) (*satdoku.Rules, *Domain
 			enc.cur[i] = dom.Cand[i]
 		}
 	}
+	// The constraint alone: without the sums that the rules derive from
+	// it with the units (see derivedSums and TestKillerModels).
 	var f CNF
-	enc.writeConstraints(&f, dom)
+	enc.constraint(enc.asClauseAdder(&f), dom, &r.Constraints()[0])
 	return r, dom, f.Clauses, enc.MaxVar()
 }
 

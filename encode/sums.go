@@ -107,20 +107,21 @@ func matchable(masks []uint64, set uint64) bool {
 //     in them in one of the sets that do not.
 //
 // With the cells' digits distinct, k cells holding digits of a set of k
-// hold the whole set, so the clauses are exact. It reports false, writing
-// nothing, when the sets are too many (see maxSets).
-func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) bool {
+// hold the whole set, so the clauses are exact on their own; the sum's
+// diagram is written too (it propagates the partial sums). A sum with
+// more than maxSets sets gets no clause here.
+func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 	masks := make([]uint64, len(cells))
 	for k, i := range cells {
 		masks[k] = e.cellMask(d, i)
 	}
 	sets, ok := digitSets(masks, v)
 	if !ok {
-		return false
+		return
 	}
 	if len(sets) == 0 {
 		e.emit(a)
-		return true
+		return
 	}
 	n := e.rules.N()
 	every, some := e.full, uint64(0)
@@ -157,7 +158,7 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) bool {
 		e.emit(a, cl...)
 	}
 	if len(sets) == 1 {
-		return true
+		return
 	}
 	ys := make([]int, len(sets))
 	for s := range ys {
@@ -189,7 +190,6 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) bool {
 		e.emit(a, with...)
 		e.emit(a, without...)
 	}
-	return true
 }
 
 // sumOfDistinct reports whether constraint c is a plain sum (every
@@ -198,8 +198,9 @@ func (e *Encoder) sumOfDistinct(c *satdoku.Constraint) bool {
 	return c.Kind == satdoku.Total && c.Coefs == nil && len(c.Cells) > 1 && e.distinct(c.Cells)
 }
 
-// maxDerived is the most cells a derived sum may have (see derivedSums).
-var maxDerived = 6
+// maxDerived is the most cells a derived sum may have (see derivedSums):
+// longer ones slow gini down more than they help it (bench/issue24-encodings.txt).
+const maxDerived = 4
 
 // derivedKey is the key of the derived sums in the cache of their rules.
 type derivedKey struct{}
