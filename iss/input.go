@@ -1,6 +1,7 @@
 package iss
 
 import (
+	"bytes"
 	"errors"
 	"io"
 
@@ -15,13 +16,8 @@ import (
 
 func init() {
 	textfmt.Register(textfmt.Input{
-		Name: "iss",
-		Detect: func(head []byte) textfmt.Match {
-			if line, ok := textfmt.FirstLine(head); ok && Detect(line) {
-				return textfmt.Sure
-			}
-			return textfmt.NoMatch
-		},
+		Name:   "iss",
+		Detect: detect,
 		NewReader: func(r io.Reader) textfmt.PuzzleReader {
 			return textfmt.NewLineReader(r, MaxLen, func(line []byte) (textfmt.Puzzle, error) {
 				return readPuzzle(string(line))
@@ -35,6 +31,28 @@ func init() {
 		},
 		ReadArg: readPuzzle,
 	})
+}
+
+// headSize is the most that textfmt.Open's first read brings (bufio's
+// default buffer).
+const headSize = 4096
+
+// detect is Sure when the first line of head that is not blank or a #
+// comment is an ISS string. The formats of one line of cells, read by
+// length, need the whole line: a line that fills the head may go on (a
+// long line of digits cut at 16³ is no 16×16 pencil-mark string).
+func detect(head []byte) textfmt.Match {
+	line, ok := textfmt.FirstLine(head)
+	if !ok || !Detect(line) {
+		return textfmt.NoMatch
+	}
+	if line[0] != '.' && len(head) >= headSize {
+		at := bytes.Index(head, []byte(line))
+		if at < 0 || bytes.IndexByte(head[at+len(line):], '\n') < 0 {
+			return textfmt.NoMatch
+		}
+	}
+	return textfmt.Sure
 }
 
 // readPuzzle reads one ISS string for textfmt.

@@ -58,14 +58,14 @@ func Read(s string) (*Puzzle, error) {
 	var err error
 	// In the order of ISS's parser: the formats of one line of cells
 	// first, the constraint strings last.
-	switch {
-	case isShortKiller(t.b):
+	switch oneWord := !strings.ContainsAny(strings.TrimSpace(s), " \t\r\n\v\f"); {
+	case oneWord && isShortKiller(t.b):
 		err = b.shortKiller()
-	case strings.HasPrefix(string(t.b), "3x3:"):
+	case oneWord && strings.HasPrefix(string(t.b), "3x3:"):
 		err = b.longKiller()
-	case jigsawSide(t.b) > 0:
+	case oneWord && jigsawSide(t.b) > 0:
 		err = b.jigsawFormat()
-	case isPencilmarks(t.b):
+	case oneWord && isPencilmarks(t.b):
 		err = b.pencilmarks()
 	case t.b[0] == '.':
 		err = b.constraints()
@@ -80,15 +80,20 @@ func Read(s string) (*Puzzle, error) {
 
 // Detect reports whether s (one line or argument) looks like an ISS
 // puzzle string: a constraint string whose first item is a constraint
-// type of ISS, or a string in one of its killer or pencil-mark formats.
-// Read may still find it wrong.
+// type of ISS, or one word in one of its killer, jigsaw or pencil-mark
+// formats. Read may still find it wrong.
 func Detect(s string) bool {
 	t := compact(s)
-	switch {
-	case len(t.b) == 0:
+	if len(t.b) == 0 {
 		return false
-	case isShortKiller(t.b), strings.HasPrefix(string(t.b), "3x3:"), jigsawSide(t.b) > 0, isPencilmarks(t.b):
+	}
+	// The formats of one line of cells are one word: white space inside
+	// is a text puzzle and its solution ("PUZZLE SOLUTION").
+	if !strings.ContainsAny(strings.TrimSpace(s), " \t\r\n\v\f") &&
+		(isShortKiller(t.b) || strings.HasPrefix(string(t.b), "3x3:") || jigsawSide(t.b) > 0 || isPencilmarks(t.b)) {
 		return true
+	}
+	switch {
 	case t.b[0] != '.':
 		return false
 	}

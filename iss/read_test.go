@@ -289,6 +289,9 @@ func TestDetect(t *testing.T) {
 		"", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 		".................................................................................",
 		".X.", ".V", ".Foo~1", "Thermo~R1C1", strings.Repeat("1", 64), "x",
+		// A text puzzle and its solution: 162 cells, the second half a
+		// jigsaw layout by count, but two words.
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 " + solution9,
 	}
 	for _, s := range yes {
 		if !Detect(s) {
@@ -416,5 +419,13 @@ func TestRegistered(t *testing.T) {
 	}
 	if fmt.Sprint(lines) != "[3 4 5]" {
 		t.Errorf("puzzles at lines %v, want [3 4 5]", lines)
+	}
+	// A line of digits longer than the first read, cut at 16³ bytes, is
+	// no 16×16 pencil-mark string; a whole one is.
+	if _, name := textfmt.Open(strings.NewReader(strings.Repeat("1", 10000) + "\n")); name == "iss" {
+		t.Error("a long line of digits read as ISS pencil marks")
+	}
+	if _, name := textfmt.Open(strings.NewReader(strings.Repeat("123456789", 81) + "\n")); name != "iss" {
+		t.Errorf("9×9 pencil marks read as %q", name)
 	}
 }

@@ -130,8 +130,9 @@
 // would read anything (Maybe), the first registered on a tie. This
 // package registers the text formats above as "text", the fallback;
 // package fpuzzles registers f-puzzles JSON and links when it is imported
-// (import _ "github.com/satdoku/satdoku/fpuzzles"), and package sudokupad
-// SudokuPad links and payloads. A PuzzleReader
+// (import _ "github.com/satdoku/satdoku/fpuzzles"), package sudokupad
+// SudokuPad links and payloads, and package iss the puzzle strings of the
+// Interactive Sudoku Solver. A PuzzleReader
 // streams: it holds one puzzle at a time, and places its errors, as
 // *satdoku.ParseError, at their line and column in the whole input.
 package textfmt
