@@ -350,9 +350,10 @@ func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // reach get a variable y_m each (none when only one is left: it is true),
 // with at least one y_m true; y_m keeps every cell inside window m and
 // puts each of its digits in some cell (the window's span, as a setter
-// reads it), and a digit needs a window that holds it. With the cells' digits distinct (the
-// pairs that share no unit get ¬var(i, d) ∨ ¬var(j, d) here), k distinct
-// digits inside a window of k are the whole window.
+// reads it), and a digit needs a window that holds it. With the cells'
+// digits distinct (the pairs that share no unit get ¬var(i, d) ∨
+// ¬var(j, d) here), k distinct digits inside a window of k are the whole
+// window.
 func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
 	n, k := e.rules.N(), len(cells)
 	if k <= 1 {

@@ -9,8 +9,12 @@ import (
 )
 
 // maxSets is the most digit sets a sum over distinct cells may have for
-// cageSets to write them; a sum with more is left to its diagram alone.
-const maxSets = 256
+// cageSets to write them, and maxSteps the most steps of the search for
+// them; a sum with more is left to its diagram alone.
+const (
+	maxSets  = 256
+	maxSteps = 1 << 16
+)
 
 // distinct reports whether every two of cells share a unit, so that their
 // digits are all different.
@@ -28,15 +32,20 @@ func (e *Encoder) distinct(cells []int) bool {
 // digitSets returns the sets of k distinct digits (bit d−1 for digit d)
 // that add up to v and that the cells, whose candidates are masks, can
 // hold one digit each (a matching of the cells onto the set's digits); ok
-// is false when there are more than maxSets of them.
+// is false when there are more than maxSets of them or the search takes
+// more than maxSteps steps.
 func digitSets(masks []uint64, v int) (sets []uint64, ok bool) {
 	k := len(masks)
 	var union uint64
 	for _, m := range masks {
 		union |= m
 	}
+	steps := 0
 	var rec func(from uint64, left, sum int, set uint64) bool
 	rec = func(from uint64, left, sum int, set uint64) bool {
+		if steps++; steps > maxSteps {
+			return false // a big cage on a big board: left to the diagram
+		}
 		if left == 0 {
 			if sum == v && matchable(masks, set) {
 				if len(sets) == maxSets {

@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"maps"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -229,5 +230,61 @@ func TestKillerModels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDigitSets checks digitSets against a brute force over the digits
+// the cells can hold: the sets are exactly the sets of digits of the
+// assignments of distinct digits, one a cell from its candidates, that
+// add up to the value. A cage on a 64×64 board whose sets would take too
+// long to list gives up (ok false) at once.
+func TestDigitSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 300 {
+		k := 1 + rng.IntN(4)
+		masks := make([]uint64, k)
+		for i := range masks {
+			masks[i] = rng.Uint64() & 0x1ff
+		}
+		v := k + rng.IntN(8*k)
+		want := map[uint64]bool{}
+		digits := make([]int, k)
+		var rec func(c int)
+		rec = func(c int) {
+			if c == k {
+				var set uint64
+				sum := 0
+				for _, d := range digits {
+					set |= 1 << (d - 1)
+					sum += d
+				}
+				if sum == v && bits.OnesCount64(set) == k {
+					want[set] = true
+				}
+				return
+			}
+			for d := 1; d <= 9; d++ {
+				if masks[c]>>(d-1)&1 != 0 {
+					digits[c] = d
+					rec(c + 1)
+				}
+			}
+		}
+		rec(0)
+		sets, ok := digitSets(masks, v)
+		got := map[uint64]bool{}
+		for _, s := range sets {
+			got[s] = true
+		}
+		if !ok || len(got) != len(sets) || !maps.Equal(got, want) {
+			t.Fatalf("masks %#x sum %d: sets %#x (ok %v), want %v", masks, v, sets, ok, want)
+		}
+	}
+	big := make([]uint64, 30)
+	for i := range big {
+		big[i] = fullMask(64)
+	}
+	if _, ok := digitSets(big, 30*31/2+40); ok {
+		t.Error("30 cells of a 64×64 board: the sets were listed, want a give-up")
 	}
 }
