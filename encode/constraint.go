@@ -141,9 +141,12 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 
 // total writes Σ coef·digit = Value as a decision diagram on the partial
 // sum, pruned forward by the least and the greatest sum the cells left
-// can add.
+// can add (counting the digits of cells that share a unit distinct, see
+// distinctBounds, when the cells are not all distinct: a sum of distinct
+// cells gets its digit sets instead).
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
-	if e.sumOfDistinct(c) {
+	distinct := e.sumOfDistinct(c)
+	if distinct {
 		e.cageSets(a, d, c.Cells, c.Value)
 	}
 	k := len(c.Cells)
@@ -157,6 +160,9 @@ func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		coef := int64(c.Coef(j))
 		x, y := coef*int64(bits.TrailingZeros64(m)+1), coef*int64(64-bits.LeadingZeros64(m))
 		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	}
+	if !distinct {
+		e.distinctBounds(d, c, lo, hi)
 	}
 	v := int64(c.Value)
 	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {

@@ -370,6 +370,12 @@ func constraintCases() []constraintCase {
 	for _, v := range []int{6, 9, 10, 12, 15} {
 		cs = append(cs, tot(6, r6[:3], v), tot(6, []int{0, 1, 6, 7}, v+4))
 	}
+	// Sums of cells some of which share a unit (a little killer, a long
+	// arrow): the diagram's bounds count the groups' digits distinct.
+	for _, v := range []int{4, 6, 9, 12, 14} {
+		cs = append(cs, tot(4, []int{0, 1, 6, 11}, v), tot(6, []int{0, 1, 2, 9, 15}, v+5),
+			tot(4, []int{0, 1, 6, 11}, v-10, 1, 1, -1, -1))
+	}
 	for k := 1; k <= 4; k++ {
 		cs = append(cs, kind(satdoku.Run, 4, t4[:k]), kind(satdoku.Run, 4, r4[:k]))
 	}

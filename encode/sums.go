@@ -385,3 +385,77 @@ func sumKey(cells, coefs []int, v int) string {
 	slices.SortFunc(terms, func(x, y [2]int) int { return x[0] - y[0] })
 	return fmt.Sprint(terms, v)
 }
+
+// distinctBounds tightens lo and hi, the least and the greatest that the
+// cells of Total c from each index on can add (one cell at a time), with
+// the units: the cells from j on are put, last first, into groups of cells
+// with one coefficient that pairwise share a unit, and a group of s cells
+// holds s distinct digits of the union of their candidates, so it adds at
+// least the s smallest of them and at most the s largest.
+func (e *Encoder) distinctBounds(d *Domain, c *satdoku.Constraint, lo, hi []int64) {
+	type group struct {
+		cells    []int
+		coef     int64
+		union    uint64
+		cLo, cHi int64 // the cells' own bounds, one at a time
+		gLo, gHi int64 // the group's, with distinct digits
+	}
+	var groups []group
+	var sumLo, sumHi int64 // over the groups
+	for j := len(c.Cells) - 1; j >= 0; j-- {
+		i := c.Cells[j]
+		coef := int64(c.Coef(j))
+		m := e.cellMask(d, i)
+		g := -1
+		for x := range groups {
+			if groups[x].coef != coef {
+				continue
+			}
+			all := true
+			for _, o := range groups[x].cells {
+				all = all && e.shareUnit(i, o)
+			}
+			if all {
+				g = x
+				break
+			}
+		}
+		if g < 0 {
+			groups = append(groups, group{coef: coef})
+			g = len(groups) - 1
+		} else {
+			sumLo -= groups[g].gLo
+			sumHi -= groups[g].gHi
+		}
+		gr := &groups[g]
+		gr.cells = append(gr.cells, i)
+		gr.union |= m
+		gr.cLo += int64(bits.TrailingZeros64(m) + 1)
+		gr.cHi += int64(64 - bits.LeadingZeros64(m))
+		s := len(gr.cells)
+		lo1, hi1 := gr.cLo, gr.cHi
+		if bits.OnesCount64(gr.union) >= s {
+			var small, large int64
+			u := gr.union
+			for range s {
+				small += int64(bits.TrailingZeros64(u) + 1)
+				u &= u - 1
+			}
+			u = gr.union
+			for range s {
+				top := 63 - bits.LeadingZeros64(u)
+				large += int64(top + 1)
+				u &^= 1 << top
+			}
+			lo1, hi1 = max(lo1, small), min(hi1, large)
+		}
+		if coef >= 0 {
+			gr.gLo, gr.gHi = coef*lo1, coef*hi1
+		} else {
+			gr.gLo, gr.gHi = coef*hi1, coef*lo1
+		}
+		sumLo += gr.gLo
+		sumHi += gr.gHi
+		lo[j], hi[j] = max(lo[j], sumLo), min(hi[j], sumHi)
+	}
+}
