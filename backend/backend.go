@@ -63,6 +63,10 @@ type Result struct {
 	// the zero Certificate when it was not, or the call made no such
 	// claim.
 	Certificate Certificate
+	// By names the member of a portfolio that answered (package
+	// portfolio: "gini", "gini/2", "cadical", …) when the call raced
+	// several solvers; "" when one solver answered alone.
+	By string
 }
 
 // Certificate says how a back end checked the one claim of

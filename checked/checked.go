@@ -79,6 +79,9 @@ type Answer struct {
 	// passed that hold each candidate, cell-major ((cell·N)+digit−1), up
 	// to the cap per candidate.
 	Counts []int
+	// By names the member of a portfolio that answered, when the back
+	// end raced several (see backend.Result.By); "" otherwise.
+	By string
 }
 
 // Differ returns the cells, as indexes, where Solution and Second differ;
@@ -106,7 +109,7 @@ func (s *Solver) Solve(ctx context.Context, g *satdoku.Grid) (Answer, error) {
 	if err != nil {
 		return s.failed(g, res, err)
 	}
-	var a Answer
+	a := Answer{By: res.By}
 	switch res.Status {
 	case backend.StatusNone:
 		a.Status = backend.StatusNone
@@ -132,7 +135,7 @@ func (s *Solver) Unique(ctx context.Context, g *satdoku.Grid) (Answer, error) {
 	if err != nil {
 		return s.failed(g, res, err)
 	}
-	a := Answer{Status: res.Status}
+	a := Answer{Status: res.Status, By: res.By}
 	switch res.Status {
 	case backend.StatusNone:
 		return s.certify(ctx, g, res, a, 0)
@@ -174,7 +177,27 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (Answer,
 	if err != nil {
 		return Answer{}, err
 	}
+	a.By = res.By
 	return s.certify(ctx, g, res, a, res.Count)
+}
+
+// Validate reports whether the validator accepts res as a back end's
+// answer to a count of the solutions of g up to limit (Solve asks for 1,
+// Unique for 2): a count within the limit, and every solution it holds
+// (the first two) a solution of g, two of them different, and the status
+// that count gives (or, for Solve, unique). The error wraps
+// ErrRejected. It checks what a Solver checks of every answer, but not the
+// claims of unsatisfiability (see Options.Certify): a portfolio (package
+// portfolio) lets no answer win its race that a Solver would reject.
+func Validate(g *satdoku.Grid, res backend.Result, limit int) error {
+	if limit < 1 {
+		return fmt.Errorf("checked: %w (got %d)", backend.ErrLimit, limit)
+	}
+	if want := backend.StatusOf(res.Count, limit); res.Status != want && (limit > 1 || res.Status != backend.StatusUnique) {
+		return fmt.Errorf("checked: the back end answered %v for %d solutions with a limit of %d: %w", res.Status, res.Count, limit, ErrRejected)
+	}
+	_, err := found(g, res, limit)
+	return err
 }
 
 // Candidates finds the true candidates of g — the digits each cell holds

@@ -359,3 +359,53 @@ func TestDRAT(t *testing.T) {
 		t.Fatalf("got %+v, %v", a, err)
 	}
 }
+
+// TestValidate: Validate accepts the true answers to counts of leet (one
+// solution) and twoSols (two, found by swapping a deadly pattern), and
+// rejects a grid that is no solution, the same solution twice, a count
+// over its limit and a status the count does not give.
+func TestValidate(t *testing.T) {
+	g, sol := textfmt.MustParse(leet), textfmt.MustParse(leetSol)
+	two := textfmt.MustParse(twoSols)
+	s1 := textfmt.MustParse(leetSol)
+	s2 := s1.Clone()
+	var diff []int
+	for i := range s1.Len() {
+		if two.Cell(i) == 0 {
+			diff = append(diff, i)
+		}
+	}
+	// The rectangle's digits x y / y x, swapped: the other solution.
+	s2.SetCell(diff[0], s1.Cell(diff[1]))
+	s2.SetCell(diff[1], s1.Cell(diff[0]))
+	s2.SetCell(diff[2], s1.Cell(diff[3]))
+	s2.SetCell(diff[3], s1.Cell(diff[2]))
+	if verify.Solution(two, s2) != nil {
+		t.Fatal("the swapped rectangle is no solution")
+	}
+	wrong := sol.Clone()
+	wrong.SetCell(2, sol.Cell(3))
+	for _, c := range []struct {
+		g     *satdoku.Grid
+		res   backend.Result
+		limit int
+		ok    bool
+	}{
+		{g, backend.Result{Status: backend.StatusUnique, Solution: sol, Count: 1}, 2, true},
+		{g, backend.Result{Status: backend.StatusSolved, Solution: sol, Count: 1}, 1, true},
+		{g, backend.Result{Status: backend.StatusUnique, Solution: sol, Count: 1}, 1, true}, // Solve may say unique
+		{two, backend.Result{Status: backend.StatusMultiple, Solution: s1, Second: s2, Count: 2}, 2, true},
+		{two, backend.Result{Status: backend.StatusNone}, 2, true}, // a claim of unsatisfiability: not Validate's to check
+		{g, backend.Result{Status: backend.StatusSolved, Solution: wrong, Count: 1}, 1, false},
+		{two, backend.Result{Status: backend.StatusMultiple, Solution: s1, Second: s1, Count: 2}, 2, false},
+		{two, backend.Result{Status: backend.StatusMultiple, Solution: s1, Second: s2, Count: 3}, 2, false},
+		{g, backend.Result{Status: backend.StatusSolved, Solution: sol, Count: 1}, 2, false},
+		{g, backend.Result{Status: backend.StatusNone, Solution: sol, Count: 1}, 2, false},
+		{g, backend.Result{Status: backend.StatusUnique, Count: 1}, 2, false}, // no solution shown
+	} {
+		err := checked.Validate(c.g, c.res, c.limit)
+		if (err == nil) != c.ok || err != nil && !errors.Is(err, checked.ErrRejected) {
+			t.Errorf("%v count %d limit %d: %v, want ok %v", c.res.Status, c.res.Count, c.limit, err, c.ok)
+		}
+	}
+}

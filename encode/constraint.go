@@ -74,11 +74,14 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 // gives the empty clause). The auxiliary variables come from aux.
 //
 //   - Total: a decision diagram over the cells in order, its nodes the
-//     partial sums that can still reach Value (see diagram).
+//     partial sums that can still reach Value (see diagram); and, for a
+//     sum of distinct cells with every coefficient 1 (a killer cage), the
+//     digit sets that make it (see cageSets).
 //   - Run: one variable per window of consecutive digits that the cells
 //     can fill, at least one of them true, each keeping the cells inside
-//     it; and no digit twice among cells that share no unit (the units
-//     already keep the others apart).
+//     it and needing each of its digits in some cell; and no digit twice
+//     among cells that share no unit (the units already keep the others
+//     apart).
 //   - Within: the two ends in the order encoding, "end ≥ v", and each cell
 //     between with a digit d not below both ends' digits nor above both.
 //   - Sandwich: a decision diagram over the line, its nodes the phase
@@ -138,8 +141,14 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 
 // total writes Σ coef·digit = Value as a decision diagram on the partial
 // sum, pruned forward by the least and the greatest sum the cells left
-// can add.
+// can add (counting the digits of cells that share a unit distinct, see
+// distinctBounds, when the cells are not all distinct: a sum of distinct
+// cells gets its digit sets instead).
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	distinct := e.sumOfDistinct(c)
+	if distinct {
+		e.cageSets(a, d, c.Cells, c.Value)
+	}
 	k := len(c.Cells)
 	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
 	for j := k - 1; j >= 0; j-- {
@@ -151,6 +160,9 @@ func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		coef := int64(c.Coef(j))
 		x, y := coef*int64(bits.TrailingZeros64(m)+1), coef*int64(64-bits.LeadingZeros64(m))
 		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	}
+	if !distinct {
+		e.distinctBounds(d, c, lo, hi)
 	}
 	v := int64(c.Value)
 	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {
@@ -342,10 +354,12 @@ func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 
 // run writes a Run of k cells: the windows [m, m+k−1] that every cell can
 // reach get a variable y_m each (none when only one is left: it is true),
-// with at least one y_m true; y_m keeps every cell inside window m, and a
-// digit needs a window that holds it. With the cells' digits distinct (the
-// pairs that share no unit get ¬var(i, d) ∨ ¬var(j, d) here), k distinct
-// digits inside a window of k are the whole window.
+// with at least one y_m true; y_m keeps every cell inside window m and
+// puts each of its digits in some cell (the window's span, as a setter
+// reads it), and a digit needs a window that holds it. With the cells'
+// digits distinct (the pairs that share no unit get ¬var(i, d) ∨
+// ¬var(j, d) here), k distinct digits inside a window of k are the whole
+// window.
 func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
 	n, k := e.rules.N(), len(cells)
 	if k <= 1 {
@@ -414,6 +428,21 @@ func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
 				}
 			}
 			e.emit(a, e.cl2...)
+		}
+	}
+	// A window's k distinct digits are the whole window: each of its
+	// digits is in some cell.
+	for m := 1; m <= nw; m++ {
+		if ys[m] == 0 {
+			continue
+		}
+		for dg := m; dg < m+k; dg++ {
+			cl := append(e.cl2[:0], -ys[m])
+			for _, i := range cells {
+				cl = append(cl, e.cellLit(d, i, dg))
+			}
+			e.cl2 = cl
+			e.emit(a, cl...)
 		}
 	}
 	for p, i := range cells {

@@ -211,7 +211,8 @@ func (tc constraintCase) String() string {
 }
 
 // constraintClauses writes c alone over the domain of tc, as Write does
-// after the rules.
+// after the rules (Write then adds the sums derived from it, which the
+// cells of c alone do not imply).
 func constraintClauses(t *testing.T, tc constraintCase) (*satdoku.Rules, *Domain, [][]int, int) {
 	t.Helper()
 	std, err := satdoku.Standard(tc.n)
@@ -246,8 +247,10 @@ func constraintClauses(t *testing.T, tc constraintCase) (*satdoku.Rules, *Domain
 			enc.cur[i] = dom.Cand[i]
 		}
 	}
+	// The constraint alone: without the sums that the rules derive from
+	// it with the units (see derivedSums and TestKillerModels).
 	var f CNF
-	enc.writeConstraints(&f, dom)
+	enc.constraint(enc.asClauseAdder(&f), dom, &r.Constraints()[0])
 	return r, dom, f.Clauses, enc.MaxVar()
 }
 
@@ -362,6 +365,17 @@ func constraintCases() []constraintCase {
 		tot(6, t6[:4], 0, -10, -1, 1, 1), tot(6, t6, 0, -10, -1, 1, 1, 1, 1), // pill arrows
 		tot(6, t6, 0, 1, -1, 1, -1, 1, -1), tot(6, r6, 21),
 	)
+	// Sums of distinct cells with several digit sets (a cage in a row, in a
+	// box), written with the sets of digits too.
+	for _, v := range []int{6, 9, 10, 12, 15} {
+		cs = append(cs, tot(6, r6[:3], v), tot(6, []int{0, 1, 6, 7}, v+4))
+	}
+	// Sums of cells some of which share a unit (a little killer, a long
+	// arrow): the diagram's bounds count the groups' digits distinct.
+	for _, v := range []int{4, 6, 9, 12, 14} {
+		cs = append(cs, tot(4, []int{0, 1, 6, 11}, v), tot(6, []int{0, 1, 2, 9, 15}, v+5),
+			tot(4, []int{0, 1, 6, 11}, v-10, 1, 1, -1, -1))
+	}
 	for k := 1; k <= 4; k++ {
 		cs = append(cs, kind(satdoku.Run, 4, t4[:k]), kind(satdoku.Run, 4, r4[:k]))
 	}

@@ -205,7 +205,9 @@ const checkEvery = 64
 // of digits it forbids, not both: ¬var(A, d) ∨ ¬var(B, e), simplified over
 // the domain like the rest; and the clauses of every constraint
 // (satdoku.Constraint), with auxiliary variables numbered above N³ (see
-// MaxVar), simplified over the domain too.
+// MaxVar), simplified over the domain too, followed by those of the sums
+// that the rules imply (innies and outies, see derivedSums): redundant
+// clauses, which change no solution and help the solver.
 //
 // A contradiction in the domain (two cells of a unit fixed to the same
 // digit, or a cell fixed to a value beyond N) is written as the empty
@@ -357,8 +359,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 }
 
 // writeConstraints adds the clauses of every constraint of the rules over
-// domain d (see constraint), numbering their auxiliary variables above
-// those of the clauses before.
+// domain d (see constraint), then those of the sums the rules imply by
+// innies and outies (see derivedSums), numbering their auxiliary
+// variables above those of the clauses before.
 func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	cons := e.rules.Constraints()
 	if len(cons) == 0 {
@@ -373,6 +376,9 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 			e.orig.SetOrigin(Origin{FromConstraint, k})
 		}
 		e.constraint(a, d, &cons[k])
+	}
+	for _, c := range derivedOf(e.rules) {
+		e.total(a, d, &c)
 	}
 }
 

@@ -373,6 +373,9 @@ func (s *Solver) check(ctx context.Context, cnf, proof string) (backend.Certific
 // deadline passed) or the context's own error (canceled).
 func (s *Solver) ctxErr(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if s.opt.Timeout <= 0 {
+			return fmt.Errorf("%w: %s stopped at the context's deadline", backend.ErrTimeout, s.Name)
+		}
 		return fmt.Errorf("%w: %s stopped after %v", backend.ErrTimeout, s.Name, s.opt.Timeout)
 	}
 	return fmt.Errorf("extsolve: %s: %w", s.Name, ctx.Err())

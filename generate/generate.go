@@ -75,10 +75,11 @@ func Generate(ctx context.Context, seed uint64, o Options) (Puzzle, error) {
 
 // Generator makes puzzles under one set of options. It keeps a
 // satsolve.Solver across puzzles to ask about each clue (whether the
-// puzzle without it has a solution other than the one it was made from:
-// Solver.Other, whose native pre-pass leaves gini a small formula while
-// many clues are left); the answers are facts, so a puzzle depends only on
-// its seed. A Generator is not safe for concurrent use: make one per
+// puzzle without it has a solution other than the one it was made from,
+// one that differs in the cells just blanked: Solver.OtherAt, whose native
+// pre-pass leaves gini a small formula while many clues are left; or one
+// found at once by swapping two digits, see swaps); the answers are facts,
+// so a puzzle depends only on its seed. A Generator is not safe for concurrent use: make one per
 // goroutine.
 type Generator struct {
 	opt    Options
@@ -119,6 +120,19 @@ func (gr *Generator) Generate(ctx context.Context, seed uint64) (Puzzle, error) 
 	return Puzzle{}, fmt.Errorf("%w: %d tries", ErrTries, gr.opt.Tries)
 }
 
+// plainQuestions asks about each clue the plain way, with neither swap
+// sets nor OtherAt's short clause but Other's (see only), for the tests
+// that compare the puzzles made both ways.
+var plainQuestions bool
+
+// swapsFor returns the swap sets of sol, or nil with plainQuestions.
+func swapsFor(sol *satdoku.Grid) *swaps {
+	if plainQuestions {
+		return nil
+	}
+	return newSwaps(sol)
+}
+
 // gen is the state of one puzzle's making. Its random solutions come from
 // a Solver of its own, so that they depend on the seed alone.
 type gen struct {
@@ -135,6 +149,7 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 	}
 	puzzle := sol.Clone()
 	clues := sol.Len()
+	sw := swapsFor(sol)
 	for _, k := range g.rng.Perm(len(g.orbits)) {
 		if g.opt.Clues > 0 && clues <= g.opt.Clues {
 			break
@@ -143,7 +158,7 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 		for _, i := range orbit {
 			puzzle.SetCell(i, 0)
 		}
-		unique, err := only(ctx, g.ask, puzzle, sol)
+		unique, err := only(ctx, g.ask, puzzle, sol, sw, orbit)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -159,7 +174,7 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 		return Puzzle{}, false, nil
 	}
 	if g.opt.Minimal && g.opt.Symmetry != None {
-		minimal, err := minimal(ctx, g.ask, puzzle, sol)
+		minimal, err := minimal(ctx, g.ask, puzzle, sol, sw)
 		if err != nil || !minimal {
 			return Puzzle{}, false, err
 		}
@@ -174,10 +189,22 @@ func (g *gen) one(ctx context.Context) (Puzzle, bool, error) {
 }
 
 // only reports whether sol is the only solution of puzzle, whose clues
-// are digits of sol: gini finds no other (satsolve.Solver.Other: the
-// formula with sol excluded is unsatisfiable).
-func only(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid) (bool, error) {
-	res, err := s.Other(ctx, puzzle, sol)
+// are digits of sol, and which is a puzzle with sol as its one solution
+// that lost the clues of the cells removed: no swap set of sw through them
+// is free of clues (see swaps; sw may be nil), and gini finds no solution
+// that differs from sol in one of them (satsolve.Solver.OtherAt; any other
+// solution would, since the puzzle with them was unique).
+func only(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid, sw *swaps, removed []int) (bool, error) {
+	if sw != nil && sw.other(puzzle, removed) != nil {
+		return false, nil
+	}
+	ask := s.OtherAt
+	if plainQuestions {
+		ask = func(ctx context.Context, g, sol *satdoku.Grid, _ []int) (backend.Result, error) {
+			return s.Other(ctx, g, sol)
+		}
+	}
+	res, err := ask(ctx, puzzle, sol, removed)
 	if err != nil {
 		return false, err
 	}
@@ -185,8 +212,8 @@ func only(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid) (b
 }
 
 // minimal reports whether every clue of puzzle is needed for it to stay
-// unique; sol is its solution.
-func minimal(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid) (bool, error) {
+// unique; sol is its solution, sw its swap sets (or nil).
+func minimal(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid, sw *swaps) (bool, error) {
 	p := puzzle.Clone()
 	for i := range p.Len() {
 		d := p.Cell(i)
@@ -194,7 +221,7 @@ func minimal(ctx context.Context, s *satsolve.Solver, puzzle, sol *satdoku.Grid)
 			continue
 		}
 		p.SetCell(i, 0)
-		unique, err := only(ctx, s, p, sol)
+		unique, err := only(ctx, s, p, sol, sw, []int{i})
 		if err != nil {
 			return false, err
 		}
@@ -323,6 +350,7 @@ func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol 
 	}
 	sol = a.Solution
 	min = puzzle.Clone()
+	sw := swapsFor(sol)
 	rng := rand.New(rand.NewPCG(seed, 0x5a7d0c0))
 	for _, i := range rng.Perm(min.Len()) {
 		d := min.Cell(i)
@@ -330,7 +358,7 @@ func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol 
 			continue
 		}
 		min.SetCell(i, 0)
-		unique, err := only(ctx, s, min, sol)
+		unique, err := only(ctx, s, min, sol, sw, []int{i})
 		if err != nil {
 			return nil, nil, err
 		}

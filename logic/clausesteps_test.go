@@ -38,15 +38,16 @@ func possible(g *satdoku.Grid, i, d int) bool {
 }
 
 // TestClueSingleNamed: on an empty board with one killer cage of two cells
-// adding up to 3, the first step is the cage's own, named after it, and it
-// removes exactly the digits that no pair adding up to 3 holds.
+// adding up to 3, the clause step (the cage's clauses alone; Next gives
+// the hand-written sum step first) is named after the cage and removes
+// exactly the digits that no pair adding up to 3 holds.
 func TestClueSingleNamed(t *testing.T) {
 	r := withClues(t, clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1}, Value: 3})
 	s, err := New(satdoku.NewGrid(r))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ok := s.Next()
+	st, ok := s.clueSingle()
 	if !ok {
 		t.Fatal("no step")
 	}
@@ -85,14 +86,15 @@ func TestClueSingleNamed(t *testing.T) {
 
 // TestClueSingleRelation: a relation's step tries each candidate (a
 // German whispers pair removes 5 from both cells, which propagation alone
-// does not see), and names the relation with its cells.
+// does not see), and names the relation with its cells. (Next gives the
+// hand-written relation step first; this is the clause step.)
 func TestClueSingleRelation(t *testing.T) {
 	r := withClues(t, clue.Clue{Kind: clue.Whispers, Lines: [][]int{{0, 10}}})
 	s, err := New(satdoku.NewGrid(r))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ok := s.Next()
+	st, ok := s.clueSingle()
 	if !ok || st.Technique != "clue" {
 		t.Fatalf("step %q (%v), want a clue step", st.Text, ok)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -20,8 +19,9 @@ import (
 // timeout of 30 s each (a timeout is reported, not failed). SATDOKU_BIG
 // selects puzzles by name prefix, comma-separated (default: the 16×16 to
 // 36×36 ones that are not near-instant, and the 49×49 and 64×64 at 30 %
-// blank). SATDOKU_BIG_ENC names the encoding (default extended), and
-// SATDOKU_BIG_RACE=K races K Solvers (a Racer) instead of one Solver.
+// blank). SATDOKU_BIG_ENC names the encoding (default extended). (The
+// race of several Solvers is package portfolio's, measured through the
+// CLI: bench/issue24-portfolio.txt.)
 func BenchmarkBig(b *testing.B) {
 	o := Options{Timeout: 30 * time.Second}
 	if e := os.Getenv("SATDOKU_BIG_ENC"); e != "" {
@@ -31,7 +31,6 @@ func BenchmarkBig(b *testing.B) {
 		}
 		o.Encoding = enc
 	}
-	k, _ := strconv.Atoi(os.Getenv("SATDOKU_BIG_RACE"))
 	sel := os.Getenv("SATDOKU_BIG")
 	if sel == "" {
 		sel = "n16-b60,n25-b60,n36-b45,n36-b60,n49-b30,n64-b30"
@@ -46,9 +45,6 @@ func BenchmarkBig(b *testing.B) {
 				b.Fatal(err)
 			}
 			var sv backend.Solver = New(o)
-			if k > 1 {
-				sv = NewRacer(o, k)
-			}
 			if d, err := time.ParseDuration(os.Getenv("SATDOKU_BIG_PORTFOLIO")); err == nil {
 				sv = &portfolio{first: d, o: o}
 			}

@@ -38,6 +38,20 @@ type Options struct {
 	// instance of their own (freshFrom variables or more); the smaller
 	// ones take microseconds and are not stopped.
 	Stoppable bool
+	// QuietFor, with Stoppable, lets a search run its first QuietFor
+	// (from the start of the call) without looking at the context: gini
+	// searches as without Stoppable, and its answer is taken the moment it
+	// comes (no polling). A portfolio (package portfolio) sets it to the
+	// time before which it cancels nothing: an easy puzzle then costs what
+	// it costs a plain Solver. At QuietFor a search still running is
+	// stopped and started again (gini keeps what it learned) under the
+	// watch of the context. A deadline still ends a call at the deadline.
+	QuietFor time.Duration
+	// Order, when not zero, seeds a random permutation of the compact
+	// variables: another order of the same formula. gini has no random
+	// seed of its own, so Solvers with other Orders take other decisions
+	// and their searches take other times (bench/issue15.txt).
+	Order uint64
 }
 
 // Solver solves puzzles with fixed Options. It is reusable across puzzles of
@@ -86,7 +100,7 @@ type Solver struct {
 	order uint64
 	// stoppable: a search on an instance of its own runs under GoSolve
 	// and is stopped when the context is done or the deadline passes (a
-	// Racer's Solvers), instead of being left behind.
+	// portfolio's members), instead of being left behind.
 	stoppable bool
 }
 
@@ -99,6 +113,7 @@ type call struct {
 	buf      clauseBuf // the residual of a call with auxiliary variables
 	dom      encode.Domain
 	deadline time.Time // zero: none
+	start    time.Time // when the call began
 	ctx      context.Context
 	// cvar maps the variable of package encode, cell·n + digit, to the
 	// compact variable of an open candidate; vcell lists the encode
@@ -119,7 +134,7 @@ const (
 func tierOf(nv int) int { return max(bits.Len(uint(max(nv-1, 0)))-5, 0) }
 
 // New returns a Solver with options o.
-func New(o Options) *Solver { return &Solver{opt: o, stoppable: o.Stoppable} }
+func New(o Options) *Solver { return &Solver{opt: o, stoppable: o.Stoppable, order: o.Order} }
 
 var _ backend.Solver = (*Solver)(nil)
 
@@ -211,6 +226,7 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 	s.waitZombie()
 	c := &s.c
 	c.ctx = ctx
+	c.start = start
 	c.deadline = time.Time{}
 	if s.opt.Timeout > 0 {
 		c.deadline = start.Add(s.opt.Timeout)
@@ -510,6 +526,9 @@ func (s *Solver) solveStoppable() int {
 	if c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
 		return 0
 	}
+	if r, done := s.solveQuiet(); done {
+		return r
+	}
 	h := c.gi.GoSolve()
 	var deadline <-chan time.Time
 	if !c.deadline.IsZero() {
@@ -536,6 +555,35 @@ func (s *Solver) solveStoppable() int {
 			tick.Reset(wait)
 		}
 	}
+}
+
+// solveQuiet runs the search of solveStoppable until Options.QuietFor
+// after the start of the call (or the deadline, if sooner) without looking
+// at the context: gini's own Try on its GoSolve handle hands the answer
+// over the moment it comes. It reports whether the search ended (r is then
+// its answer, or 0 when the context or the deadline ended it meanwhile);
+// a search still running at the end of the quiet time has been stopped,
+// and solveStoppable starts it again.
+func (s *Solver) solveQuiet() (r int, done bool) {
+	c := &s.c
+	if s.opt.QuietFor <= 0 {
+		return 0, false
+	}
+	until := c.start.Add(s.opt.QuietFor)
+	if !c.deadline.IsZero() && c.deadline.Before(until) {
+		until = c.deadline
+	}
+	left := time.Until(until)
+	if left <= 0 {
+		return 0, false
+	}
+	if r := c.gi.GoSolve().Try(left); r != 0 {
+		return r, true
+	}
+	if c.ctx.Err() != nil || !c.deadline.IsZero() && !time.Now().Before(c.deadline) {
+		return 0, true
+	}
+	return 0, false
 }
 
 // The intervals at which solveStoppable looks for the search's result.
@@ -704,4 +752,54 @@ func (s *Solver) Other(ctx context.Context, g, sol *satdoku.Grid) (backend.Resul
 		return backend.Result{}, fmt.Errorf("satsolve: %w: no complete grid to exclude", backend.ErrGrid)
 	}
 	return s.run(ctx, g, 1, sol)
+}
+
+// OtherAt looks for a solution of g that differs from sol, a solution of g
+// the caller already has, in at least one of the cells given: the formula
+// of Solve and one clause, that not all of those cells hold sol's digits.
+// When g with those cells set to sol's digits has sol as its only solution
+// (a puzzle generator that has just taken those clues out of a unique
+// puzzle), every other solution of g differs from sol there, and OtherAt
+// answers what Other answers, with a clause of a few literals instead of
+// one over every open cell: a clue gini finds needed or not in a fraction
+// of the search. The result is as Other's. sol must be a complete grid of
+// g's size and the cells indexes of its cells.
+func (s *Solver) OtherAt(ctx context.Context, g, sol *satdoku.Grid, cells []int) (backend.Result, error) {
+	if sol == nil || g == nil || sol.N() != g.N() || !sol.Full() {
+		return backend.Result{}, fmt.Errorf("satsolve: %w: no complete grid to differ from", backend.ErrGrid)
+	}
+	for _, i := range cells {
+		if i < 0 || i >= sol.Len() {
+			return backend.Result{}, fmt.Errorf("satsolve: %w: cell %d out of the board", backend.ErrGrid, i)
+		}
+	}
+	if err := s.begin(ctx, g); err != nil {
+		return backend.Result{}, err
+	}
+	if c := &s.c; !c.sink.empty {
+		n := s.bd.n
+		lits := make([]int, 0, len(cells))
+		differs := false
+		for _, i := range cells {
+			d := sol.Cell(i)
+			switch v := int(c.pp.val[i]); {
+			case v == d:
+				// Fixed to sol's digit: no solution differs here.
+			case v != 0, c.pp.cand[i]&(1<<(d-1)) == 0:
+				differs = true // every solution differs here
+			default:
+				lits = append(lits, -(i*n + d))
+			}
+		}
+		if !differs {
+			c.sink.AddClause(lits) // empty: no solution differs from sol there
+		}
+	}
+	res, err := s.search(g, 1, nil)
+	if err != nil {
+		return res, err
+	}
+	s.end()
+	res.Status = backend.StatusOf(res.Count, 1)
+	return res, nil
 }

@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // BenchmarkSolveUnique runs `satdoku solve --unique --format json` in
@@ -43,14 +41,14 @@ func benchCLI(b *testing.B, args []string, n int) string {
 	var stderr bytes.Buffer
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	cpu0 := cpuTime() + childCPUTime()
+	cpu0 := readCPU().total()
 	runs := 0
 	for b.Loop() {
 		stderr.Reset()
 		run(args, nil, io.Discard, &stderr)
 		runs++
 	}
-	cpu := cpuTime() + childCPUTime() - cpu0
+	cpu := readCPU().total() - cpu0
 	runtime.ReadMemStats(&m1)
 	puzzles := float64(runs * n)
 	b.ReportMetric(puzzles/b.Elapsed().Seconds(), "puzzles/s")
@@ -58,13 +56,4 @@ func benchCLI(b *testing.B, args []string, n int) string {
 	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/puzzles, "allocs/puzzle")
 	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/puzzles, "B/puzzle")
 	return stderr.String()
-}
-
-// cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -71,16 +70,6 @@ func perCheck(b *testing.B, stats string) time.Duration {
 	return 0
 }
 
-// childCPUTime returns the user and system CPU time of the child processes
-// waited for so far.
-func childCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkCertify25 compares, for each 25×25 puzzle of misc_25x25 with a
 // unique solution, what a uniqueness proof costs: cadical's own time on the
 // formula with the solution blocked (satdoku dimacs --block), without and
@@ -109,9 +98,9 @@ func BenchmarkCertify25(b *testing.B) {
 				solve += childCPU(func() { exec.Command("cadical", "-q", cnf).Run() })
 				os.Remove(proof)
 				withProof += childCPU(func() { exec.Command("cadical", "-q", cnf, proof).Run() })
-				start := cpuTime()
+				start := readCPU().self
 				checkProof(b, cnf, proof)
-				check += cpuTime() - start
+				check += readCPU().self - start
 			}
 			st, _ := os.Stat(proof)
 			n := float64(b.N)
@@ -125,9 +114,9 @@ func BenchmarkCertify25(b *testing.B) {
 
 // childCPU returns the CPU time of the child processes that f runs.
 func childCPU(f func()) time.Duration {
-	start := childCPUTime()
+	start := readCPU().children
 	f()
-	return childCPUTime() - start
+	return readCPU().children - start
 }
 
 // checkProof reads the CNF file and checks the proof, as extsolve does.

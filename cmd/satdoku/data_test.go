@@ -36,7 +36,9 @@ type jsonRecord struct {
 	Count                *int
 	Conflicts            []string
 	Error                string
+	Solver               string // the portfolio's member that answered a race
 	MS                   float64
+	CPU                  float64 `json:"cpu_ms"`
 }
 
 // runJSON runs the CLI on a file and decodes its JSON records.

@@ -52,8 +52,13 @@ func appendRecord(dst []byte, a *answer) []byte {
 		}
 	}
 	dst = appendField(dst, "error", a.Error)
+	dst = appendField(dst, "solver", a.Solver)
 	dst = appendName(dst, "ms")
 	dst = appendFloat(dst, a.MS)
+	if a.CPU != 0 {
+		dst = appendName(dst, "cpu_ms")
+		dst = appendFloat(dst, a.CPU)
+	}
 	return append(dst, '}')
 }
 

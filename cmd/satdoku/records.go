@@ -47,7 +47,12 @@ type answer struct {
 	Conflicts  []string `json:"conflicts,omitempty"`
 	*extra              // the fields of rate, hint, explain, minimize and generate
 	Error      string   `json:"error,omitempty"`
-	MS         float64  `json:"ms"`
+	// Solver names the solver that answered when a portfolio raced
+	// several (--portfolio); CPU is then the process's CPU time, its child
+	// processes' included, while the puzzle was answered.
+	Solver string  `json:"solver,omitempty"`
+	MS     float64 `json:"ms"`
+	CPU    float64 `json:"cpu_ms,omitempty"`
 
 	it       item
 	diag     string // message for standard error, without position
@@ -172,6 +177,7 @@ func (a *answer) take(ca checked.Answer, err error) bool {
 		a.setImpossible(ca.Conflicts)
 	}
 	a.Solution, a.Second = shown{ca.Solution}, shown{ca.Second}
+	a.Solver = ca.By
 	if ca.Second != nil {
 		a.Differ = cellNames(ca.Solution.N(), ca.Differ())
 	}

@@ -3,8 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/satdoku/satdoku"
@@ -51,11 +56,13 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
 	solvers := []*checked.Solver{nil}
+	r := &pool{answer: answerFn}
 	if so != nil {
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
 			return usageError(e, err)
 		}
+		so.width, so.canRace = r.raceWidth, r.canRace
 		newSolver, err := so.backend()
 		if err != nil {
 			return usageError(e, err)
@@ -81,7 +88,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 
 	sig, release := interruptContext(context.Background())
 	defer release()
-	r := &pool{solvers: solvers, answer: answerFn, lookAhead: p.looksAhead(e, in), flush: p.flush}
+	r.solvers, r.lookAhead, r.flush = solvers, p.looksAhead(e, in), p.flush
 	r.emit = func(a *answer) bool {
 		prog.step()
 		if st != nil {
@@ -145,6 +152,10 @@ type pool struct {
 	seq    int        // the items read so far
 	only   bool       // the only puzzle (when lookAhead)
 	looked bool       // the input has been looked at (lookAhead done)
+	// ended: every item of the input has been taken (known at once for
+	// arguments and files, which are read one item ahead; for standard
+	// input when a worker finds its end).
+	ended atomic.Bool
 
 	mu       sync.Mutex // guards what follows, and the output
 	room     *sync.Cond // broadcast when the window has room, or the run stops
@@ -269,7 +280,14 @@ func (r *pool) take() (int, item, bool) {
 	r.looked = true
 	it, ok := r.in.next()
 	if !ok || r.ctx.Err() != nil {
+		if !ok {
+			r.ended.Store(true)
+		}
 		return 0, item{}, false
+	}
+	if !r.in.readsStdin() && r.in.peek(1) == 0 {
+		// Reading a file one item ahead waits on no one.
+		r.ended.Store(true)
 	}
 	it.only = r.only
 	r.seq++
@@ -281,8 +299,18 @@ func (r *pool) take() (int, item, bool) {
 
 // answerItem answers one item with the back end s, timing it. It returns
 // nil when the run was canceled before the answer was complete.
+//
+// A puzzle that a portfolio raced (a.Solver set) is also given the CPU
+// time the process and its child processes spent while it was answered:
+// the race's, when no other puzzle was being answered meanwhile (the
+// race runs only on idle cores), as it is for the only puzzle of a run.
+// The clock is read only when a race may start.
 func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	start := time.Now()
+	var cpu0 cpuTime
+	if r.canRace() {
+		cpu0 = readCPU()
+	}
 	a := newAnswer(it)
 	if it.err == nil {
 		r.answer(r.ctx, s, it.grid, a)
@@ -291,7 +319,51 @@ func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 		return nil
 	}
 	a.elapsed(start)
+	if a.Solver != "" && cpu0.ok {
+		if cpu := readCPU(); cpu.ok {
+			a.CPU = float64(cpu.total()-cpu0.total()) / float64(time.Millisecond)
+		}
+	}
 	return a
+}
+
+// canRace reports whether a puzzle answered now may race (see
+// raceWidth): with more than one worker, or once the input has ended.
+func (r *pool) canRace() bool { return len(r.solvers) > 1 || r.ended.Load() }
+
+// raceWidth says how many solvers a portfolio racing on a puzzle may run
+// now (see portfolio.Options.Width): the worker's own core, and one for
+// each worker not answering a puzzle; once the input has ended, every
+// core not answering one. Cores that other programs keep busy are not
+// idle: where the system tells its load (Linux), the cores beyond the
+// run's own workers that the load average of the last minute fills are
+// taken off. (On a machine shared with other work a race only halves the
+// first solver's share of a core: bench/issue24-portfolio.txt.)
+func (r *pool) raceWidth() int {
+	r.mu.Lock()
+	busy := r.busy
+	r.mu.Unlock()
+	idle := len(r.solvers) - busy
+	if r.ended.Load() {
+		idle = max(idle, runtime.NumCPU()-busy)
+	}
+	if load, ok := loadAverage(); ok {
+		others := int(math.Round(max(load-float64(busy), 0)))
+		idle = min(idle, runtime.NumCPU()-busy-others)
+	}
+	return 1 + max(idle, 0)
+}
+
+// loadAverage returns the system's load average over the last minute, and
+// false where the system does not tell (no /proc/loadavg).
+func loadAverage() (float64, bool) {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f, _, _ := strings.Cut(string(b), " ")
+	load, err := strconv.ParseFloat(f, 64)
+	return load, err == nil
 }
 
 // put ends the worker's busy time, places its answer a at position pos in

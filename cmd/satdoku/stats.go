@@ -13,6 +13,7 @@ import (
 // the percentiles are within about 4.5%), in constant memory.
 type stats struct {
 	start    time.Time
+	cpu      cpuTime // at the start
 	puzzles  int
 	byStatus map[string]int
 	order    []string
@@ -28,12 +29,18 @@ type stats struct {
 	checks  int
 	check   time.Duration
 	slowest time.Duration
+
+	// The puzzles a portfolio raced (--portfolio), per solver that
+	// answered, in the order they first answered.
+	raced    int
+	byMember map[string]int
+	members  []string
 }
 
 // newStats starts the summary of a run, with --certify when certify is
 // set, the certificates DRAT proofs when proofs is.
 func newStats(certify, proofs bool) *stats {
-	return &stats{start: time.Now(), byStatus: map[string]int{}, certify: certify, proofs: proofs}
+	return &stats{start: time.Now(), cpu: readCPU(), byStatus: map[string]int{}, certify: certify, proofs: proofs, byMember: map[string]int{}}
 }
 
 // add counts one answer.
@@ -43,6 +50,13 @@ func (s *stats) add(a *answer) {
 		s.order = append(s.order, a.Status)
 	}
 	s.byStatus[a.Status]++
+	if a.Solver != "" {
+		s.raced++
+		if _, ok := s.byMember[a.Solver]; !ok {
+			s.members = append(s.members, a.Solver)
+		}
+		s.byMember[a.Solver]++
+	}
 	s.byMark[a.Certified]++
 	s.checks += a.certChecks
 	s.check += a.certTime
@@ -73,6 +87,13 @@ func (s *stats) quantile(q float64) time.Duration {
 //	satdoku: 9999 puzzles: unique 9999
 //	satdoku: elapsed 412ms, 24268 puzzles/s, 1 job
 //	satdoku: per puzzle p50 31µs, p99 80µs
+//
+//	satdoku: cpu 405ms, child processes 0s (user+system)
+//
+// (the CPU line where the platform tells), with --portfolio the puzzles
+// raced and which solver answered them,
+//
+//	satdoku: raced 1 puzzle, answered by cadical 1
 //
 // and with --certify the verdicts certified, and the time their
 // certificates took to check (DRAT proofs, or with gini the independent
@@ -106,6 +127,21 @@ func (s *stats) write(w io.Writer, jobs int) {
 	fmt.Fprintf(w, "satdoku: elapsed %v, %.0f puzzles/s, %d %s\n", el.Round(time.Millisecond), rate, jobs, job)
 	if s.puzzles > 0 {
 		fmt.Fprintf(w, "satdoku: per puzzle p50 %v, p99 %v\n", roundDur(s.quantile(0.50)), roundDur(s.quantile(0.99)))
+	}
+	if cpu := readCPU(); cpu.ok && s.cpu.ok {
+		fmt.Fprintf(w, "satdoku: cpu %v, child processes %v (user+system)\n",
+			roundDur(cpu.self-s.cpu.self), roundDur(cpu.children-s.cpu.children))
+	}
+	if s.raced > 0 {
+		parts := make([]string, 0, len(s.members))
+		for _, m := range s.members {
+			parts = append(parts, fmt.Sprintf("%s %d", m, s.byMember[m]))
+		}
+		puzzles := "puzzles"
+		if s.raced == 1 {
+			puzzles = "puzzle"
+		}
+		fmt.Fprintf(w, "satdoku: raced %d %s, answered by %s\n", s.raced, puzzles, strings.Join(parts, ", "))
 	}
 	if !s.certify {
 		return

@@ -21,6 +21,8 @@
 // clauses the givens satisfy, far smaller on big boards than the extended
 // one, which cadical takes seconds just to read). -write DIR only writes the corpus
 // (one file per puzzle, NAME.txt) and exits. -v prints every run.
+//go:build unix
+
 package main
 
 import (
@@ -36,6 +38,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/satdoku/satdoku/internal/bigboard"
@@ -50,7 +53,9 @@ type runner struct {
 type result struct {
 	status string
 	ms     float64
-	ok     bool // answered (unique, multiple, none) within the limit
+	cpu    float64 // ms of CPU, user+system, of satdoku and its children
+	by     string  // the portfolio's member that answered, if raced
+	ok     bool    // answered (unique, multiple, none) within the limit
 }
 
 func main() {
@@ -63,6 +68,9 @@ func main() {
 	extArgs := flag.String("extargs", "--encoding reduced", "extra flags for the external solvers' runs, space-separated")
 	write := flag.String("write", "", "write the corpus to this directory and exit")
 	verbose := flag.Bool("v", false, "print every run")
+	fileList := flag.String("files", "", "run the puzzles of these files, comma-separated, one puzzle a line, instead of the corpus")
+	repeat := flag.Int("repeat", 1, "runs of every puzzle with every runner, interleaved; the medians are kept")
+	instances := flag.Bool("instances", false, "print a table per puzzle")
 	flag.Parse()
 
 	var bs []int
@@ -81,6 +89,11 @@ func main() {
 		bs = append(bs, b)
 	}
 	specs := bigboard.Specs(bs...)
+	var names []string
+	var sides []int
+	for _, s := range specs {
+		names, sides = append(names, s.Name()), append(sides, s.N())
+	}
 	dir := *write
 	if dir == "" {
 		var err error
@@ -100,6 +113,31 @@ func main() {
 		files[i] = filepath.Join(dir, s.Name()+".txt")
 		if err := os.WriteFile(files[i], []byte(p.String()+"\n"), 0o644); err != nil {
 			log.Fatal(err)
+		}
+	}
+	if *fileList != "" {
+		names, sides, files = nil, nil, nil
+		for _, f := range strings.Split(*fileList, ",") {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				log.Fatal(err)
+			}
+			for k, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				line = strings.TrimSpace(line)
+				n := 0
+				for n*n < len(line) {
+					n++
+				}
+				if n*n != len(line) || !slices.ContainsFunc(bs, func(b int) bool { return b*b == n }) {
+					continue
+				}
+				name := fmt.Sprintf("%s:%d", strings.TrimSuffix(filepath.Base(f), ".txt"), k+1)
+				path := filepath.Join(dir, strings.ReplaceAll(name, ":", "_")+".txt")
+				if err := os.WriteFile(path, []byte(line+"\n"), 0o644); err != nil {
+					log.Fatal(err)
+				}
+				names, sides, files = append(names, name), append(sides, n), append(files, path)
+			}
 		}
 	}
 	if *write != "" {
@@ -137,17 +175,23 @@ func main() {
 
 	// results[size][runner] lists one result per puzzle, in spec order.
 	results := map[int]map[string][]result{}
-	for i, s := range specs {
-		n := s.N()
+	for i, name := range names {
+		n := sides[i]
 		if results[n] == nil {
 			results[n] = map[string][]result{}
 		}
-		for _, r := range runners {
-			res := run(r, files[i], *timeout)
-			results[n][r.name] = append(results[n][r.name], res)
-			if *verbose {
-				fmt.Fprintf(os.Stderr, "%-16s %-14s %-9s %10.1f ms\n", s.Name(), r.name, res.status, res.ms)
+		runs := map[string][]result{}
+		for range max(*repeat, 1) {
+			for _, r := range runners {
+				res := run(r, files[i], *timeout)
+				runs[r.name] = append(runs[r.name], res)
+				if *verbose {
+					fmt.Fprintf(os.Stderr, "%-16s %-14s %-9s %10.1f ms %10.1f ms cpu %s\n", name, r.name, res.status, res.ms, res.cpu, res.by)
+				}
 			}
+		}
+		for _, r := range runners {
+			results[n][r.name] = append(results[n][r.name], median(runs[r.name]))
 		}
 	}
 
@@ -220,6 +264,78 @@ func main() {
 		}
 		fmt.Println(line)
 	}
+	if *instances {
+		printInstances(names, sides, results, runners, gini, exts, *timeout)
+	}
+}
+
+// median returns the run of median wall time, with the median CPU time of
+// the runs, and the status of the first run (a run past the limit counts
+// as the limit).
+func median(rs []result) result {
+	byMs := slices.Clone(rs)
+	sort.Slice(byMs, func(i, j int) bool { return byMs[i].ms < byMs[j].ms })
+	m := byMs[(len(byMs)-1)/2]
+	cpus := make([]float64, len(rs))
+	for i, r := range rs {
+		cpus[i] = r.cpu
+	}
+	sort.Float64s(cpus)
+	m.cpu = cpus[(len(cpus)-1)/2]
+	return m
+}
+
+// printInstances prints a table with a row per puzzle: each runner's
+// median wall and CPU time, and each satdoku runner's wall time over the
+// faster external solver's.
+func printInstances(names []string, sides []int, results map[int]map[string][]result, runners []runner, gini, exts []string, limit time.Duration) {
+	fmt.Println()
+	head, rule := "| puzzle | status |", "|---|---|"
+	for _, r := range runners {
+		head += fmt.Sprintf(" %s wall / cpu |", r.name)
+		rule += "---:|"
+	}
+	if len(exts) > 0 {
+		for _, g := range gini {
+			head += fmt.Sprintf(" %s / faster |", g)
+			rule += "---:|"
+		}
+	}
+	fmt.Println(head)
+	fmt.Println(rule)
+	seen := map[int]int{}
+	for i, name := range names {
+		n := sides[i]
+		k := seen[n]
+		seen[n]++
+		rs := results[n]
+		line := fmt.Sprintf("| %s | %s |", name, rs[runners[0].name][k].status)
+		for _, r := range runners {
+			x := rs[r.name][k]
+			by := ""
+			if x.by != "" {
+				by = " (" + x.by + ")"
+			}
+			line += fmt.Sprintf(" %s / %s%s |", fmtMs(x.ms), fmtMs(x.cpu), by)
+		}
+		best := -1.0
+		for _, e := range exts {
+			if x := rs[e][k]; x.ok && (best < 0 || x.ms < best) {
+				best = x.ms
+			}
+		}
+		for _, g := range gini {
+			if len(exts) == 0 {
+				continue
+			}
+			if best < 0 {
+				line += " – |"
+				continue
+			}
+			line += fmt.Sprintf(" %.2f× |", rs[g][k].ms/max(best, 0.001))
+		}
+		fmt.Println(line)
+	}
 }
 
 // summary returns the median and worst time of rs (a run past the limit
@@ -252,18 +368,31 @@ func run(r runner, file string, limit time.Duration) result {
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	start := time.Now()
+	cpu0 := childCPU()
 	_ = cmd.Run() // the exit status is 1 for multiple or timeout
 	wall := time.Since(start)
+	cpu := float64(childCPU()-cpu0) / float64(time.Millisecond)
 	var rec struct {
 		Status string  `json:"status"`
 		Ms     float64 `json:"ms"`
+		Solver string  `json:"solver"`
 	}
 	if err := json.Unmarshal(bytes.TrimSpace(out.Bytes()), &rec); err != nil {
-		return result{status: "error", ms: float64(wall.Milliseconds())}
+		return result{status: "error", ms: float64(wall.Milliseconds()), cpu: cpu}
 	}
 	ok := rec.Status == "unique" || rec.Status == "multiple" || rec.Status == "none"
 	if !ok {
 		rec.Ms = float64(limit.Milliseconds())
 	}
-	return result{status: rec.Status, ms: rec.Ms, ok: ok}
+	return result{status: rec.Status, ms: rec.Ms, cpu: cpu, by: rec.Solver, ok: ok}
+}
+
+// childCPU is the user and system time of the child processes waited for
+// so far, and of theirs.
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

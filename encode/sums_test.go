@@ -1,0 +1,290 @@
+package encode
+
+import (
+	"fmt"
+	"maps"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/go-air/gini/z"
+
+	"github.com/satdoku/satdoku"
+)
+
+// killerCase is a board with killer cages (and other sums) cut from a
+// reference solution, and givens.
+type killerCase struct {
+	name    string
+	b       board // the cages of two cells or more are its extra units
+	sums    []satdoku.Constraint
+	puzzle  string
+	derived int // the least number of derived sums the rules must imply
+}
+
+// cutCages cuts cages from the full grid sol of board b: grown from random
+// cells over their orthogonal neighbours, up to size cells each, no digit
+// twice, covering about cover of the board; a cage's sum is its digits'.
+func cutCages(rng *rand.Rand, b board, sol string, size int, cover float64) ([][]int, []satdoku.Constraint) {
+	n := b.n
+	used := make([]bool, n*n)
+	var cages [][]int
+	var sums []satdoku.Constraint
+	for _, start := range rng.Perm(n * n) {
+		if used[start] || rng.Float64() > cover {
+			continue
+		}
+		cage := []int{start}
+		used[start] = true
+		want := 1 + rng.IntN(size)
+		for len(cage) < want {
+			var next []int
+			for _, i := range cage {
+				for _, j := range []int{i - n, i + n, i - 1, i + 1} {
+					if j < 0 || j >= n*n || (j%n != i%n && j/n != i/n) || used[j] {
+						continue
+					}
+					if !slices.ContainsFunc(cage, func(k int) bool { return sol[k] == sol[j] }) {
+						next = append(next, j)
+					}
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			j := next[rng.IntN(len(next))]
+			cage = append(cage, j)
+			used[j] = true
+		}
+		v := 0
+		for _, i := range cage {
+			v += int(sol[i] - '0')
+		}
+		if len(cage) > 1 {
+			cages = append(cages, cage)
+		}
+		sums = append(sums, satdoku.Constraint{Kind: satdoku.Total, Cells: cage, Value: v, Name: "killer cage"})
+	}
+	return cages, sums
+}
+
+// killerCases returns boards of cages cut from a 4×4 and a 6×6 solution,
+// with a little killer diagonal and an arrow among them, and a few with a
+// sum changed so that the cages have fewer solutions or none.
+func killerCases(t *testing.T) []killerCase {
+	t.Helper()
+	sol4 := "1234341221434321"
+	b6 := classic(6)
+	var sol6 string
+	for k := range b6.solutions(append([]uint8{1, 2, 3, 4, 5, 6}, make([]uint8, 30)...), nil) {
+		if sol6 == "" || k < sol6 {
+			sol6 = k
+		}
+	}
+	sol6b := []byte(sol6)
+	for i := range sol6b {
+		sol6b[i] += '0'
+	}
+	sol6 = string(sol6b)
+	rng := rand.New(rand.NewPCG(24, 1))
+	var cs []killerCase
+	for k := range 12 {
+		b, sol, puzzle := classic(4), sol4, dots(16)
+		if k%3 == 2 {
+			b, sol, puzzle = b6, sol6, "123456"+dots(30)
+		}
+		cages, sums := cutCages(rng, b, sol, 3+k%2, 0.35+0.15*float64(k%4))
+		b.extras = cages
+		n := b.n
+		switch k % 4 {
+		case 1: // a little killer diagonal first, overlapping cages
+			var diag []int
+			v := 0
+			for i := range n {
+				diag = append(diag, i*n+i)
+				v += int(sol[i*n+i] - '0')
+			}
+			sums = append([]satdoku.Constraint{{Kind: satdoku.Total, Cells: diag, Value: v}}, sums...)
+		case 2: // an arrow, and a cage's sum raised by one
+			a, c, d := 0, n+1, 2*n+2
+			sums = append(sums, satdoku.Constraint{Kind: satdoku.Total, Cells: []int{a, c, d}, Coefs: []int{-1, 1, 1},
+				Value: -int(sol[a]-'0') + int(sol[c]-'0') + int(sol[d]-'0')})
+			sums[len(sums)/2].Value++
+		}
+		b.name = fmt.Sprintf("%dx%d cages %d", n, n, k)
+		cs = append(cs, killerCase{name: b.name, b: b, sums: sums, puzzle: puzzle})
+	}
+	// A 4×4 killer whose innies are worked out by hand: the cages r1c1+r1c2
+	// = 3 and r2c1+r2c2 = 7 lie in box 1 (sum 10), leaving no innie, and
+	// with r1c3+r2c3 = 5 the rows 1-2 (sum 20) have r1c4+r2c4 = 5 as
+	// innies.
+	b := classic(4)
+	b.extras = [][]int{{0, 1}, {4, 5}, {2, 6}}
+	cs = append(cs, killerCase{name: "4x4 hand", b: b, puzzle: dots(16), derived: 1, sums: []satdoku.Constraint{
+		{Kind: satdoku.Total, Cells: []int{0, 1}, Value: 3},
+		{Kind: satdoku.Total, Cells: []int{4, 5}, Value: 7},
+		{Kind: satdoku.Total, Cells: []int{2, 6}, Value: 5},
+	}})
+	return cs
+}
+
+// cellSolutions enumerates the models of clauses with gini, projected on
+// the cell variables of an n×n board over domain d (nil: every cell open):
+// each model's grid, then a clause that excludes that grid on the open
+// cells. A model that sets no digit or two in an open cell is an error.
+func cellSolutions(t *testing.T, clauses [][]int, n int, d *Domain) map[string]bool {
+	t.Helper()
+	sols := map[string]bool{}
+	gi, ok := giniOf(clauses)
+	if !ok {
+		return sols
+	}
+	for gi.Solve() == 1 {
+		grid := make([]uint8, n*n)
+		var block []z.Lit
+		for i := range grid {
+			if d != nil && d.Val[i] != 0 {
+				grid[i] = d.Val[i]
+				continue
+			}
+			for dg := 1; dg <= n; dg++ {
+				if gi.Value(z.Var(i*n + dg).Pos()) {
+					if grid[i] != 0 {
+						t.Fatalf("cell %d holds %d and %d", i, grid[i], dg)
+					}
+					grid[i] = uint8(dg)
+					block = append(block, z.Var(i*n+dg).Neg())
+				}
+			}
+			if grid[i] == 0 {
+				t.Fatalf("cell %d holds no digit", i)
+			}
+		}
+		sols[string(grid)] = true
+		if len(sols) > 50000 {
+			t.Fatal("too many solutions")
+		}
+		for _, l := range block {
+			gi.Add(l)
+		}
+		gi.Add(0)
+	}
+	return sols
+}
+
+// TestKillerModels checks, on boards of killer cages with little killers
+// and arrows among them, that the formula the encoder writes (the cages'
+// digit sets, the derived sums, the diagrams) has exactly the solutions
+// that a naive search finds under the plain meaning of the rules, over the
+// whole domain and over the domain of the givens, in every encoding.
+func TestKillerModels(t *testing.T) {
+	for _, kc := range killerCases(t) {
+		t.Run(kc.name, func(t *testing.T) {
+			r, err := kc.b.rules(t).WithConstraints(kc.sums...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(derivedSums(r)); got < kc.derived {
+				t.Errorf("%d derived sums, want %d or more", got, kc.derived)
+			}
+			g := gridUnder(t, r, kc.puzzle)
+			n := kc.b.n
+			want := map[string]bool{}
+			for k := range kc.b.solutions(cells(g), nil) {
+				ds := make([]int, n*n)
+				for i := range ds {
+					ds[i] = int(k[i])
+				}
+				if !slices.ContainsFunc(kc.sums, func(c satdoku.Constraint) bool {
+					var cd []int
+					for _, i := range c.Cells {
+						cd = append(cd, ds[i])
+					}
+					return !meaning(c, n, cd)
+				}) {
+					want[k] = true
+				}
+			}
+			t.Logf("%d solutions, %d derived sums", len(want), len(derivedSums(r)))
+			for _, e := range []Encoding{Minimal, Extended, Sequential} {
+				enc := NewEncoder(r, e)
+				var plain, dom CNF
+				if err := enc.Write(&plain, nil); err != nil {
+					t.Fatal(err)
+				}
+				Givens(&plain, g)
+				gd := GivensDomain(g)
+				if err := enc.Write(&dom, gd); err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range []struct {
+					name string
+					cls  [][]int
+					d    *Domain
+				}{{"plain", plain.Clauses, nil}, {"over the givens", dom.Clauses, gd}} {
+					got := cellSolutions(t, f.cls, n, f.d)
+					if !maps.Equal(got, want) {
+						t.Errorf("%v %s: %d solutions, the naive search %d", e, f.name, len(got), len(want))
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestDigitSets checks digitSets against a brute force over the digits
+// the cells can hold: the sets are exactly the sets of digits of the
+// assignments of distinct digits, one a cell from its candidates, that
+// add up to the value. A cage on a 64×64 board whose sets would take too
+// long to list gives up (ok false) at once.
+func TestDigitSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 300 {
+		k := 1 + rng.IntN(4)
+		masks := make([]uint64, k)
+		for i := range masks {
+			masks[i] = rng.Uint64() & 0x1ff
+		}
+		v := k + rng.IntN(8*k)
+		want := map[uint64]bool{}
+		digits := make([]int, k)
+		var rec func(c int)
+		rec = func(c int) {
+			if c == k {
+				var set uint64
+				sum := 0
+				for _, d := range digits {
+					set |= 1 << (d - 1)
+					sum += d
+				}
+				if sum == v && bits.OnesCount64(set) == k {
+					want[set] = true
+				}
+				return
+			}
+			for d := 1; d <= 9; d++ {
+				if masks[c]>>(d-1)&1 != 0 {
+					digits[c] = d
+					rec(c + 1)
+				}
+			}
+		}
+		rec(0)
+		sets, ok := digitSets(masks, v)
+		got := map[uint64]bool{}
+		for _, s := range sets {
+			got[s] = true
+		}
+		if !ok || len(got) != len(sets) || !maps.Equal(got, want) {
+			t.Fatalf("masks %#x sum %d: sets %#x (ok %v), want %v", masks, v, sets, ok, want)
+		}
+	}
+	big := make([]uint64, 30)
+	for i := range big {
+		big[i] = fullMask(64)
+	}
+	if _, ok := digitSets(big, 30*31/2+40); ok {
+		t.Error("30 cells of a 64×64 board: the sets were listed, want a give-up")
+	}
+}
