@@ -90,29 +90,11 @@ func orCells(n int, cells []int) string {
 // on the clauses of the rules to the same placement or elimination, each
 // in at most s.chainSteps steps, and makes it, told branch by branch.
 func (s *State) clueForcing(limit float64) (Step, bool) {
-	f := clausesOf(s.b.rules)
-	if f == nil || f.empty || len(f.clues) == 0 {
-		return Step{}, false
-	}
-	maxSteps := s.chainSteps
-	if maxSteps <= 0 {
-		maxSteps = DefaultChainSteps
-	}
-	for maxSteps > 1 && clueForcingRating(maxSteps) > limit+1e-9 {
-		maxSteps--
-	}
-	if clueForcingRating(maxSteps) > limit+1e-9 {
+	f, e, maxSteps, ok := s.clauseSearch(limit, clueForcingRating)
+	if !ok {
 		return Step{}, false
 	}
 	n := s.b.n
-	e := newEngine(s.b.rules, f)
-	e.setFacts(s)
-	if e.watchAll() >= 0 || e.propagate() >= 0 {
-		return Step{}, false
-	}
-	for _, l := range e.trail {
-		e.depth[max(l, -l)] = 0
-	}
 	root := len(e.trail)
 	// count[code(l)] is how many branches of the current set imply l,
 	// seen[code(l)] the set it was counted for.

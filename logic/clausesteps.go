@@ -176,34 +176,49 @@ type chain struct {
 	lits     int          // the literals on the path
 }
 
+// clauseSearch starts a search on the clauses of the rules (a clue chain,
+// a clue forcing step): the clauses, an engine holding what follows from
+// the state by propagation (depth 0: known), and the most steps a chain
+// may take for rating(steps) to stay within limit (s.chainSteps, or
+// DefaultChainSteps when 0, at most). ok is false when the rules have no
+// clue, no chain fits the limit, or the state already contradicts the
+// clauses.
+func (s *State) clauseSearch(limit float64, rating func(int) float64) (f *clauseSet, e *engine, maxSteps int, ok bool) {
+	f = clausesOf(s.b.rules)
+	if f == nil || f.empty || len(f.clues) == 0 {
+		return nil, nil, 0, false
+	}
+	maxSteps = s.chainSteps
+	if maxSteps <= 0 {
+		maxSteps = DefaultChainSteps
+	}
+	for maxSteps > 1 && rating(maxSteps) > limit+1e-9 {
+		maxSteps--
+	}
+	if rating(maxSteps) > limit+1e-9 {
+		return nil, nil, 0, false
+	}
+	e = newEngine(s.b.rules, f)
+	e.setFacts(s)
+	if e.watchAll() >= 0 || e.propagate() >= 0 {
+		return nil, nil, 0, false
+	}
+	for _, l := range e.trail {
+		e.depth[max(l, -l)] = 0 // what follows from the state is known
+	}
+	return f, e, maxSteps, true
+}
+
 // clueChain finds the candidates whose assumption leads by propagation on
 // the clauses of the rules to a contradiction in at most s.chainSteps
 // steps (DefaultChainSteps when 0) and a rating at most limit, and
 // eliminates the one with the shortest chain, told clue by clue.
 func (s *State) clueChain(limit float64) (Step, bool) {
-	f := clausesOf(s.b.rules)
-	if f == nil || f.empty || len(f.clues) == 0 {
-		return Step{}, false
-	}
-	maxSteps := s.chainSteps
-	if maxSteps <= 0 {
-		maxSteps = DefaultChainSteps
-	}
-	for maxSteps > 1 && clueChainRating(maxSteps) > limit+1e-9 {
-		maxSteps--
-	}
-	if clueChainRating(maxSteps) > limit+1e-9 {
+	f, e, maxSteps, ok := s.clauseSearch(limit, clueChainRating)
+	if !ok {
 		return Step{}, false
 	}
 	n := s.b.n
-	e := newEngine(s.b.rules, f)
-	e.setFacts(s)
-	if e.watchAll() >= 0 || e.propagate() >= 0 {
-		return Step{}, false
-	}
-	for _, l := range e.trail {
-		e.depth[max(l, -l)] = 0 // what follows from the state is known
-	}
 	root := len(e.trail)
 	var best *chain
 	// Cells with few candidates first: their chains tend to be short.

@@ -155,18 +155,8 @@ func relationGroups(b *board) []relGroup {
 			name = k.kind.String()
 		}
 		// Components by union-find over the cells.
-		parent := map[int]int{}
-		var find func(i int) int
-		find = func(i int) int {
-			p, ok := parent[i]
-			if !ok || p == i {
-				parent[i] = i
-				return i
-			}
-			r := find(p)
-			parent[i] = r
-			return r
-		}
+		parent := cellSets{}
+		find := parent.find
 		for _, r := range rels {
 			parent[find(r.A)] = find(r.B)
 		}

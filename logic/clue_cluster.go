@@ -18,18 +18,8 @@ const RatingClueCluster = 2.4
 // group's step does not see.
 func clueClusters(b *board, groups []relGroup) []*conSearch {
 	n := b.n
-	parent := map[int]int{}
-	var find func(i int) int
-	find = func(i int) int {
-		p, ok := parent[i]
-		if !ok || p == i {
-			parent[i] = i
-			return i
-		}
-		r := find(p)
-		parent[i] = r
-		return r
-	}
+	parent := cellSets{}
+	find := parent.find
 	for _, g := range groups {
 		if g.global {
 			continue

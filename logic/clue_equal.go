@@ -15,18 +15,8 @@ const RatingEqualCells = 2.9
 // equalClasses returns the classes of cells that Equal relations make
 // equal, of two cells or more, each with the names of its rules.
 func equalClasses(b *board) (classes [][]int, names []string) {
-	parent := map[int]int{}
-	var find func(i int) int
-	find = func(i int) int {
-		p, ok := parent[i]
-		if !ok || p == i {
-			parent[i] = i
-			return i
-		}
-		r := find(p)
-		parent[i] = r
-		return r
-	}
+	parent := cellSets{}
+	find := parent.find
 	var order []int
 	name := map[int]string{}
 	for _, r := range b.rules.Relations() {

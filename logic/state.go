@@ -358,3 +358,20 @@ func orList(m uint64) string {
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
+
+// cellSets joins cells into classes: union-find over a map, the cells
+// joined being few. Set p[find(a)] = find(b) to join a and b.
+type cellSets map[int]int
+
+// find returns the representative of i's class, i itself when i is in
+// none, compressing the path.
+func (p cellSets) find(i int) int {
+	q, ok := p[i]
+	if !ok || q == i {
+		p[i] = i
+		return i
+	}
+	r := p.find(q)
+	p[i] = r
+	return r
+}
