@@ -24,10 +24,11 @@ const (
 	// maxNestedSteps is the most steps a nested contradiction follows
 	// inside its assumption.
 	maxNestedSteps = 60
-	// maxNestedWork is the most steps a nested contradiction follows in
-	// all its assumptions together before it gives up: it bounds the time
-	// of the search where no contradiction is near (no step is then
-	// found, never a wrong one).
+	// maxNestedWork is the most searches for a step a nested
+	// contradiction makes in all its assumptions together (each one's
+	// last, fruitless search counted too) before it gives up: it bounds
+	// the time of the search where no contradiction is near (no step is
+	// then found, never a wrong one).
 	maxNestedWork = 800
 )
 
@@ -75,13 +76,13 @@ func (s *State) nested(limit float64) (Step, bool) {
 				t.place(i, d)
 				var inner []string
 				why := t.contradiction()
-				for why == "" && len(inner) < bound {
+				for why == "" && len(inner) < bound && work < maxNestedWork {
+					work++ // a search for the next step, found or not
 					st, ok := t.next(nestedInner)
 					if !ok {
 						break
 					}
 					t.Apply(st)
-					work++
 					inner = append(inner, st.Text)
 					why = t.contradiction()
 				}
