@@ -166,7 +166,9 @@ func (p *Solver) race(parent context.Context, g *satdoku.Grid, limit int, q ask)
 		r.ctx, r.cancel = context.WithCancel(parent)
 	}
 	defer r.cancel()
+	r.mu.Lock() // widen may run before AfterFunc returns: it reads r.timer under the lock
 	r.timer = time.AfterFunc(p.opt.Delay, r.widen)
+	r.mu.Unlock()
 	res, err := q(p.members[0].Solver, r.ctx)
 	r.mu.Lock()
 	r.ended = true
