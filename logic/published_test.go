@@ -34,7 +34,8 @@ var chainFlag = flag.Int("chain", 0, "the most steps of a clue chain in TestPubl
 // puzzle and checks every step against the published solution: no step
 // places a digit the solution does not have or removes one it has, and a
 // path that ends solved ends in the solution. It logs the share solved
-// per rule family. In -short mode every eighth puzzle of up to 9×9, without the nested contradiction.
+// per rule family. In -short mode every eighth puzzle of up to 9×9,
+// without the nested contradiction.
 func TestPublishedSound(t *testing.T) {
 	ps := readPublished(t)
 	if len(ps) < 100 {
