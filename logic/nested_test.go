@@ -19,7 +19,7 @@ func TestNestedClassic(t *testing.T) {
 }
 
 // TestNestedSound follows a published puzzle that needs a nested
-// contradiction (Endless Knight: anti-knight, thermometers, renban) until
+// contradiction (Keep off the Border!, whose first step is one) until
 // its first one, and checks it against the published solution: it
 // removes a candidate the solution does not have, is rated in its range
 // and tells its assumption and its steps.
@@ -28,7 +28,7 @@ func TestNestedSound(t *testing.T) {
 		t.Skip("follows a whole path")
 	}
 	for _, pp := range readPublished(t) {
-		if !strings.HasPrefix(pp.name, "Endless Knight") {
+		if !strings.HasPrefix(pp.name, "Keep off the Border!") {
 			continue
 		}
 		s, err := New(pp.puzzle)
@@ -56,7 +56,7 @@ func TestNestedSound(t *testing.T) {
 			}
 			s.Apply(st)
 		}
-		t.Fatal("Endless Knight: no nested contradiction on its path")
+		t.Fatal("Keep off the Border!: no nested contradiction on its path")
 	}
-	t.Fatal("Endless Knight not among the published puzzles")
+	t.Fatal("Keep off the Border! not among the published puzzles")
 }
