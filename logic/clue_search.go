@@ -456,14 +456,7 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			if p < 0 || q < 0 {
 				return true
 			}
-			lo, hi := 0, 0
-			for k := min(p, q) + 1; k < max(p, q); k++ {
-				if v := vals[k]; v != 0 {
-					lo, hi = lo+v, hi+v
-				} else {
-					lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
-				}
-			}
+			lo, hi := sumBounds(vals[min(p, q)+1:max(p, q)], masks[min(p, q)+1:max(p, q)])
 			return lo <= c.Value && c.Value <= hi
 		}
 	case satdoku.Contains:
@@ -498,14 +491,7 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			if x > L {
 				return false
 			}
-			lo, hi := 0, 0
-			for k := range x {
-				if v := vals[k]; v != 0 {
-					lo, hi = lo+v, hi+v
-				} else {
-					lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
-				}
-			}
+			lo, hi := sumBounds(vals[:x], masks[:x])
 			return lo <= c.Value && c.Value <= hi
 		}
 	case satdoku.Skyscraper:
@@ -577,4 +563,17 @@ func highDigit(m uint64) int {
 		d++
 	}
 	return d
+}
+
+// sumBounds returns the least and the greatest sum of cells holding vals
+// (0: open, any digit of its mask).
+func sumBounds(vals []int, masks []uint64) (lo, hi int) {
+	for k, v := range vals {
+		if v != 0 {
+			lo, hi = lo+v, hi+v
+		} else {
+			lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
+		}
+	}
+	return lo, hi
 }
