@@ -162,7 +162,8 @@ type builder struct {
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
 	clues                 []clue.Clue
-	at                    []int // the place of each clue, for errors
+	at                    []int      // the place of each clue, for errors
+	pairMarks             []pairMark // the dots and marks read from Pairs
 	named                 []string
 	namedAt               []int
 	warnings              []string
@@ -241,6 +242,9 @@ func (b *builder) finish() (*Puzzle, error) {
 		if noBoxes && b.jigsaw != nil && b.regionSumAt >= 0 {
 			return nil, b.t.fail(b.regionSumAt, ErrUnsupported, "RegionSumLine on the pieces of a partial jigsaw layout")
 		}
+	}
+	if err := b.checkPairMarks(); err != nil {
+		return nil, err
 	}
 	for k, name := range b.named {
 		if r, err = r.WithNamed(name); err != nil {
