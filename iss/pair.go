@@ -130,13 +130,16 @@ func (r *reading) clue(cells []int) clue.Clue {
 // order they are preferred: the lines first (thermometers, whispers from
 // the smallest difference), then the other kinds, the dots and XV last
 // (their pairs escape the negative rules).
-var readings = func() func(n int) []reading {
-	var once [17]func() []reading
-	for n := range once {
-		once[n] = sync.OnceValue(func() []reading { return makeReadings(n) })
+func readings(n int) []reading {
+	if rs, ok := readingCache.Load(n); ok {
+		return rs.([]reading)
 	}
-	return func(n int) []reading { return once[n]() }
-}()
+	rs, _ := readingCache.LoadOrStore(n, makeReadings(n))
+	return rs.([]reading)
+}
+
+// readingCache holds the readings of each board size met.
+var readingCache sync.Map
 
 // makeReadings finds the readings of an n×n board by applying each clue
 // kind that can join two cells to the cells r1c1 and r2c2 (in both orders)
