@@ -38,8 +38,8 @@ type relation []uint64
 
 // decodeKey reads a key of an N×N board.
 func decodeKey(key string, n int) (relation, error) {
-	if max := (n*n + 5) / 6; len(key) > max {
-		return nil, fmt.Errorf("a key of %d characters (ISS reads at most %d on a %d×%d board)", len(key), max, n, n)
+	if most := (n*n + 5) / 6; len(key) > most {
+		return nil, fmt.Errorf("a key of %d characters (ISS reads at most %d on a %d×%d board)", len(key), most, n, n)
 	}
 	rel := make(relation, n)
 	for k := range len(key) {
