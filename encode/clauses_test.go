@@ -26,7 +26,7 @@ func clauseCount(r *satdoku.Rules, e Encoding) int {
 	for _, x := range r.Relations() {
 		for da := 1; da <= n; da++ {
 			for db := 1; db <= n; db++ {
-				if ok, _ := allows(x, da, db); !ok {
+				if !x.Holds(da, db) {
 					k++ // not both
 				}
 			}

@@ -139,7 +139,7 @@ var ErrKind = errors.New("encode: unknown kind")
 // constraint of r whose kind the encoder does not know, or nil.
 func checkKinds(r *satdoku.Rules) error {
 	for _, x := range r.Relations() {
-		if _, ok := allows(x, 1, 1); !ok {
+		if !x.Kind.Valid() {
 			return fmt.Errorf("%w: relation kind %v (%s)", ErrKind, x.Kind, x.Name)
 		}
 	}
@@ -348,7 +348,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		}
 		for da := 1; da <= n; da++ {
 			for db := 1; db <= n; db++ {
-				if ok, _ := allows(x, da, db); !ok {
+				if !x.Holds(da, db) {
 					e.forbid(a, d, x.A, da, x.B, db)
 				}
 			}
@@ -380,71 +380,6 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	for _, c := range derivedOf(e.rules) {
 		e.total(a, d, &c)
 	}
-}
-
-// allows reports whether relation x lets cell A hold da and cell B db;
-// known is false, and so is ok, when the encoder does not know the kind.
-func allows(x satdoku.Relation, da, db int) (ok, known bool) {
-	diff := da - db
-	if diff < 0 {
-		diff = -diff
-	}
-	switch x.Kind {
-	case satdoku.Different:
-		return da != db, true
-	case satdoku.NotConsecutive:
-		return diff != 1, true
-	case satdoku.Consecutive:
-		return diff == 1, true
-	case satdoku.Double:
-		return da == 2*db || db == 2*da, true
-	case satdoku.NotDouble:
-		return da != 2*db && db != 2*da, true
-	case satdoku.Sum:
-		return da+db == x.Value, true
-	case satdoku.NotSum:
-		return da+db != x.Value, true
-	case satdoku.Less:
-		return da < db, true
-	case satdoku.Equal:
-		return da == db, true
-	case satdoku.Apart:
-		return diff >= x.Value, true
-	case satdoku.Difference:
-		return diff == x.Value, true
-	case satdoku.NotDifference:
-		return diff != x.Value, true
-	case satdoku.Ratio:
-		return da == x.Value*db || db == x.Value*da, true
-	case satdoku.NotRatio:
-		return da != x.Value*db && db != x.Value*da, true
-	case satdoku.NotGreater:
-		return da <= db, true
-	case satdoku.OtherResidue:
-		return x.Value >= 1 && da%x.Value != db%x.Value, true
-	case satdoku.OtherThird:
-		ta, tb := third(x.Value, da), third(x.Value, db)
-		return ta >= 0 && tb >= 0 && ta != tb, true
-	}
-	return false, false
-}
-
-// third returns the third of 1..v that digit d lies in (see
-// satdoku.OtherThird), 0, 1 or 2, or −1 when it lies in none.
-func third(v, d int) int {
-	a, b := (v+2)/3, v/3
-	if v%3 == 1 {
-		a, b = b, a
-	}
-	switch {
-	case d < 1 || d > v:
-		return -1
-	case d <= a:
-		return 0
-	case d <= a+b:
-		return 1
-	}
-	return 2
 }
 
 // forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a

@@ -83,7 +83,7 @@ func (b *builder) constraints() error {
 		b.n, shape = n, k
 	}
 	depth := 0
-	for k := range its {
+	for k := 0; k < len(its); k++ {
 		it := &its[k]
 		switch it.typ {
 		case "End":
@@ -97,7 +97,25 @@ func (b *builder) constraints() error {
 			// another And, they all hold anyway.
 			depth++
 			continue
-		case "Or", "Replicate":
+		case "Or":
+			end := k + 1
+			for d := 0; end < len(its) && (its[end].typ != "End" || d > 0); end++ {
+				switch its[end].typ {
+				case "Or", "And", "Replicate":
+					d++
+				case "End":
+					d--
+				}
+			}
+			if end == len(its) {
+				return b.t.fail(len(b.t.b), ErrSyntax, "Or without End")
+			}
+			if err := b.or(it, its[k+1:end]); err != nil {
+				return err
+			}
+			k = end
+			continue
+		case "Replicate":
 			return b.refuse(it)
 		}
 		if err := b.item(it); err != nil {
@@ -316,6 +334,8 @@ func (b *builder) item(it *item) error {
 			return err
 		}
 		b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
+	case "Pair", "PairX", "Binary", "BinaryX":
+		return b.pair(it)
 	case "WhiteDot", "BlackDot", "X", "V", "GreaterThan":
 		return b.pairs(it)
 	case "LittleKiller":

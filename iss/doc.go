@@ -33,12 +33,29 @@
 // Givens of one value fill the grid, givens of several values (and a
 // second given of a cell) are given pencil marks, so that the givens of
 // one cell intersect, as in ISS. Any other constraint — one that satdoku
-// cannot express (Or, Regex, NFA, Sum, Lunchbox, chaos construction, value
-// ranges other than 1 to N, …) — is an error naming its type and position:
-// dropping a rule would turn "unique" into a wrong "multiple". The only
-// constraint read and dropped is SearchPriority, which tells ISS's search
-// where to look first and says nothing about the solutions (a warning
-// says so).
+// cannot express (any other Or, Regex, NFA, Sum, Lunchbox, chaos
+// construction, value ranges other than 1 to N, …) — is an error naming
+// its type and position: dropping a rule would turn "unique" into a wrong
+// "multiple". The only constraint read and dropped is SearchPriority,
+// which tells ISS's search where to look first and says nothing about the
+// solutions (a warning says so).
+//
+// Rules that ISS has no class for, it writes as pairwise relations: Pair
+// (the relation on each two cells next to each other on a list), PairX (on
+// every two of the cells) and the legacy Binary and BinaryX, each with a
+// key that is the relation's table of digit pairs (ISS's fnToBinaryKey:
+// bit (a−1)·N + (b−1) for the pair (a, b), six bits a character of
+// URL-safe base64). A relation is read as the clue whose meaning it is: the reader
+// applies each clue kind that can join two cells (package clue's own
+// expansion, judged by satdoku.RelationKind.Holds) and takes the first
+// whose table is the key's, one clue on the whole list when the kind
+// relates a list as the constraint does (a Pair a ≤ b is a slow
+// thermometer, a Pair |a−b| ≥ k whispers of k, a PairX |a−b| > 1 a Nabner
+// line), one on each two cells otherwise (|a−b| = k a white dot, a + b =
+// 10 an X). A relation that no clue has is refused, listed as ISS lists it.
+// An Or whose members are Pairs |a−b| = d on one list of cells, the d's 1
+// to N−1, is a same-difference line (whose neighbours differ); any other
+// Or is refused.
 //
 // Errors are *satdoku.ParseError values placed at the line and column of
 // the item at fault, wrapping ErrSyntax, ErrInvalid or ErrUnsupported.

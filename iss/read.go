@@ -23,7 +23,8 @@ var (
 	// neighbours, a shape that is not a grid.
 	ErrInvalid = errors.New("iss: invalid puzzle")
 	// ErrUnsupported reports a constraint that satdoku cannot express: one
-	// with no clue kind of its own (Or, Regex, Sum, …), or one whose
+	// with no clue kind of its own (an Or other than a same-difference
+	// line, Regex, Sum, a Pair whose relation no clue has, …), or one whose
 	// arguments go beyond satdoku's kind (a modular line of 4, a sum line
 	// that loops, a value range other than 1 to N, a board that is not
 	// square).
@@ -162,7 +163,8 @@ type builder struct {
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
 	clues                 []clue.Clue
-	at                    []int // the place of each clue, for errors
+	at                    []int      // the place of each clue, for errors
+	pairMarks             []pairMark // the dots and marks read from Pairs
 	named                 []string
 	namedAt               []int
 	warnings              []string
@@ -241,6 +243,9 @@ func (b *builder) finish() (*Puzzle, error) {
 		if noBoxes && b.jigsaw != nil && b.regionSumAt >= 0 {
 			return nil, b.t.fail(b.regionSumAt, ErrUnsupported, "RegionSumLine on the pieces of a partial jigsaw layout")
 		}
+	}
+	if err := b.checkPairMarks(); err != nil {
+		return nil, err
 	}
 	for k, name := range b.named {
 		if r, err = r.WithNamed(name); err != nil {

@@ -216,12 +216,7 @@ func TestGivensIntersect(t *testing.T) {
 // TestErrors: every error is a *satdoku.ParseError at the item at fault,
 // with its kind.
 func TestErrors(t *testing.T) {
-	tests := []struct {
-		in   string
-		at   string // the text the error points at (its first occurrence)
-		kind error
-		msg  string
-	}{
+	checkErrors(t, []errorCase{
 		{".~R1C1_5.Lunchbox~10~R1C1~R1C2", ".Lunchbox", ErrUnsupported, "Lunchbox"},
 		{".Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.End", ".Or", ErrUnsupported, "Or"},
 		{".Thermo~R1C1~R1C2.Nonsense~R1C1", ".Nonsense", ErrSyntax, "Nonsense"},
@@ -248,7 +243,22 @@ func TestErrors(t *testing.T) {
 		{".Lockout~4~R1C1", ".Lockout", ErrInvalid, "two ends"},
 		{"3x3::k:1:2", "3x3", ErrSyntax, "81 numbers"},
 		{"  .Thermo~R1C1~\n R9C9~RzC1", "RzC1", ErrInvalid, "RzC1"},
-	}
+	})
+}
+
+// errorCase is an input that Read fails on (or not, when kind is nil):
+// at the text at (its first occurrence; with a leading '$', its last),
+// with an error of kind whose message holds msg.
+type errorCase struct {
+	in, at string
+	kind   error
+	msg    string
+}
+
+// checkErrors reads each input and checks its error: a
+// *satdoku.ParseError of its kind, at its place, saying what it should.
+func checkErrors(t *testing.T, tests []errorCase) {
+	t.Helper()
 	for _, tt := range tests {
 		p, err := Read(tt.in)
 		if tt.kind == nil {
@@ -266,7 +276,9 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%q: %v, want %v mentioning %q", tt.in, err, tt.kind, tt.msg)
 		}
 		off := len(tt.in)
-		if tt.at != "" {
+		if last, ok := strings.CutPrefix(tt.at, "$"); ok {
+			off = strings.LastIndex(tt.in, last)
+		} else if tt.at != "" {
 			off = strings.Index(tt.in, tt.at)
 		}
 		if want := satdoku.PositionAt([]byte(tt.in), off); pe.Pos != want {

@@ -202,7 +202,7 @@ func newRelGroup(b *board, name string, rels []satdoku.Relation) relGroup {
 		seen := b.sees(r.A, r.B)
 		for x := 1; x <= n; x++ {
 			for y := 1; y <= n; y++ {
-				if relHolds(r.Kind, r.Value, x, y) && (!seen || x != y) {
+				if r.Holds(x, y) && (!seen || x != y) {
 					t.allow[x] |= bit(y)
 					t.back[y] |= bit(x)
 				}
@@ -309,73 +309,6 @@ func joinCells(n int, cells []int, sep string) string {
 		parts[k] = cellName(n, i)
 	}
 	return strings.Join(parts, sep)
-}
-
-// relHolds reports whether digits x of cell A and y of cell B satisfy a
-// relation of kind k and value v.
-func relHolds(k satdoku.RelationKind, v, x, y int) bool {
-	lo, hi := min(x, y), max(x, y)
-	switch k {
-	case satdoku.Different:
-		return x != y
-	case satdoku.NotConsecutive:
-		return hi-lo != 1
-	case satdoku.Consecutive:
-		return hi-lo == 1
-	case satdoku.Double:
-		return hi == 2*lo
-	case satdoku.NotDouble:
-		return hi != 2*lo
-	case satdoku.Sum:
-		return x+y == v
-	case satdoku.NotSum:
-		return x+y != v
-	case satdoku.Less:
-		return x < y
-	case satdoku.Equal:
-		return x == y
-	case satdoku.Apart:
-		return hi-lo >= v
-	case satdoku.Difference:
-		return hi-lo == v
-	case satdoku.NotDifference:
-		return hi-lo != v
-	case satdoku.Ratio:
-		return hi == v*lo
-	case satdoku.NotRatio:
-		return hi != v*lo
-	case satdoku.OtherResidue:
-		return v >= 1 && (hi-lo)%v != 0
-	case satdoku.OtherThird:
-		tx, ty := third(v, x), third(v, y)
-		return tx >= 0 && ty >= 0 && tx != ty
-	case satdoku.NotGreater:
-		return x <= y
-	}
-	return true // a kind this package does not know forbids nothing here
-}
-
-// third returns the third of 1..v that d lies in (see
-// satdoku.OtherThird), 0 to 2, or −1 for none.
-func third(v, d int) int {
-	// Thirds of a, b and a digits: b = ⌊v/3⌋ and a = ⌈v/3⌉, but for a
-	// remainder of 1, where a = ⌊v/3⌋ and b = ⌈v/3⌉.
-	lowTop, midTop := (v+1)/3, v-(v+1)/3
-	switch v % 3 {
-	case 0:
-		lowTop, midTop = v/3, 2*v/3
-	case 1:
-		lowTop, midTop = v/3, v-v/3
-	}
-	switch {
-	case d < 1 || d > v:
-		return -1
-	case d <= lowTop:
-		return 0
-	case d <= midTop:
-		return 1
-	}
-	return 2
 }
 
 // clueMarks removes the digits a OneOf constraint forbids (odd and even
