@@ -149,6 +149,9 @@ func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	if distinct {
 		e.cageSets(a, d, c.Cells, c.Value)
 	}
+	if !distinct && groupMode != "off" && (c.Name != "derived sum" || groupMode != "noderived") && e.groupedTotal(a, d, c) && groupMode != "both" {
+		return
+	}
 	k := len(c.Cells)
 	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
 	for j := k - 1; j >= 0; j-- {

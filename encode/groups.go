@@ -1,0 +1,226 @@
+package encode
+
+import (
+	"math"
+	"math/bits"
+	"os"
+
+	"github.com/satdoku/satdoku"
+)
+
+// groupMode is a temporary knob for measuring (SATDOKU_GROUPS: off, both,
+// cells-only derived...).
+var groupMode = os.Getenv("SATDOKU_GROUPS")
+
+// sumGroups splits the terms of Total c (indices into c.Cells) into groups
+// of cells with one coefficient that lie in one unit of the rules, so that
+// their digits are distinct: the unit holding the most terms left first
+// (the lowest unit on a tie), until no unit holds two; the others are
+// groups of one. The groups come in the order of their first term.
+func (e *Encoder) sumGroups(c *satdoku.Constraint) [][]int {
+	k := len(c.Cells)
+	group := make([]int, k) // the group of each term, −1 none yet
+	for j := range group {
+		group[j] = -1
+	}
+	var groups [][]int
+	type key struct{ unit, coef int }
+	count := map[key]int{}
+	for {
+		clear(count)
+		best, most := key{}, 1
+		for j, i := range c.Cells {
+			if group[j] != -1 {
+				continue
+			}
+			for _, u := range e.rules.UnitsOf(i) {
+				kk := key{int(u), c.Coef(j)}
+				count[kk]++
+				if n := count[kk]; n > most || n == most && n > 1 && (kk.unit < best.unit || kk.unit == best.unit && kk.coef < best.coef) {
+					best, most = kk, n
+				}
+			}
+		}
+		if most < 2 {
+			break
+		}
+		var g []int
+		for j, i := range c.Cells {
+			if group[j] != -1 || c.Coef(j) != best.coef || !e.inUnit(i, best.unit) {
+				continue
+			}
+			dup := false
+			for _, o := range g {
+				dup = dup || c.Cells[o] == i
+			}
+			if !dup {
+				g = append(g, j)
+				group[j] = len(groups)
+			}
+		}
+		if len(g) < 2 { // the same cell twice: not distinct
+			group[g[0]] = -2
+			continue
+		}
+		groups = append(groups, g)
+	}
+	// In the order of the first terms.
+	var out [][]int
+	done := make([]bool, len(groups))
+	for j := range c.Cells {
+		switch g := group[j]; {
+		case g < 0:
+			out = append(out, []int{j})
+		case !done[g]:
+			done[g] = true
+			out = append(out, groups[g])
+		}
+	}
+	return out
+}
+
+// inUnit reports whether cell i lies in unit u.
+func (e *Encoder) inUnit(i, u int) bool {
+	for _, x := range e.rules.UnitsOf(i) {
+		if int(x) == u {
+			return true
+		}
+	}
+	return false
+}
+
+// sumInput is one input of the diagram of a grouped sum: a cell, or a
+// group of distinct cells whose sum is base + x for its value x.
+type sumInput struct {
+	cell  int    // the cell, or −1 for a group
+	coef  int64  // the coefficient of its cells
+	base  int    // a group's sum is base + value
+	mask  uint64 // its values
+	lits  []int  // a group's literal of each value x, at x
+	cells []int  // a group's cells
+	sets  []uint64
+	cmask []uint64 // a group's cells' candidates
+}
+
+// groupedTotal writes Total c, whose cells are not all distinct, as a
+// setter reads a little killer or a long sum line: its cells split into
+// groups of distinct cells (see sumGroups), each group a small cage whose
+// sum is unknown — a literal per sum it can make, tied to the digit sets
+// of that sum (see setClauses): a set implies its sum, a sum one of its
+// sets — and a decision diagram over the groups' sums (and the other
+// cells' digits) that adds them up to Value. It returns false, having
+// written nothing, when no group has two cells or a group's sets are too
+// many or its sums too far apart for the diagram.
+func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) bool {
+	groups := e.sumGroups(c)
+	if len(groups) == len(c.Cells) {
+		return false
+	}
+	ins := make([]sumInput, len(groups))
+	width := 0
+	for g, terms := range groups {
+		in := &ins[g]
+		in.coef = int64(c.Coef(terms[0]))
+		if len(terms) == 1 {
+			in.cell = c.Cells[terms[0]]
+			in.mask = e.cellMask(d, in.cell)
+			if in.mask == 0 {
+				e.emit(a)
+				return true
+			}
+			width = max(width, 64-bits.LeadingZeros64(in.mask))
+			continue
+		}
+		in.cell = -1
+		for _, j := range terms {
+			in.cells = append(in.cells, c.Cells[j])
+			in.cmask = append(in.cmask, e.cellMask(d, c.Cells[j]))
+		}
+		sets, ok := digitSetsIn(in.cmask, 0, math.MaxInt)
+		if !ok {
+			return false
+		}
+		if len(sets) == 0 {
+			e.emit(a)
+			return true
+		}
+		lo, hi := math.MaxInt, 0
+		for _, s := range sets {
+			sum := setSum(s)
+			lo, hi = min(lo, sum), max(hi, sum)
+		}
+		if hi-lo >= 64 {
+			return false
+		}
+		in.sets, in.base = sets, lo-1
+		for _, s := range sets {
+			in.mask |= 1 << (setSum(s) - lo)
+		}
+		width = max(width, hi-lo+1)
+	}
+	for g := range ins {
+		in := &ins[g]
+		if in.cell >= 0 {
+			continue
+		}
+		ys := e.setClauses(a, d, in.cells, in.cmask, in.sets)
+		in.lits = make([]int, 64-bits.LeadingZeros64(in.mask)+1)
+		if bits.OnesCount64(in.mask) == 1 {
+			in.lits[bits.TrailingZeros64(in.mask)+1] = litTrue
+			continue
+		}
+		for m := in.mask; m != 0; m &= m - 1 {
+			x := bits.TrailingZeros64(m) + 1
+			var of []int // the sets of sum base + x
+			for s, set := range in.sets {
+				if setSum(set) == in.base+x {
+					of = append(of, ys[s])
+				}
+			}
+			if len(of) == 1 {
+				in.lits[x] = of[0]
+				continue
+			}
+			sl := e.aux()
+			in.lits[x] = sl
+			for _, y := range of {
+				e.emit(a, -y, sl)
+			}
+			e.emit(a, append([]int{-sl}, of...)...)
+		}
+	}
+	k := len(ins)
+	value := func(j, x int) int64 { return ins[j].coef * int64(ins[j].base+x) }
+	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums inputs j.. can add
+	for j := k - 1; j >= 0; j-- {
+		m := ins[j].mask
+		x, y := value(j, bits.TrailingZeros64(m)+1), value(j, 64-bits.LeadingZeros64(m))
+		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	}
+	v := int64(c.Value)
+	e.diagramOver(a, width, k,
+		func(j int) uint64 { return ins[j].mask },
+		func(j, x int) int {
+			if ins[j].cell >= 0 {
+				return e.cellLit(d, ins[j].cell, x)
+			}
+			if x < len(ins[j].lits) && ins[j].mask&(1<<(x-1)) != 0 {
+				return ins[j].lits[x]
+			}
+			return litFalse
+		},
+		0, func(s int64, j, x int) (int64, bool) {
+			t := s + value(j, x)
+			return t, v-hi[j+1] <= t && t <= v-lo[j+1]
+		}, func(s int64) bool { return s == v })
+	return true
+}
+
+// setSum returns the sum of the digits of set (bit d−1 for digit d).
+func setSum(set uint64) int {
+	sum := 0
+	for m := set; m != 0; m &= m - 1 {
+		sum += bits.TrailingZeros64(m) + 1
+	}
+	return sum
+}
