@@ -380,6 +380,11 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	for _, c := range derivedOf(e.rules) {
 		e.total(a, d, &c)
 	}
+	if groupMode != "nocombined" && groupMode != "off" {
+		for _, c := range combinedOf(e.rules) {
+			e.total(a, d, &c)
+		}
+	}
 }
 
 // allows reports whether relation x lets cell A hold da and cell B db;

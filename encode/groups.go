@@ -1,9 +1,11 @@
 package encode
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"os"
+	"slices"
 
 	"github.com/satdoku/satdoku"
 )
@@ -12,12 +14,13 @@ import (
 // cells-only derived...).
 var groupMode = os.Getenv("SATDOKU_GROUPS")
 
-// sumGroups splits the terms of Total c (indices into c.Cells) into groups
-// of cells with one coefficient that lie in one unit of the rules, so that
-// their digits are distinct: the unit holding the most terms left first
-// (the lowest unit on a tie), until no unit holds two; the others are
+// sumGroups splits the terms of Total c (indices into c.Cells, which a
+// valid constraint lists once each) into groups of cells with one
+// coefficient that lie in one unit of rules r, so that their digits are
+// distinct: the unit holding the most terms left first (the lowest unit
+// and coefficient on a tie), until no unit holds two; the others are
 // groups of one. The groups come in the order of their first term.
-func (e *Encoder) sumGroups(c *satdoku.Constraint) [][]int {
+func sumGroups(r *satdoku.Rules, c *satdoku.Constraint) [][]int {
 	k := len(c.Cells)
 	group := make([]int, k) // the group of each term, −1 none yet
 	for j := range group {
@@ -30,10 +33,10 @@ func (e *Encoder) sumGroups(c *satdoku.Constraint) [][]int {
 		clear(count)
 		best, most := key{}, 1
 		for j, i := range c.Cells {
-			if group[j] != -1 {
+			if group[j] >= 0 {
 				continue
 			}
-			for _, u := range e.rules.UnitsOf(i) {
+			for _, u := range r.UnitsOf(i) {
 				kk := key{int(u), c.Coef(j)}
 				count[kk]++
 				if n := count[kk]; n > most || n == most && n > 1 && (kk.unit < best.unit || kk.unit == best.unit && kk.coef < best.coef) {
@@ -46,21 +49,12 @@ func (e *Encoder) sumGroups(c *satdoku.Constraint) [][]int {
 		}
 		var g []int
 		for j, i := range c.Cells {
-			if group[j] != -1 || c.Coef(j) != best.coef || !e.inUnit(i, best.unit) {
-				continue
-			}
-			dup := false
-			for _, o := range g {
-				dup = dup || c.Cells[o] == i
-			}
-			if !dup {
+			if group[j] < 0 && c.Coef(j) == best.coef && inUnit(r, i, best.unit) {
 				g = append(g, j)
-				group[j] = len(groups)
 			}
 		}
-		if len(g) < 2 { // the same cell twice: not distinct
-			group[g[0]] = -2
-			continue
+		for _, j := range g {
+			group[j] = len(groups)
 		}
 		groups = append(groups, g)
 	}
@@ -79,9 +73,9 @@ func (e *Encoder) sumGroups(c *satdoku.Constraint) [][]int {
 	return out
 }
 
-// inUnit reports whether cell i lies in unit u.
-func (e *Encoder) inUnit(i, u int) bool {
-	for _, x := range e.rules.UnitsOf(i) {
+// inUnit reports whether cell i lies in unit u of rules r.
+func inUnit(r *satdoku.Rules, i, u int) bool {
+	for _, x := range r.UnitsOf(i) {
 		if int(x) == u {
 			return true
 		}
@@ -112,7 +106,7 @@ type sumInput struct {
 // written nothing, when no group has two cells or a group's sets are too
 // many or its sums too far apart for the diagram.
 func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) bool {
-	groups := e.sumGroups(c)
+	groups := sumGroups(e.rules, c)
 	if len(groups) == len(c.Cells) {
 		return false
 	}
@@ -223,4 +217,160 @@ func setSum(set uint64) int {
 		sum += bits.TrailingZeros64(m) + 1
 	}
 	return sum
+}
+
+// minCombined is the fewest cells of the smaller of two sums, and of
+// them sharing a unit with a cell of the other, for combinedSums to
+// consider adding them up.
+const minCombined = 6
+
+// combinedKey is the key of the combined sums in the cache of their rules.
+type combinedKey struct{}
+
+// combinedOf returns the combined sums of rules r, computed once per rules.
+func combinedOf(r *satdoku.Rules) []satdoku.Constraint {
+	return r.Cached(combinedKey{}, func() any { return combinedSums(r) }).([]satdoku.Constraint)
+}
+
+// sumRecord is a sum of cells (every coefficient 1, cells in increasing
+// order) that combinedSums may add to another.
+type sumRecord struct {
+	cells    []int
+	key      string
+	value    int
+	score    int
+	original bool // a constraint of the rules
+}
+
+// combinedSums returns sums that the plain sums of the rules (Totals with
+// every coefficient 1 over distinct cells) imply by adding two that do
+// not overlap: little killers on neighbouring diagonals, long lines
+// through the same boxes. Split into groups of cells that share a unit
+// (see sumGroups), a sum of more cells can be tighter than its parts: a
+// group of k cells adds k distinct digits, between k(k+1)/2 and
+// k(2N−k+1)/2. A sum's score is what its groups leave free: the sum over
+// its groups of k(N−k) less the least distance of the value to either
+// bound of the sum; two sums of six cells or more, six of the smaller
+// sharing a unit with the other, are added up when the result scores
+// more than either and the sum of both, or more than each; the best first,
+// until no pair gains. Each holds in every solution.
+func combinedSums(r *satdoku.Rules) []satdoku.Constraint {
+	n := r.N()
+	record := func(cells []int, v int, original bool) *sumRecord {
+		c := satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Value: v}
+		groups := sumGroups(r, &c)
+		lo, hi := 0, 0
+		for _, g := range groups {
+			k := len(g)
+			lo += k * (k + 1) / 2
+			hi += k * (2*n - k + 1) / 2
+		}
+		if v < lo || v > hi {
+			return nil
+		}
+		dof := min(v-lo, hi-v)
+		score := 0
+		for _, g := range groups {
+			score += len(g)*(n-len(g)) - dof
+		}
+		return &sumRecord{cells: cells, key: fmt.Sprint(cells), value: v, score: score, original: original}
+	}
+	active := map[string]*sumRecord{}
+	var order []*sumRecord // the active records, in the order made
+	for _, c := range r.Constraints() {
+		if c.Kind != satdoku.Total || c.Coefs != nil || len(c.Cells) < minCombined {
+			continue
+		}
+		cells := slices.Clone(c.Cells)
+		slices.Sort(cells)
+		if len(slices.Compact(cells)) != len(c.Cells) {
+			continue // a cell twice
+		}
+		rec := record(cells, c.Value, true)
+		if rec == nil || active[rec.key] != nil {
+			continue
+		}
+		active[rec.key] = rec
+		order = append(order, rec)
+	}
+	related := func(x, y *sumRecord) bool {
+		if len(x.cells) > len(y.cells) {
+			x, y = y, x
+		}
+		if len(x.cells) < minCombined {
+			return false
+		}
+		near := 0
+		for _, i := range x.cells {
+			if _, found := slices.BinarySearch(y.cells, i); found {
+				return false // they overlap
+			}
+			if slices.ContainsFunc(y.cells, func(j int) bool { return shareUnitOf(r, i, j) }) {
+				near++
+			}
+		}
+		return near >= minCombined
+	}
+	type pair struct{ x, y, sum *sumRecord }
+	var cands []pair
+	push := func(x, y *sumRecord) {
+		if !related(x, y) {
+			return
+		}
+		cells := append(slices.Clone(x.cells), y.cells...)
+		slices.Sort(cells)
+		sum := record(cells, x.value+y.value, false)
+		if sum == nil || active[sum.key] != nil {
+			return
+		}
+		if (sum.score <= x.score || sum.score <= y.score) && sum.score <= x.score+y.score {
+			return
+		}
+		cands = append(cands, pair{x, y, sum})
+	}
+	for a, x := range order {
+		for _, y := range order[a+1:] {
+			push(x, y)
+		}
+	}
+	for {
+		best := -1
+		for k, p := range cands {
+			if active[p.x.key] != p.x || active[p.y.key] != p.y || active[p.sum.key] != nil {
+				continue
+			}
+			if best < 0 || p.sum.score > cands[best].sum.score || p.sum.score == cands[best].sum.score && p.sum.key > cands[best].sum.key {
+				best = k
+			}
+		}
+		if best < 0 {
+			break
+		}
+		p := cands[best]
+		delete(active, p.x.key)
+		delete(active, p.y.key)
+		active[p.sum.key] = p.sum
+		order = slices.DeleteFunc(order, func(x *sumRecord) bool { return x == p.x || x == p.y })
+		order = append(order, p.sum)
+		for _, o := range order[:len(order)-1] {
+			push(p.sum, o)
+		}
+	}
+	var out []satdoku.Constraint
+	for _, rec := range order {
+		if !rec.original && (rec.score > 0 || groupMode == "allcombined") {
+			out = append(out, satdoku.Constraint{Kind: satdoku.Total, Cells: rec.cells, Value: rec.value, Name: "combined sum"})
+		}
+	}
+	return out
+}
+
+// shareUnitOf reports whether cells i and j lie in a common unit of r.
+func shareUnitOf(r *satdoku.Rules, i, j int) bool {
+	for _, u := range r.UnitsOf(i) {
+		if inUnit(r, j, int(u)) {
+			return true
+		}
+	}
+	return false
 }
