@@ -82,7 +82,7 @@ func TestCombinedSums(t *testing.T) {
 	for _, cells := range [][]int{
 		diag(8, 8, 9), diag(7, 8, 8), // from r1c9 and r1c8, down-left
 		diag(73, -8, 8), diag(74, -8, 7), // from r9c2 and r9c3, up-right
-		diag(62, -10, 7),                               // from r7c9, up-left
+		diag(62, -10, 7),                                // from r7c9, up-left
 		diag(0, 10, 9), diag(9, 10, 8), diag(18, 10, 7), // from r1c1, r2c1, r3c1, down-right
 	} {
 		lks = append(lks, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Value: 49})

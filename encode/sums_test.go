@@ -17,9 +17,9 @@ import (
 // killerCase is a board with killer cages (and other sums) cut from a
 // reference solution, and givens.
 type killerCase struct {
-	name    string
-	b       board // the cages of two cells or more are its extra units
-	sums    []satdoku.Constraint
+	name     string
+	b        board // the cages of two cells or more are its extra units
+	sums     []satdoku.Constraint
 	puzzle   string
 	derived  int // the least number of derived sums the rules must imply
 	combined int // the least number of combined sums the rules must imply
