@@ -76,7 +76,10 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Total: a decision diagram over the cells in order, its nodes the
 //     partial sums that can still reach Value (see diagram); and, for a
 //     sum of distinct cells with every coefficient 1 (a killer cage), the
-//     digit sets that make it (see cageSets).
+//     digit sets that make it (see cageSets). A sum of cells that are not
+//     all distinct (a little killer, a long arrow) whose cells split into
+//     groups that share a unit gets the diagram over the groups' sums
+//     instead, each group tied to its digit sets (see groupedTotal).
 //   - Run: one variable per window of consecutive digits that the cells
 //     can fill, at least one of them true, each keeping the cells inside
 //     it and needing each of its digits in some cell; and no digit twice
@@ -141,9 +144,11 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 
 // total writes Σ coef·digit = Value as a decision diagram on the partial
 // sum, pruned forward by the least and the greatest sum the cells left
-// can add (counting the digits of cells that share a unit distinct, see
-// distinctBounds, when the cells are not all distinct: a sum of distinct
-// cells gets its digit sets instead).
+// can add; a sum of distinct cells gets its digit sets too, a sum of
+// cells that are not all distinct the diagram over its groups of distinct
+// cells (see groupedTotal) or, when it has none, the cells' diagram with
+// the digits of cells that share a unit counted distinct in the bounds
+// (see distinctBounds).
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	distinct := e.sumOfDistinct(c)
 	if distinct {

@@ -111,7 +111,6 @@ func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 		return false
 	}
 	ins := make([]sumInput, len(groups))
-	width := 0
 	for g, terms := range groups {
 		in := &ins[g]
 		in.coef = int64(c.Coef(terms[0]))
@@ -122,7 +121,6 @@ func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 				e.emit(a)
 				return true
 			}
-			width = max(width, 64-bits.LeadingZeros64(in.mask))
 			continue
 		}
 		in.cell = -1
@@ -134,20 +132,29 @@ func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 		if !ok {
 			return false
 		}
-		if len(sets) == 0 {
-			e.emit(a)
-			return true
+		in.sets = sets
+	}
+	if !pruneGroups(ins, int64(c.Value)) {
+		e.emit(a)
+		return true
+	}
+	width := 0
+	for g := range ins {
+		in := &ins[g]
+		if in.cell >= 0 {
+			width = max(width, 64-bits.LeadingZeros64(in.mask))
+			continue
 		}
 		lo, hi := math.MaxInt, 0
-		for _, s := range sets {
+		for _, s := range in.sets {
 			sum := setSum(s)
 			lo, hi = min(lo, sum), max(hi, sum)
 		}
 		if hi-lo >= 64 {
 			return false
 		}
-		in.sets, in.base = sets, lo-1
-		for _, s := range sets {
+		in.base = lo - 1
+		for _, s := range in.sets {
 			in.mask |= 1 << (setSum(s) - lo)
 		}
 		width = max(width, hi-lo+1)
@@ -207,6 +214,60 @@ func (e *Encoder) groupedTotal(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 			t := s + value(j, x)
 			return t, v-hi[j+1] <= t && t <= v-lo[j+1]
 		}, func(s int64) bool { return s == v })
+	return true
+}
+
+// pruneGroups drops the digit sets of the groups among ins whose sum
+// cannot reach v with any sums of the other inputs, until none is left to
+// drop; it returns false when a group has no set left.
+func pruneGroups(ins []sumInput, v int64) bool {
+	bounds := func(in *sumInput) (lo, hi int64) {
+		if in.cell >= 0 {
+			lo, hi = int64(bits.TrailingZeros64(in.mask)+1), int64(64-bits.LeadingZeros64(in.mask))
+		} else {
+			lo, hi = math.MaxInt64, math.MinInt64
+			for _, s := range in.sets {
+				sum := int64(setSum(s))
+				lo, hi = min(lo, sum), max(hi, sum)
+			}
+		}
+		if in.coef < 0 {
+			return in.coef * hi, in.coef * lo
+		}
+		return in.coef * lo, in.coef * hi
+	}
+	for changed := true; changed; {
+		changed = false
+		var lo, hi int64
+		for g := range ins {
+			if ins[g].cell < 0 && len(ins[g].sets) == 0 {
+				return false
+			}
+			l, h := bounds(&ins[g])
+			lo, hi = lo+l, hi+h
+		}
+		for g := range ins {
+			in := &ins[g]
+			if in.cell >= 0 {
+				continue
+			}
+			l, h := bounds(in)
+			least, most := v-(hi-h), v-(lo-l) // what the group must add
+			n := len(in.sets)
+			in.sets = slices.DeleteFunc(in.sets, func(s uint64) bool {
+				x := in.coef * int64(setSum(s))
+				return x < least || x > most
+			})
+			if len(in.sets) == 0 {
+				return false
+			}
+			if len(in.sets) < n {
+				changed = true
+				l2, h2 := bounds(in)
+				lo, hi = lo-l+l2, hi-h+h2
+			}
+		}
+	}
 	return true
 }
 
