@@ -150,11 +150,19 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 // the digits of cells that share a unit counted distinct in the bounds
 // (see distinctBounds).
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	e.sum(a, d, c, true)
+}
+
+// sum writes Total c as total does, over its groups of distinct cells
+// when grouped is true and there are some, over its cells otherwise (the
+// derived sums, of four cells or fewer, are faster over their cells:
+// bench/issue24-sums2.txt).
+func (e *Encoder) sum(a ClauseAdder, d *Domain, c *satdoku.Constraint, grouped bool) {
 	distinct := e.sumOfDistinct(c)
 	if distinct {
 		e.cageSets(a, d, c.Cells, c.Value)
 	}
-	if !distinct && groupMode != "off" && (c.Name != "derived sum" || groupMode != "noderived") && e.groupedTotal(a, d, c) && groupMode != "both" {
+	if !distinct && grouped && e.groupedTotal(a, d, c) {
 		return
 	}
 	k := len(c.Cells)

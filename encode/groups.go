@@ -4,15 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"os"
 	"slices"
 
 	"github.com/satdoku/satdoku"
 )
-
-// groupMode is a temporary knob for measuring (SATDOKU_GROUPS: off, both,
-// cells-only derived...).
-var groupMode = os.Getenv("SATDOKU_GROUPS")
 
 // sumGroups splits the terms of Total c (indices into c.Cells, which a
 // valid constraint lists once each) into groups of cells with one
@@ -419,7 +414,7 @@ func combinedSums(r *satdoku.Rules) []satdoku.Constraint {
 	}
 	var out []satdoku.Constraint
 	for _, rec := range order {
-		if !rec.original && (rec.score > 0 || groupMode == "allcombined") {
+		if !rec.original && rec.score > 0 {
 			out = append(out, satdoku.Constraint{Kind: satdoku.Total, Cells: rec.cells, Value: rec.value, Name: "combined sum"})
 		}
 	}
