@@ -475,8 +475,11 @@ func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
 }
 
 // shareUnit reports whether cells i and j lie in a common unit.
-func (e *Encoder) shareUnit(i, j int) bool {
-	ui, uj := e.rules.UnitsOf(i), e.rules.UnitsOf(j)
+func (e *Encoder) shareUnit(i, j int) bool { return shareUnitOf(e.rules, i, j) }
+
+// shareUnitOf reports whether cells i and j lie in a common unit of r.
+func shareUnitOf(r *satdoku.Rules, i, j int) bool {
+	ui, uj := r.UnitsOf(i), r.UnitsOf(j)
 	for len(ui) > 0 && len(uj) > 0 {
 		switch {
 		case ui[0] == uj[0]:

@@ -299,17 +299,20 @@ type sumRecord struct {
 }
 
 // combinedSums returns sums that the plain sums of the rules (Totals with
-// every coefficient 1 over distinct cells) imply by adding two that do
-// not overlap: little killers on neighbouring diagonals, long lines
+// every coefficient 1) of six cells or more imply by adding up two that
+// do not overlap: little killers on neighbouring diagonals, long lines
 // through the same boxes. Split into groups of cells that share a unit
-// (see sumGroups), a sum of more cells can be tighter than its parts: a
-// group of k cells adds k distinct digits, between k(k+1)/2 and
-// k(2N−k+1)/2. A sum's score is what its groups leave free: the sum over
-// its groups of k(N−k) less the least distance of the value to either
-// bound of the sum; two sums of six cells or more, six of the smaller
-// sharing a unit with the other, are added up when the result scores
-// more than either and the sum of both, or more than each; the best first,
-// until no pair gains. Each holds in every solution.
+// (see sumGroups), the cells of both can be tighter than either: a group
+// of k cells adds k distinct digits, between k(k+1)/2 and k(2N−k+1)/2,
+// and the groups of the two sums merge. A sum's score is what its groups
+// leave free: the sum over its groups of k(N−k) less the value's distance
+// to the nearer of the sum's bounds. Two sums, six cells of the smaller
+// sharing a unit with some cell of the other, are added up when the
+// result scores more than each of them or more than both together, the
+// best first, and the result may be added to another in turn, until no
+// pair gains (the merge rule of the optimizer of sigh's Interactive
+// Sudoku Solver); the results that score above 0 are returned. Each
+// holds in every solution.
 func combinedSums(r *satdoku.Rules) []satdoku.Constraint {
 	n := r.N()
 	record := func(cells []int, v int, original bool) *sumRecord {
@@ -339,9 +342,6 @@ func combinedSums(r *satdoku.Rules) []satdoku.Constraint {
 		}
 		cells := slices.Clone(c.Cells)
 		slices.Sort(cells)
-		if len(slices.Compact(cells)) != len(c.Cells) {
-			continue // a cell twice
-		}
 		rec := record(cells, c.Value, true)
 		if rec == nil || active[rec.key] != nil {
 			continue
@@ -419,14 +419,4 @@ func combinedSums(r *satdoku.Rules) []satdoku.Constraint {
 		}
 	}
 	return out
-}
-
-// shareUnitOf reports whether cells i and j lie in a common unit of r.
-func shareUnitOf(r *satdoku.Rules, i, j int) bool {
-	for _, u := range r.UnitsOf(i) {
-		if inUnit(r, j, int(u)) {
-			return true
-		}
-	}
-	return false
 }
