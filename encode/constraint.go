@@ -76,7 +76,10 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Total: a decision diagram over the cells in order, its nodes the
 //     partial sums that can still reach Value (see diagram); and, for a
 //     sum of distinct cells with every coefficient 1 (a killer cage), the
-//     digit sets that make it (see cageSets).
+//     digit sets that make it (see cageSets). A sum of cells that are not
+//     all distinct (a little killer, a long arrow) whose cells split into
+//     groups that share a unit gets the diagram over the groups' sums
+//     instead, each group tied to its digit sets (see groupedTotal).
 //   - Run: one variable per window of consecutive digits that the cells
 //     can fill, at least one of them true, each keeping the cells inside
 //     it and needing each of its digits in some cell; and no digit twice
@@ -141,13 +144,26 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 
 // total writes Σ coef·digit = Value as a decision diagram on the partial
 // sum, pruned forward by the least and the greatest sum the cells left
-// can add (counting the digits of cells that share a unit distinct, see
-// distinctBounds, when the cells are not all distinct: a sum of distinct
-// cells gets its digit sets instead).
+// can add; a sum of distinct cells gets its digit sets too, a sum of
+// cells that are not all distinct the diagram over its groups of distinct
+// cells (see groupedTotal) or, when it has none, the cells' diagram with
+// the digits of cells that share a unit counted distinct in the bounds
+// (see distinctBounds).
 func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	e.sum(a, d, c, true)
+}
+
+// sum writes Total c as total does, over its groups of distinct cells
+// when grouped is true and there are some, over its cells otherwise (the
+// derived sums, of four cells or fewer, are faster over their cells:
+// bench/issue24-sums2.txt).
+func (e *Encoder) sum(a ClauseAdder, d *Domain, c *satdoku.Constraint, grouped bool) {
 	distinct := e.sumOfDistinct(c)
 	if distinct {
 		e.cageSets(a, d, c.Cells, c.Value)
+	}
+	if !distinct && grouped && e.groupedTotal(a, d, c) {
+		return
 	}
 	k := len(c.Cells)
 	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
@@ -459,8 +475,11 @@ func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
 }
 
 // shareUnit reports whether cells i and j lie in a common unit.
-func (e *Encoder) shareUnit(i, j int) bool {
-	ui, uj := e.rules.UnitsOf(i), e.rules.UnitsOf(j)
+func (e *Encoder) shareUnit(i, j int) bool { return shareUnitOf(e.rules, i, j) }
+
+// shareUnitOf reports whether cells i and j lie in a common unit of r.
+func shareUnitOf(r *satdoku.Rules, i, j int) bool {
+	ui, uj := r.UnitsOf(i), r.UnitsOf(j)
 	for len(ui) > 0 && len(uj) > 0 {
 		switch {
 		case ui[0] == uj[0]:

@@ -10,6 +10,7 @@ type ddLayer struct {
 	next  []int32         // node·N + digit−1: the node the digit leads to, −1 none
 	alive []bool          // the node lies on a path from the root to an accepting node
 	lit   []int           // the node's literal: litTrue, a cell literal or an aux variable
+	fresh []bool          // the node's literal is an aux variable of its own
 }
 
 // diagram writes that the digits of cells, read in order by step from the
@@ -36,20 +37,33 @@ type ddLayer struct {
 // propagation. With no path, diagram writes the empty clause.
 func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 	step func(s int64, j, dg int) (int64, bool), accept func(s int64) bool) {
-	n, k := e.rules.N(), len(cells)
+	e.diagramOver(a, e.rules.N(), len(cells),
+		func(j int) uint64 { return e.cellMask(d, cells[j]) },
+		func(j, dg int) int { return e.cellLit(d, cells[j], dg) },
+		start, step, accept)
+}
+
+// diagramOver writes a decision diagram (see diagram) over k inputs that
+// take values 1..width each: mask(j) is the values input j may take (bit
+// x−1 for value x) and lit(j, x) the literal "input j takes x". An input
+// takes one value in every model (a cell its digit, a group of cells its
+// sum, see groupSums).
+func (e *Encoder) diagramOver(a ClauseAdder, width, k int, mask func(j int) uint64, lit func(j, x int) int,
+	start int64, step func(s int64, j, x int) (int64, bool), accept func(s int64) bool) {
+	n := width
 	ls := make([]ddLayer, k+1)
 	ls[0] = ddLayer{keys: []int64{start}, index: map[int64]int32{start: 0}}
-	for j, i := range cells {
+	for j := range k {
 		l, nx := &ls[j], &ls[j+1]
 		nx.index = map[int64]int32{}
-		mask := e.cellMask(d, i)
+		vals := mask(j)
 		l.next = make([]int32, len(l.keys)*n)
 		for s, key := range l.keys {
 			out := l.next[s*n : s*n+n]
 			for x := range out {
 				out[x] = -1
 			}
-			for m := mask; m != 0; m &= m - 1 {
+			for m := vals; m != 0; m &= m - 1 {
 				dg := bits.TrailingZeros64(m) + 1
 				t, ok := step(key, j, dg)
 				if !ok {
@@ -88,6 +102,7 @@ func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 	for j := 1; j <= k; j++ {
 		l, prev := &ls[j], &ls[j-1]
 		l.lit = make([]int, len(l.keys))
+		l.fresh = make([]bool, len(l.keys))
 		count := 0
 		for _, ok := range l.alive {
 			if ok {
@@ -116,16 +131,17 @@ func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 			switch {
 			case !ok:
 			case constIn[t] && bits.OnesCount64(in[t]) == 1:
-				l.lit[t] = e.cellLit(d, cells[j-1], bits.TrailingZeros64(in[t])+1)
+				l.lit[t] = lit(j-1, bits.TrailingZeros64(in[t])+1)
 			default:
 				l.lit[t] = e.aux()
+				l.fresh[t] = true
 			}
 		}
 	}
 	// Clauses, layer by layer.
-	for j, i := range cells {
+	for j := range k {
 		l, nx := &ls[j], &ls[j+1]
-		mask := e.cellMask(d, i)
+		vals := mask(j)
 		var preds [][]int  // per node of nx with a variable: ¬t and the nodes that lead to it
 		var digits [][]int // per node of nx with a variable: ¬t and the digits that do
 		if j+1 < k {
@@ -137,9 +153,9 @@ func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 			}
 			sl := l.lit[s]
 			sup := append(e.cl2[:0], -sl)
-			for m := mask; m != 0; m &= m - 1 {
+			for m := vals; m != 0; m &= m - 1 {
 				dg := bits.TrailingZeros64(m) + 1
-				x := e.cellLit(d, i, dg)
+				x := lit(j, dg)
 				t := l.next[s*n+dg-1]
 				if t < 0 || !nx.alive[t] {
 					e.emit(a, -sl, -x)
@@ -168,9 +184,9 @@ func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 				e.emit(a, sup...)
 			}
 		}
-		for m := mask; m != 0; m &= m - 1 {
+		for m := vals; m != 0; m &= m - 1 {
 			dg := bits.TrailingZeros64(m) + 1
-			cl := append(e.cl2[:0], -e.cellLit(d, i, dg))
+			cl := append(e.cl2[:0], -lit(j, dg))
 			for s, ok := range l.alive {
 				if t := l.next[s*n+dg-1]; ok && t >= 0 && nx.alive[t] {
 					cl = append(cl, l.lit[s])
@@ -180,7 +196,7 @@ func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 			e.emit(a, cl...)
 		}
 		for t := range preds {
-			if len(preds[t]) > 0 && nx.lit[t] > n*n*n { // an auxiliary variable
+			if len(preds[t]) > 0 && nx.fresh[t] {
 				e.emit(a, preds[t]...)
 				e.emit(a, digits[t]...)
 			}

@@ -38,7 +38,10 @@
 // The constraints (sums, lines, marks) come after, each exact on its own,
 // and with them clauses that a setter's reasoning implies: a killer cage's
 // digit sets, a renban's span, the innie and outie sums of the rows,
-// columns and boxes. They are redundant: the solutions stay the same.
+// columns and boxes, a little killer's or a long line's cells read as
+// groups of distinct cells (a cage of unknown sum each), and the sums of
+// two little killers or lines that bound each other tighter together.
+// They are redundant: the solutions stay the same.
 //
 // Minimal writes the first two families (8,829 clauses for classic 9×9),
 // Extended (the default, the zero Encoding) all four (11,988). Reduced is

@@ -360,8 +360,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 
 // writeConstraints adds the clauses of every constraint of the rules over
 // domain d (see constraint), then those of the sums the rules imply by
-// innies and outies (see derivedSums), numbering their auxiliary
-// variables above those of the clauses before.
+// innies and outies (see derivedSums) and by adding two up (see
+// combinedSums), numbering their auxiliary variables above those of the
+// clauses before.
 func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	cons := e.rules.Constraints()
 	if len(cons) == 0 {
@@ -378,6 +379,9 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 		e.constraint(a, d, &cons[k])
 	}
 	for _, c := range derivedOf(e.rules) {
+		e.sum(a, d, &c, false)
+	}
+	for _, c := range combinedOf(e.rules) {
 		e.total(a, d, &c)
 	}
 }

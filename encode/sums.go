@@ -35,6 +35,11 @@ func (e *Encoder) distinct(cells []int) bool {
 // is false when there are more than maxSets of them or the search takes
 // more than maxSteps steps.
 func digitSets(masks []uint64, v int) (sets []uint64, ok bool) {
+	return digitSetsIn(masks, v, v)
+}
+
+// digitSetsIn is digitSets for the sets whose sum lies in lo..hi.
+func digitSetsIn(masks []uint64, lo, hi int) (sets []uint64, ok bool) {
 	k := len(masks)
 	var union uint64
 	for _, m := range masks {
@@ -47,7 +52,7 @@ func digitSets(masks []uint64, v int) (sets []uint64, ok bool) {
 			return false // a big cage on a big board: left to the diagram
 		}
 		if left == 0 {
-			if sum == v && matchable(masks, set) {
+			if lo <= sum && sum <= hi && matchable(masks, set) {
 				if len(sets) == maxSets {
 					return false
 				}
@@ -59,7 +64,7 @@ func digitSets(masks []uint64, v int) (sets []uint64, ok bool) {
 			dg := bits.TrailingZeros64(m) + 1
 			// The least the other left−1 digits can add is above dg's
 			// successors' sum; a cheap bound: left·dg already too much.
-			if sum+left*dg > v {
+			if sum+left*dg > hi {
 				break
 			}
 			if !rec(m&(m-1), left-1, sum+dg, set|1<<(dg-1)) {
@@ -132,6 +137,14 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 		e.emit(a)
 		return
 	}
+	e.setClauses(a, d, cells, masks, sets)
+}
+
+// setClauses writes the clauses of cageSets that tie distinct cells, with
+// candidates masks, to sets, the digit sets they may hold (one at least),
+// and returns the literal of each set: true exactly when the cells hold
+// that set's digits.
+func (e *Encoder) setClauses(a ClauseAdder, d *Domain, cells []int, masks, sets []uint64) []int {
 	n := e.rules.N()
 	every, some := e.full, uint64(0)
 	for _, s := range sets {
@@ -167,7 +180,7 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 		e.emit(a, cl...)
 	}
 	if len(sets) == 1 {
-		return
+		return []int{litTrue}
 	}
 	ys := make([]int, len(sets))
 	for s := range ys {
@@ -199,6 +212,7 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 		e.emit(a, with...)
 		e.emit(a, without...)
 	}
+	return ys
 }
 
 // sumOfDistinct reports whether constraint c is a plain sum (every

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-air/gini/z"
@@ -16,11 +17,12 @@ import (
 // killerCase is a board with killer cages (and other sums) cut from a
 // reference solution, and givens.
 type killerCase struct {
-	name    string
-	b       board // the cages of two cells or more are its extra units
-	sums    []satdoku.Constraint
-	puzzle  string
-	derived int // the least number of derived sums the rules must imply
+	name     string
+	b        board // the cages of two cells or more are its extra units
+	sums     []satdoku.Constraint
+	puzzle   string
+	derived  int // the least number of derived sums the rules must imply
+	combined int // the least number of combined sums the rules must imply
 }
 
 // cutCages cuts cages from the full grid sol of board b: grown from random
@@ -77,10 +79,12 @@ func killerCases(t *testing.T) []killerCase {
 	sol4 := "1234341221434321"
 	b6 := classic(6)
 	var sol6 string
+	var grids6 []string
 	for k := range b6.solutions(append([]uint8{1, 2, 3, 4, 5, 6}, make([]uint8, 30)...), nil) {
 		if sol6 == "" || k < sol6 {
 			sol6 = k
 		}
+		grids6 = append(grids6, k)
 	}
 	sol6b := []byte(sol6)
 	for i := range sol6b {
@@ -115,6 +119,54 @@ func killerCases(t *testing.T) []killerCase {
 		b.name = fmt.Sprintf("%dx%d cages %d", n, n, k)
 		cs = append(cs, killerCase{name: b.name, b: b, sums: sums, puzzle: puzzle})
 	}
+	// Two little killers on the diagonals of a 6×6 board, from the grid
+	// with 123456 on top of the least sum on them whose sums combine (see
+	// combinedSums): added up, with the cells of both that share a row
+	// counted distinct, they make a combined sum; and with the second row
+	// given too.
+	diag, anti := []int{0, 7, 14, 21, 28, 35}, []int{5, 10, 15, 20, 25, 30} // no cell in common
+	diagSum := func(k string) int {
+		v := 0
+		for x := range diag {
+			v += int(k[diag[x]]) + int(k[anti[x]])
+		}
+		return v
+	}
+	slices.SortFunc(grids6, func(x, y string) int {
+		if c := diagSum(x) - diagSum(y); c != 0 {
+			return c
+		}
+		return strings.Compare(x, y)
+	})
+	var lk []satdoku.Constraint
+	var low6 string
+	for _, k := range grids6[:200] {
+		lk = lk[:0]
+		for _, cells := range [][]int{diag, anti} {
+			v := 0
+			for _, i := range cells {
+				v += int(k[i])
+			}
+			lk = append(lk, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Value: v, Name: "little killer"})
+		}
+		r, err := b6.rules(t).WithConstraints(lk...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(combinedSums(r)) > 0 {
+			low6 = k
+			break
+		}
+	}
+	if low6 == "" {
+		t.Fatal("no 6×6 grid of the 200 with the least sums on the diagonals has a combined sum")
+	}
+	second := "123456"
+	for _, c := range low6[6:12] {
+		second += string(rune('0' + c))
+	}
+	cs = append(cs, killerCase{name: "6x6 two diagonals", b: b6, puzzle: "123456" + dots(30), sums: lk, combined: 1},
+		killerCase{name: "6x6 two diagonals, two rows", b: b6, puzzle: second + dots(24), sums: lk, combined: 1})
 	// A 4×4 killer whose innies are worked out by hand: the cages r1c1+r1c2
 	// = 3 and r2c1+r2c2 = 7 lie in box 1 (sum 10), leaving no innie, and
 	// with r1c3+r2c3 = 5 the rows 1-2 (sum 20) have r1c4+r2c4 = 5 as
@@ -187,6 +239,9 @@ func TestKillerModels(t *testing.T) {
 			}
 			if got := len(derivedSums(r)); got < kc.derived {
 				t.Errorf("%d derived sums, want %d or more", got, kc.derived)
+			}
+			if got := len(combinedSums(r)); got < kc.combined {
+				t.Errorf("%d combined sums, want %d or more", got, kc.combined)
 			}
 			g := gridUnder(t, r, kc.puzzle)
 			n := kc.b.n
