@@ -25,6 +25,12 @@
 //     a character per cell naming its piece (N pieces of N cells), the
 //     pieces taking the place of the boxes.
 //
+// A link to ISS's page (https://sigh.github.io/Interactive-Sudoku-Solver/,
+// or a copy served under the project's name) is read as the puzzle string
+// of its query parameter q, form-encoded as the page writes it; its other
+// parameters only choose what the page shows. An error in it is placed at
+// the byte of the link it comes from.
+//
 // # Meaning
 //
 // Every ISS constraint that has an equivalent among satdoku's clue kinds

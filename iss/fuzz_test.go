@@ -25,6 +25,7 @@ func FuzzRead(f *testing.F) {
 		".Pair~_3_8H_wH8AHwAE~_ramp~R1C1~R1C2~~R3C3~R3C4.PairX~8H_xf8H_xf8H_B~R5C5~R6C6~R7C7.Binary~-3-8H-wH8AHwAE~R9C1~R9C2",
 		".Shape~4x4.Or.Pair~SpE~_d1~R1C1~R2C2~R3C3.Pair~EGC~R3C3~R2C2~R1C1.Pair~IAB~R1C1~R2C2~R3C3.End.PairX~MGD~R4C1~R4C4",
 		".Or.Pair~_3_8H_wH8AHwAE~R1C1~R1C2.Pair~_3_8H_wH8AHwAE~R1C2~R1C1.End.BinaryX~CoAKgCoAKgCoAC~R2C2~R2C3.StrictKropki",
+		"https://sigh.github.io/Interactive-Sudoku-Solver/?mode=x&q=.%7ER1C1_5.Thermo%7ER1C1%7ER1C2+.Cage~3~R2C1~R2C2%",
 		"3x3:d:k:" + strings.Repeat("2561:", 81),
 		strings.Repeat("j<<<<<<<<", 9),
 		strings.Repeat("123456789", 81),

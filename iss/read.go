@@ -48,7 +48,10 @@ type Puzzle struct {
 
 // Read reads one ISS puzzle string (see the package documentation).
 func Read(s string) (*Puzzle, error) {
-	t := compact(s)
+	t, s, err := input(s)
+	if err != nil {
+		return nil, err
+	}
 	if len(t.b) == 0 {
 		return nil, t.fail(0, ErrSyntax, "no ISS puzzle string")
 	}
@@ -56,7 +59,6 @@ func Read(s string) (*Puzzle, error) {
 		return nil, t.fail(0, ErrSyntax, "a string of %d bytes (the limit is %d)", len(t.b), MaxLen)
 	}
 	b := &builder{t: &t, n: 9, grid: map[int]int{}, regionSumAt: -1}
-	var err error
 	// In the order of ISS's parser: the formats of one line of cells
 	// first, the constraint strings last.
 	switch oneWord := !strings.ContainsAny(strings.TrimSpace(s), " \t\r\n\v\f"); {
@@ -84,7 +86,10 @@ func Read(s string) (*Puzzle, error) {
 // type of ISS, or one word in one of its killer, jigsaw or pencil-mark
 // formats. Read may still find it wrong.
 func Detect(s string) bool {
-	t := compact(s)
+	t, s, err := input(s)
+	if err != nil {
+		return true // a link to ISS's page: Read says what is wrong
+	}
 	if len(t.b) == 0 {
 		return false
 	}
@@ -116,7 +121,7 @@ func Detect(s string) bool {
 	if (end < 0 || rest[end] == '.') && (typ == "X" || typ == "V") {
 		return false
 	}
-	_, err := textfmt.Parse(s)
+	_, err = textfmt.Parse(s)
 	return err != nil
 }
 
@@ -147,7 +152,7 @@ func (t *text) fail(i int, kind error, format string, args ...any) *satdoku.Pars
 	if i >= 0 && i < len(t.off) {
 		o = t.off[i]
 	}
-	return &satdoku.ParseError{Pos: satdoku.PositionAt([]byte(t.orig), o), Msg: fmt.Sprintf(format, args...), Err: kind}
+	return t.failAt(o, kind, format, args...)
 }
 
 // builder gathers the rules of one puzzle.
