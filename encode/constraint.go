@@ -155,8 +155,8 @@ func (e *Encoder) total(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 
 // sum writes Total c as total does, over its groups of distinct cells
 // when grouped is true and there are some, over its cells otherwise (the
-// derived sums, of four cells or fewer, are faster over their cells:
-// bench/issue24-sums2.txt).
+// derived sums, of six cells or fewer: grouped, those of four or fewer
+// slowed gini down, bench/issue24-sums2.txt).
 func (e *Encoder) sum(a ClauseAdder, d *Domain, c *satdoku.Constraint, grouped bool) {
 	distinct := e.sumOfDistinct(c)
 	if distinct {

@@ -222,8 +222,13 @@ func (e *Encoder) sumOfDistinct(c *satdoku.Constraint) bool {
 }
 
 // maxDerived is the most cells a derived sum may have (see derivedSums):
-// longer ones slow gini down more than they help it (bench/issue24-encodings.txt).
-const maxDerived = 4
+// longer ones slow gini down more than they help it (bench/issue24-encodings.txt);
+// maxPieces is the most a sum of pieces may have, the limit of the
+// optimizer of sigh's Interactive Sudoku Solver (bench/issue24-killers2.txt).
+const (
+	maxDerived = 4
+	maxPieces  = 6
+)
 
 // derivedKey is the key of the derived sums in the cache of their rules.
 type derivedKey struct{}
@@ -244,11 +249,19 @@ func derivedOf(r *satdoku.Rules) []satdoku.Constraint {
 //     region's total less those sums;
 //   - innies and outies: the cells of R outside every sum that touches R,
 //     less the cells outside R of the sums that cross its edge, add up to
-//     the region's total less every sum that touches R.
+//     the region's total less every sum that touches R;
+//   - pieces: the cells of R outside the sums that have more than half of
+//     their cells in R (its pieces), less the cells of the pieces outside
+//     R, add up to the region's total less the pieces' sums; for the
+//     regions that start or end at the board's edge (the first or last k
+//     rows or columns, 1 < k < N) and the first k boxes, 1 < k < N, in
+//     order (the innie-outie rule of the optimizer of sigh's Interactive
+//     Sudoku Solver).
 //
 // Each holds in every solution, so adding it changes no solution. Only
-// those of 1 to maxDerived cells are kept, once each, and none that is a
-// constraint of the rules already.
+// those of 1 to maxDerived cells are kept (a sum of pieces: up to
+// maxPieces, with at most two cells on one side of the sign), once each,
+// and none that is a constraint of the rules already.
 func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 	n := r.N()
 	var cages []*satdoku.Constraint
@@ -282,8 +295,8 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 		seen[sumKey(cons[k].Cells, cons[k].Coefs, cons[k].Value)] = true
 	}
 	var out []satdoku.Constraint
-	add := func(cells, coefs []int, v int) {
-		if len(cells) == 0 || len(cells) > maxDerived {
+	add := func(cells, coefs []int, v, most int) {
+		if len(cells) == 0 || len(cells) > most {
 			return
 		}
 		allNeg := coefs != nil
@@ -302,7 +315,53 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 	}
 	unitSum := n * (n + 1) / 2
 	in := make([]bool, n*n)
-	region := func(units []satdoku.Unit) {
+	piece := make([]bool, len(cages))
+	// addPieces adds the sum of the pieces of the region of units, whose
+	// cells in holds and whose digits add up to total.
+	addPieces := func(units []satdoku.Unit, total int) {
+		var plus, minus []int
+		for c, cage := range cages {
+			k := 0
+			for _, j := range cage.Cells {
+				if in[j] {
+					k++
+				}
+			}
+			piece[c] = 2*k > len(cage.Cells)
+			if !piece[c] {
+				continue
+			}
+			total -= cage.Value
+			for _, j := range cage.Cells {
+				if !in[j] {
+					minus = append(minus, j)
+				}
+			}
+		}
+		for _, u := range units {
+			for _, i := range u.Cells {
+				if c := owner[i]; c < 0 || !piece[c] {
+					plus = append(plus, i)
+				}
+			}
+		}
+		if min(len(plus), len(minus)) > 2 {
+			return
+		}
+		cells := append(plus, minus...)
+		var coefs []int
+		if len(minus) > 0 {
+			coefs = make([]int, len(cells))
+			for x := range coefs {
+				coefs[x] = 1
+				if x >= len(plus) {
+					coefs[x] = -1
+				}
+			}
+		}
+		add(cells, coefs, total, maxPieces)
+	}
+	region := func(units []satdoku.Unit, pieces bool) {
 		clear(in)
 		for _, u := range units {
 			for _, i := range u.Cells {
@@ -342,7 +401,7 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 			}
 		}
 		if inside != 0 {
-			add(innies, nil, total-inside)
+			add(innies, nil, total-inside, maxDerived)
 		}
 		if touching != inside {
 			for c, s := range state {
@@ -359,7 +418,10 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 			if !slices.Contains(coefs, -1) {
 				coefs = nil
 			}
-			add(mixed, coefs, total-touching)
+			add(mixed, coefs, total-touching, maxDerived)
+		}
+		if pieces {
+			addPieces(units, total)
 		}
 	}
 	units := r.Units()
@@ -374,12 +436,21 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 		case satdoku.Column:
 			cols = append(cols, unit)
 		}
-		region(units[u : u+1])
+		region(units[u:u+1], false)
+	}
+	var boxes []satdoku.Unit
+	for u, unit := range units {
+		if r.Full(u) && unit.Kind == satdoku.Box {
+			boxes = append(boxes, unit)
+		}
+	}
+	for b := 2; b < len(boxes); b++ {
+		region(boxes[:b], true)
 	}
 	for _, line := range [][]satdoku.Unit{rows, cols} {
 		for a := range line {
 			for b := a + 2; b <= len(line) && b-a < n; b++ {
-				region(line[a:b])
+				region(line[a:b], a == 0 || b == len(line))
 			}
 		}
 	}

@@ -343,3 +343,82 @@ func TestDigitSets(t *testing.T) {
 		t.Error("30 cells of a 64×64 board: the sets were listed, want a give-up")
 	}
 }
+
+// TestDerivedSumsHold checks, on 9×9 and 6×6 killers cut from random
+// grids (a pattern grid with its digits relabelled and its rows and
+// columns shuffled within their bands and stacks, checked valid here),
+// that every sum derivedSums and combinedSums derive holds on the grid
+// the cages were cut from: a derived sum with a wrong value, a wrong cell
+// or a wrong sign fails on some grid. It also wants sums of more than
+// maxDerived cells among them, the ones not written before.
+func TestDerivedSumsHold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 2))
+	long := 0
+	for trial := range 300 {
+		b := classic(9)
+		if trial%3 == 2 {
+			b = classic(6)
+		}
+		n := b.n
+		sol := randomGrid(t, rng, b)
+		cages, sums := cutCages(rng, b, sol, 2+trial%5, 0.4+0.6*rng.Float64())
+		b.extras = cages
+		r, err := b.rules(t).WithConstraints(sums...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		derived := derivedSums(r)
+		for x, c := range append(derived, combinedSums(r)...) {
+			digits := make([]int, len(c.Cells))
+			for k, i := range c.Cells {
+				digits[k] = int(sol[i] - '0')
+			}
+			if !meaning(c, n, digits) {
+				t.Fatalf("trial %d, grid %s: %s %v (coefficients %v) = %d does not hold (digits %v)", trial, sol, c.Name, c.Cells, c.Coefs, c.Value, digits)
+			}
+			if x < len(derived) && len(c.Cells) > maxDerived {
+				long++
+			}
+		}
+	}
+	if long == 0 {
+		t.Error("no derived sum of more than maxDerived cells")
+	}
+}
+
+// randomGrid returns a solution of classic board b (boxes boxH×boxW) as
+// digits '1'.., from the pattern grid (r·boxW + r/boxH + c) mod n with its
+// digits relabelled and its rows and columns shuffled within their bands
+// and stacks; it fails the test if the grid breaks a unit.
+func randomGrid(t *testing.T, rng *rand.Rand, b board) string {
+	t.Helper()
+	n, bh, bw := b.n, b.boxH, b.boxW
+	label := rng.Perm(n)
+	shuffle := func(size int) []int { // a permutation within blocks of size
+		p := make([]int, n)
+		for s := 0; s < n; s += size {
+			for k, x := range rng.Perm(size) {
+				p[s+k] = s + x
+			}
+		}
+		return p
+	}
+	rows, cols := shuffle(bh), shuffle(bw)
+	g := make([]byte, n*n)
+	for r := range n {
+		for c := range n {
+			pr, pc := rows[r], cols[c]
+			g[r*n+c] = byte('1' + label[(pr*bw+pr/bh+pc)%n])
+		}
+	}
+	for _, u := range b.rules(t).Units() {
+		seen := map[byte]bool{}
+		for _, i := range u.Cells {
+			if seen[g[i]] {
+				t.Fatalf("grid %s breaks unit %v", g, u.Cells)
+			}
+			seen[g[i]] = true
+		}
+	}
+	return string(g)
+}
