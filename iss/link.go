@@ -3,6 +3,7 @@ package iss
 import (
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/satdoku/satdoku"
@@ -77,11 +78,11 @@ func linkQuery(s string) (q string, off []int, ok bool, err error) {
 		for i := 0; i < len(val); i++ {
 			switch c := val[i]; c {
 			case '%':
-				hi, lo := unhex(val, i+1), unhex(val, i+2)
-				if hi < 0 || lo < 0 {
+				x, xerr := strconv.ParseUint(val[i+1:min(i+3, len(val))], 16, 8)
+				if xerr != nil || i+3 > len(val) {
 					return fail(at+i, "a bad escape %q in the link's puzzle", val[i:min(i+3, len(val))])
 				}
-				b = append(b, byte(hi<<4|lo))
+				b = append(b, byte(x))
 				off = append(off, at+i)
 				i += 2
 			case '+':
@@ -95,22 +96,6 @@ func linkQuery(s string) (q string, off []int, ok bool, err error) {
 		return string(b), off, true, nil
 	}
 	return fail(lead+len(link), "a link to ISS without a puzzle (no parameter q)")
-}
-
-// unhex returns the value of the hexadecimal digit s[i], or −1.
-func unhex(s string, i int) int {
-	if i >= len(s) {
-		return -1
-	}
-	switch c := s[i]; {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }
 
 // failAt returns the error of kind at byte offset o of the original input
