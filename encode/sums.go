@@ -425,7 +425,7 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 		}
 	}
 	units := r.Units()
-	var rows, cols []satdoku.Unit
+	var rows, cols, boxes []satdoku.Unit
 	for u, unit := range units {
 		if !r.Full(u) {
 			continue
@@ -435,14 +435,10 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 			rows = append(rows, unit)
 		case satdoku.Column:
 			cols = append(cols, unit)
-		}
-		region(units[u:u+1], false)
-	}
-	var boxes []satdoku.Unit
-	for u, unit := range units {
-		if r.Full(u) && unit.Kind == satdoku.Box {
+		case satdoku.Box:
 			boxes = append(boxes, unit)
 		}
+		region(units[u:u+1], false)
 	}
 	for b := 2; b < len(boxes); b++ {
 		region(boxes[:b], true)

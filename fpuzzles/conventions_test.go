@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,54 +16,19 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/internal/published"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
 )
 
-// published is a record of testdata/published.txt.
-type published struct {
-	name     string // the first comment line: title, setter, rules
-	line     int    // where the record starts
-	solution string // the published solution, digits one after another
-	refused  string // the unsupported key, when satdoku refuses the puzzle
-	puzzle   string // a load string or JSON
-}
-
 // readPublished reads testdata/published.txt.
-func readPublished(t *testing.T) []published {
+func readPublished(t *testing.T) []published.Record {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "published.txt"))
+	recs, err := published.Read(filepath.Join("testdata", "published.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []published
-	var cur published
-	for i, l := range strings.Split(string(data), "\n") {
-		switch {
-		case l == "":
-			if cur.puzzle != "" {
-				out = append(out, cur)
-			}
-			cur = published{}
-		case strings.HasPrefix(l, "#"):
-			if cur.name == "" && cur.line == 0 {
-				cur.name, cur.line = strings.TrimSpace(l[1:]), i+1
-			}
-		case strings.HasPrefix(l, "solution "):
-			cur.solution = strings.TrimPrefix(l, "solution ")
-		case strings.HasPrefix(l, "refused "):
-			cur.refused = strings.TrimPrefix(l, "refused ")
-		default:
-			if cur.puzzle != "" || cur.solution == "" && cur.refused == "" {
-				t.Fatalf("published.txt:%d: unexpected line %.40q", i+1, l)
-			}
-			cur.puzzle = l
-		}
-	}
-	if cur.puzzle != "" {
-		out = append(out, cur)
-	}
-	return out
+	return recs
 }
 
 // decimal writes the digits of g one after another, in decimal, as the
@@ -75,61 +39,6 @@ func decimal(g *satdoku.Grid) string {
 		b.WriteString(strconv.Itoa(g.Cell(i)))
 	}
 	return b.String()
-}
-
-// solutionGrid returns the published solution as a grid under the
-// puzzle's rules, or nil when its digits do not fit the board. Digits over
-// 9 take two figures, with no separator: the figures are split so that no
-// row or column repeats a digit.
-func solutionGrid(p *Puzzle, s string) *satdoku.Grid {
-	n := p.Grid.N()
-	cells := make([]int, n*n)
-	var split func(i int, s string) bool
-	split = func(i int, s string) bool {
-		if i == n*n {
-			return s == ""
-		}
-		for w := 1; w <= 2 && w <= len(s); w++ {
-			d, err := strconv.Atoi(s[:w])
-			if err != nil || d < 1 || d > n || s[0] == '0' || seen(cells, i, d) {
-				continue
-			}
-			cells[i] = d
-			if split(i+1, s[w:]) {
-				return true
-			}
-		}
-		cells[i] = 0
-		return false
-	}
-	if !split(0, s) {
-		return nil
-	}
-	g := satdoku.NewGrid(p.Grid.Rules())
-	for i, d := range cells {
-		g.SetCell(i, d)
-	}
-	return g
-}
-
-// seen reports whether d is among the first i cells in the row or the
-// column of cell i.
-func seen(cells []int, i, d int) bool {
-	n := isqrtLen(len(cells))
-	for j := range i {
-		if cells[j] == d && (j/n == i/n || j%n == i%n) {
-			return true
-		}
-	}
-	return false
-}
-
-func isqrtLen(l int) int {
-	n := 0
-	for (n+1)*(n+1) <= l {
-		n++
-	}
-	return n
 }
 
 // TestPublishedSolutions reads published f-puzzles puzzles and solves
@@ -150,11 +59,11 @@ func TestPublishedSolutions(t *testing.T) {
 		if testing.Short() && i%3 != 0 {
 			continue // a third of them; TestConventions pins each convention
 		}
-		where := fmt.Sprintf("published.txt:%d %s", rec.line, rec.name)
-		p, err := Read([]byte(rec.puzzle))
-		if rec.refused != "" {
-			if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), strconv.Quote(rec.refused)) {
-				t.Errorf("%s: error %v, want unsupported %q", where, err, rec.refused)
+		where := fmt.Sprintf("published.txt:%d %s", rec.Line, rec.Name)
+		p, err := Read([]byte(rec.Puzzle))
+		if rec.Refused != "" {
+			if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), strconv.Quote(rec.Refused)) {
+				t.Errorf("%s: error %v, want unsupported %q", where, err, rec.Refused)
 			}
 			refused++
 			continue
@@ -163,9 +72,9 @@ func TestPublishedSolutions(t *testing.T) {
 			t.Errorf("%s: %v", where, err)
 			continue
 		}
-		want := solutionGrid(p, rec.solution)
-		if want == nil || decimal(want) != rec.solution {
-			t.Errorf("%s: cannot read the published solution %q", where, rec.solution)
+		want := published.Grid(p.Grid.Rules(), rec.Solution)
+		if want == nil || decimal(want) != rec.Solution {
+			t.Errorf("%s: cannot read the published solution %q", where, rec.Solution)
 			continue
 		}
 		if err := verify.Solution(p.Grid, want); err != nil {
@@ -180,7 +89,7 @@ func TestPublishedSolutions(t *testing.T) {
 		case r.Status != backend.StatusUnique:
 			t.Errorf("%s: %v, want unique", where, r.Status)
 		case !r.Solution.Equal(want):
-			t.Errorf("%s: solution\n%s\nwant\n%s", where, decimal(r.Solution), rec.solution)
+			t.Errorf("%s: solution\n%s\nwant\n%s", where, decimal(r.Solution), rec.Solution)
 		default:
 			solved++
 		}
@@ -193,14 +102,14 @@ func TestPublishedSolutions(t *testing.T) {
 func record(t *testing.T, prefix string) (*Puzzle, map[string]any, []int) {
 	t.Helper()
 	for _, rec := range readPublished(t) {
-		if !strings.HasPrefix(rec.name, prefix) {
+		if !strings.HasPrefix(rec.Name, prefix) {
 			continue
 		}
-		p, err := Read([]byte(rec.puzzle))
+		p, err := Read([]byte(rec.Puzzle))
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, _, err := jsonText([]byte(rec.puzzle))
+		text, _, err := jsonText([]byte(rec.Puzzle))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,9 +117,9 @@ func record(t *testing.T, prefix string) (*Puzzle, map[string]any, []int) {
 		if err := json.Unmarshal(text, &tree); err != nil {
 			t.Fatal(err)
 		}
-		g := solutionGrid(p, rec.solution)
+		g := published.Grid(p.Grid.Rules(), rec.Solution)
 		if g == nil {
-			t.Fatalf("%s: bad solution", rec.name)
+			t.Fatalf("%s: bad solution", rec.Name)
 		}
 		sol := make([]int, g.N()*g.N())
 		for i := range sol {

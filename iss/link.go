@@ -33,14 +33,10 @@ func input(s string) (text, string, error) {
 	case !ok:
 		return compact(s), s, nil
 	}
-	t := text{orig: s}
-	for i := range len(q) {
-		switch q[i] {
-		case ' ', '\t', '\n', '\r', '\v', '\f':
-			continue
-		}
-		t.b = append(t.b, q[i])
-		t.off = append(t.off, off[i])
+	t := compact(q)
+	t.orig = s
+	for k, o := range t.off {
+		t.off[k] = off[o]
 	}
 	return t, q, nil
 }

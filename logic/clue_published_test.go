@@ -1,14 +1,12 @@
 package logic
 
 import (
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/published"
 )
 
 // publishedPuzzle is a record of fpuzzles/testdata/published.txt: a
@@ -24,82 +22,26 @@ type publishedPuzzle struct {
 // package's test data (sources cited in the file), with their solutions.
 func readPublished(t testing.TB) []publishedPuzzle {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "fpuzzles", "testdata", "published.txt"))
+	recs, err := published.Read(filepath.Join("..", "fpuzzles", "testdata", "published.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []publishedPuzzle
-	name, line, sol := "", 0, ""
-	for i, l := range strings.Split(string(data), "\n") {
-		switch {
-		case l == "":
-			name, line, sol = "", 0, ""
-		case strings.HasPrefix(l, "#"):
-			if name == "" {
-				name, line = strings.TrimSpace(l[1:]), i+1
-			}
-		case strings.HasPrefix(l, "solution "):
-			sol = strings.TrimPrefix(l, "solution ")
-		case strings.HasPrefix(l, "refused "):
-		default:
-			if sol == "" {
-				continue
-			}
-			p, err := fpuzzles.Read([]byte(l))
-			if err != nil {
-				t.Fatalf("published.txt:%d %s: %v", line, name, err)
-			}
-			g := decimalGrid(p.Grid.Rules(), sol)
-			if g == nil {
-				t.Fatalf("published.txt:%d %s: cannot read the solution", line, name)
-			}
-			out = append(out, publishedPuzzle{name, line, p.Grid, g})
+	for _, rec := range recs {
+		if rec.Solution == "" {
+			continue // refused
 		}
+		p, err := fpuzzles.Read([]byte(rec.Puzzle))
+		if err != nil {
+			t.Fatalf("published.txt:%d %s: %v", rec.Line, rec.Name, err)
+		}
+		g := published.Grid(p.Grid.Rules(), rec.Solution)
+		if g == nil {
+			t.Fatalf("published.txt:%d %s: cannot read the solution", rec.Line, rec.Name)
+		}
+		out = append(out, publishedPuzzle{rec.Name, rec.Line, p.Grid, g})
 	}
 	return out
-}
-
-// decimalGrid reads digits written one after another in decimal (those
-// over 9 in two figures), every row and column holding distinct digits, as a grid
-// under rules r; nil when they do not make one.
-func decimalGrid(r *satdoku.Rules, s string) *satdoku.Grid {
-	n := r.N()
-	cells := make([]int, n*n)
-	var split func(i int, s string) bool
-	split = func(i int, s string) bool {
-		if i == n*n {
-			return s == ""
-		}
-		for w := 1; w <= 2 && w <= len(s); w++ {
-			d, err := strconv.Atoi(s[:w])
-			if err != nil || d < 1 || d > n || s[0] == '0' {
-				continue
-			}
-			dup := false
-			for j := i - i%n; j < i; j++ {
-				dup = dup || cells[j] == d
-			}
-			for j := i % n; j < i; j += n {
-				dup = dup || cells[j] == d
-			}
-			if dup {
-				continue
-			}
-			cells[i] = d
-			if split(i+1, s[w:]) {
-				return true
-			}
-		}
-		return false
-	}
-	if !split(0, s) {
-		return nil
-	}
-	g := satdoku.NewGrid(r)
-	for i, d := range cells {
-		g.SetCell(i, d)
-	}
-	return g
 }
 
 // BenchmarkSolvePublished solves the published variant puzzles by logic,

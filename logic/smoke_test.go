@@ -74,12 +74,12 @@ func checkSound(t *testing.T, p, sol *satdoku.Grid) bool {
 		}
 		for _, c := range st.Placements {
 			if sol.Cell(c.Cell) != c.Digit {
-				t.Fatalf("unsound placement in %q", st.Text)
+				t.Fatalf("%q places %d in %s, the grid holds %d", st.Text, c.Digit, cellName(sol.N(), c.Cell), sol.Cell(c.Cell))
 			}
 		}
 		for _, c := range st.Eliminations {
 			if sol.Cell(c.Cell) == c.Digit {
-				t.Fatalf("unsound elimination in %q", st.Text)
+				t.Fatalf("%q removes %d from %s, which the grid holds", st.Text, c.Digit, cellName(sol.N(), c.Cell))
 			}
 		}
 		s.Apply(st)

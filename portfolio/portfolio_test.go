@@ -320,15 +320,7 @@ func TestWinnerStopsEveryone(t *testing.T) {
 	if took > 5*time.Second {
 		t.Errorf("the race took %v to end after the winner's answer at 300ms", took)
 	}
-	if n := settle(before); n > before {
-		t.Errorf("%d goroutines after the race, %d before", n, before)
-	}
-	if c := children(t); len(c) > 0 {
-		t.Errorf("child processes left: %v", c)
-	}
-	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
-		t.Errorf("files left in the solvers' temporary directory: %v", ents)
-	}
+	checkLeftNothing(t, before, tmp)
 	// The members answer again after a race: gini's stopped instance was
 	// dropped, not reused.
 	_, sol, err := bigboard.Puzzle(bigboard.Spec{B: 3, Blank: 0.5, Seed: 1})
@@ -371,15 +363,7 @@ func TestCanceledAndTimeout(t *testing.T) {
 	if _, err := p.Count(context.Background(), g, 1<<40); !errors.Is(err, backend.ErrTimeout) {
 		t.Errorf("timeout: %v, want backend.ErrTimeout", err)
 	}
-	if n := settle(before); n > before {
-		t.Errorf("%d goroutines after the races, %d before", n, before)
-	}
-	if c := children(t); len(c) > 0 {
-		t.Errorf("child processes left: %v", c)
-	}
-	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
-		t.Errorf("files left: %v", ents)
-	}
+	checkLeftNothing(t, before, tmp)
 }
 
 // TestModes: the modes' names, and New with no member.
@@ -416,5 +400,21 @@ func TestCannotRace(t *testing.T) {
 	}
 	if alone.calls.Load() != 1 || first.calls.Load()+other.calls.Load() != 0 {
 		t.Errorf("alone asked %d times, the members %d", alone.calls.Load(), first.calls.Load()+other.calls.Load())
+	}
+}
+
+// checkLeftNothing checks that the races are over without a trace: no
+// more goroutines than before, no child process, no file left in tmp,
+// the solvers' temporary directory.
+func checkLeftNothing(t *testing.T, before int, tmp string) {
+	t.Helper()
+	if n := settle(before); n > before {
+		t.Errorf("%d goroutines after the races, %d before", n, before)
+	}
+	if c := children(t); len(c) > 0 {
+		t.Errorf("child processes left: %v", c)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
+		t.Errorf("files left in the solvers' temporary directory: %v", ents)
 	}
 }
