@@ -3,6 +3,7 @@ package sudokupad
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/satdoku/satdoku/clue"
@@ -186,6 +187,19 @@ func (r *reader) elements() error {
 			k := r.find(overlays, first, func(o elem) bool {
 				return o.colour("borderColor") == arrowGrey && o.colour("backgroundColor") == white && o.m["rounded"] == true
 			})
+			// SudokuPad draws each line of an arrow as an arrow of its
+			// own from one circle: once every circle there is read, a
+			// circle already read takes the line too (each line adds
+			// up to the circle, as for arrows drawn apart).
+			for _, j := range order {
+				if k >= 0 {
+					break
+				}
+				ct, _ := overlays[j].center()
+				if o := overlays[j]; slices.Contains(r.covered(ct, o.num("width"), o.num("height")), first) {
+					k = j
+				}
+			}
 			if k < 0 {
 				return fail(e.path(), ErrUnsupported, "%s: an arrow without a circle", r.describe(e))
 			}

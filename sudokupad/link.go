@@ -37,7 +37,7 @@ func payload(s string) (p string, link, ok bool) {
 		if err != nil || !isHost(u.Host) {
 			return "", false, false
 		}
-		if id := u.Query().Get("puzzleid"); id != "" {
+		if id := queryParam(u.RawQuery, "puzzleid"); id != "" {
 			return id, true, true
 		}
 		path := strings.TrimPrefix(u.EscapedPath(), "/")
@@ -52,6 +52,20 @@ func payload(s string) (p string, link, ok bool) {
 		return decodeComponent(s), false, true
 	}
 	return "", false, false
+}
+
+// queryParam returns the value of the parameter key in a raw query,
+// percent-decoded as a path is: a "+" stays a "+". Base64 payloads hold
+// "+", which SudokuPad's links carry unescaped; the form decoding of
+// url.Values would read it as a space.
+func queryParam(raw, key string) string {
+	for _, kv := range strings.Split(raw, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		if k == key {
+			return decodeComponent(v)
+		}
+	}
+	return ""
 }
 
 // hasHost reports whether s starts with a SudokuPad host and a slash.

@@ -16,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/rulestext"
 )
 
 // Puzzle is a SudokuPad puzzle in satdoku's terms.
@@ -33,8 +34,13 @@ type Puzzle struct {
 	// global rules.
 	Clues []clue.Clue
 	// Warnings tell what was ignored, as "ignored 3 cell colours:
-	// cosmetic, no rule".
+	// cosmetic, no rule", and name each rule of Unread.
 	Warnings []string
+	// Unread are the global rules that the rules text names and the
+	// drawing does not carry (see package rulestext): they are not
+	// applied, and a verdict of none or multiple is for the rules as
+	// drawn.
+	Unread []rulestext.Rule
 }
 
 // MaxPayload is the longest payload Read accepts, in bytes, for the same
@@ -77,8 +83,13 @@ func (f *Fetcher) Read(ctx context.Context, link string) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Puzzle{Grid: fp.Grid, Solution: fp.Solution, Title: fp.Title, Author: fp.Author,
-			Rules: fp.Ruleset, Clues: fp.Clues, Warnings: fp.Warnings}, nil
+		p := &Puzzle{Grid: fp.Grid, Solution: fp.Solution, Title: fp.Title, Author: fp.Author,
+			Rules: fp.Ruleset, Clues: fp.Clues, Warnings: fp.Warnings}
+		p.Unread = rulestext.Unread(fp.Ruleset, fp.Grid.Rules().Tags(), fp.Clues)
+		for _, u := range p.Unread {
+			p.Warnings = append(p.Warnings, u.Warning())
+		}
+		return p, nil
 	case "scl", "ctc":
 		text, ok := decompress(body)
 		if !ok {
@@ -153,6 +164,10 @@ func (r *reader) read() (*Puzzle, error) {
 	}
 	if err := r.elements(); err != nil {
 		return nil, err
+	}
+	r.p.Unread = rulestext.Unread(r.p.Rules, r.named, r.p.Clues)
+	for _, u := range r.p.Unread {
+		r.warn("%s", u.Warning())
 	}
 	rules := r.base
 	if len(r.named) > 0 {
