@@ -71,11 +71,11 @@ var rules = []rule{
 			return hasNamed("nonconsecutive")(named, kinds) || hasKind(clue.Nonconsecutive, clue.NegativeDifference)(named, kinds)
 		}},
 	{Rule: Rule{"negative Kropki dots (all the dots are given)", "negative-difference,negative-ratio"},
-		re: regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(dots|kropki)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|kropki)[^.;]{0,40}\b(dots?|kropki)|(dots?|kropki)\b[^.;]{0,60}\bnegative constraint`),
+		re:      regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(dots|kropki)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|kropki)[^.;]{0,40}\b(dots?|kropki)|(dots?|kropki)\b[^.;]{0,60}\bnegative constraint`),
 		not:     notAll,
 		carried: hasKind(clue.NegativeDifference, clue.NegativeRatio, clue.Nonconsecutive)},
 	{Rule: Rule{"negative XV (all the X and V marks are given)", "negative-xv"},
-		re: regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(xvs?|x's|xs|vs|x ?(and|or|/) ?v|x-?v)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|xv)[^.;]{0,40}\b(xv|x|v)\b|\b(xv|x ?(and|or|/) ?v)\b[^.;]{0,60}\bnegative constraint|(no|without an?)\s+(x or v|xv|x/v)\b[^.;]{0,60}\b(sum|add)`),
+		re:      regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(xvs?|x's|xs|vs|x ?(and|or|/) ?v|x-?v)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|xv)[^.;]{0,40}\b(xv|x|v)\b|\b(xv|x ?(and|or|/) ?v)\b[^.;]{0,60}\bnegative constraint|(no|without an?)\s+(x or v|xv|x/v)\b[^.;]{0,60}\b(sum|add)`),
 		not:     notAll,
 		carried: hasKind(clue.NegativeXV)},
 	{Rule: Rule{"anti-knight", "anti-knight"},
