@@ -27,14 +27,20 @@ type Rule struct {
 	Name string
 	// Flag is the --rules value that adds it, "" when satdoku has none.
 	Flag string
+	// Drawn: the rule is a kind of clue drawn on the board (renban lines,
+	// killer cages), which no flag can add.
+	Drawn bool
 }
 
 // Warning returns the reader's warning for a rule that the text names and
 // the data does not carry.
 func (r Rule) Warning() string {
 	how := "satdoku has no such rule"
-	if r.Flag != "" {
+	switch {
+	case r.Flag != "":
 		how = "--rules " + r.Flag + " adds it"
+	case r.Drawn:
+		how = "none is drawn in a style satdoku reads"
 	}
 	return fmt.Sprintf("the rules text names %s, which the puzzle's data does not carry: not applied, a verdict is for the rules as drawn (%s)", r.Name, how)
 }
@@ -65,40 +71,80 @@ func hasKind(ks ...clue.Kind) func([]string, map[clue.Kind]int) bool {
 var notAll = regexp.MustCompile(`\bnot (all|every|necessarily)\b|\bnot\b[^.;]{0,30}\b(given|shown)`)
 
 var rules = []rule{
-	{Rule: Rule{"nonconsecutive", "nonconsecutive"},
+	{Rule: Rule{Name: "nonconsecutive", Flag: "nonconsecutive"},
 		re: regexp.MustCompile(`non-?\s?consecutive|anti-?\s?consecutive|(cannot|can't|can not|may not|must not|do not|don't|never|no two)\b[^.;]{0,40}\bconsecutive`),
 		carried: func(named []string, kinds map[clue.Kind]int) bool {
 			return hasNamed("nonconsecutive")(named, kinds) || hasKind(clue.Nonconsecutive, clue.NegativeDifference)(named, kinds)
 		}},
-	{Rule: Rule{"negative Kropki dots (all the dots are given)", "negative-difference,negative-ratio"},
+	{Rule: Rule{Name: "negative Kropki dots (all the dots are given)", Flag: "negative-difference,negative-ratio"},
 		re:      regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(dots|kropki)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|kropki)[^.;]{0,40}\b(dots?|kropki)|(dots?|kropki)\b[^.;]{0,60}\bnegative constraint`),
 		not:     notAll,
 		carried: hasKind(clue.NegativeDifference, clue.NegativeRatio, clue.Nonconsecutive)},
-	{Rule: Rule{"negative XV (all the X and V marks are given)", "negative-xv"},
+	{Rule: Rule{Name: "negative XV (all the X and V marks are given)", Flag: "negative-xv"},
 		re:      regexp.MustCompile(`(all|every)\b[^.;]{0,30}\b(xvs?|x's|xs|vs|x ?(and|or|/) ?v|x-?v)\b[^.;]{0,30}\b(given|shown|drawn|marked)|(negative|anti)[- ]?(constraint|xv)[^.;]{0,40}\b(xv|x|v)\b|\b(xv|x ?(and|or|/) ?v)\b[^.;]{0,60}\bnegative constraint|(no|without an?)\s+(x or v|xv|x/v)\b[^.;]{0,60}\b(sum|add)`),
 		not:     notAll,
 		carried: hasKind(clue.NegativeXV)},
-	{Rule: Rule{"anti-knight", "anti-knight"},
+	{Rule: Rule{Name: "anti-knight", Flag: "anti-knight"},
 		re:      regexp.MustCompile(`anti-?\s?knight|knight'?s?'? move|chess knight`),
 		carried: hasNamed("anti-knight")},
-	{Rule: Rule{"anti-king", "anti-king"},
+	{Rule: Rule{Name: "anti-king", Flag: "anti-king"},
 		re:      regexp.MustCompile(`anti-?\s?king|king'?s?'? move|chess king`),
 		carried: hasNamed("anti-king")},
-	{Rule: Rule{"anti-queen", ""},
+	{Rule: Rule{Name: "anti-queen", Flag: ""},
 		re:      regexp.MustCompile(`anti-?\s?queen|queen'?s?'? move`),
 		carried: func([]string, map[clue.Kind]int) bool { return false }},
-	{Rule: Rule{"disjoint groups", "disjoint"},
+	{Rule: Rule{Name: "disjoint groups", Flag: "disjoint"},
 		re:      regexp.MustCompile(`disjoint|same (relative )?position in (each|every|their|its|different) (box|boxes|region|regions)`),
 		carried: hasNamed("disjoint")},
-	{Rule: Rule{"the diagonals", "x"},
+	{Rule: Rule{Name: "the diagonals", Flag: "x"},
 		re:      regexp.MustCompile(`\bdiagonals?\b|x-sudoku|sudoku[- ]x\b`),
 		not:     regexp.MustCompile(`indicated|little killer|outside the grid|arrow|along (an?|the) (indicated )?diagonal|in the direction`),
 		carried: hasNamed("diagonal+", "diagonal-", "x")},
-	{Rule: Rule{"windoku regions", "windoku"},
+	{Rule: Rule{Name: "windoku regions", Flag: "windoku"},
 		re: regexp.MustCompile(`windoku|hyper[- ]?sudoku|(four|4) (extra|additional|shaded|grey|gray|windoku)\b[^.;]{0,20}\b(regions|boxes|windows)`),
 		carried: func(named []string, kinds map[clue.Kind]int) bool {
 			return hasNamed("windoku")(named, kinds) || kinds[clue.ExtraRegion] >= 4
 		}},
+}
+
+// drawn are the clues drawn on the board that a rules text names, by the
+// words that name them and the kinds that carry them.
+var drawn = []struct {
+	name, re string
+	kinds    []clue.Kind
+}{
+	{"killer cages", `\bcages?\b`, []clue.Kind{clue.KillerCage, clue.ExtraRegion}},
+	{"little killer clues", `little[- ]killer`, []clue.Kind{clue.LittleKiller}},
+	{"sandwich clues", `sandwich`, []clue.Kind{clue.Sandwich}},
+	{"thermometers", `thermo`, []clue.Kind{clue.Thermometer, clue.SlowThermometer}},
+	{"arrows", `\barrows?\b`, []clue.Kind{clue.Arrow, clue.LittleKiller, clue.DoubleArrow}},
+	{"palindromes", `palindrom`, []clue.Kind{clue.Palindrome}},
+	{"renban lines", `renban`, []clue.Kind{clue.Renban}},
+	{"whispers lines", `whisper`, []clue.Kind{clue.Whispers}},
+	{"between lines", `between line`, []clue.Kind{clue.Between}},
+	{"lockout lines", `lockout`, []clue.Kind{clue.LockoutLine}},
+	{"region sum lines", `region[- ]sum`, []clue.Kind{clue.RegionSumLine}},
+	{"zipper lines", `zipper`, []clue.Kind{clue.ZipperLine}},
+	{"entropic lines", `entropic`, []clue.Kind{clue.EntropicLine}},
+	{"modular lines", `modular`, []clue.Kind{clue.ModularLine}},
+	{"parity lines", `parity line`, []clue.Kind{clue.ParityLine}},
+	{"nabner lines", `nabner`, []clue.Kind{clue.Nabner}},
+	{"10 lines", `\b(10|ten)[- ]lines?\b`, []clue.Kind{clue.TenLine}},
+	{"clones", `\bclones?\b`, []clue.Kind{clue.Clone}},
+	{"quadruples", `quadruple`, []clue.Kind{clue.Quadruple}},
+	{"Kropki dots", `kropki|(white|black) (dot|circle)s?\b`, []clue.Kind{clue.WhiteDot, clue.BlackDot}},
+	{"XV marks", `\bxv\b|\bx(s|'s)? (and|or) v(s|'s)?\b`, []clue.Kind{clue.XV}},
+	{"X-sums", `x-sums?\b`, []clue.Kind{clue.XSum}},
+	{"skyscrapers", `skyscraper`, []clue.Kind{clue.Skyscraper}},
+	{"minimum or maximum cells", `\b(minimum|maximum|minima|maxima)\b`, []clue.Kind{clue.Minimum, clue.Maximum}},
+	{"indexer cells", `index(er|ing)`, []clue.Kind{clue.RowIndexer, clue.ColumnIndexer, clue.BoxIndexer}},
+	{"numbered rooms", `numbered room`, []clue.Kind{clue.NumberedRoom}},
+}
+
+func init() {
+	for _, d := range drawn {
+		rules = append(rules, rule{Rule: Rule{Name: d.name, Drawn: true}, re: regexp.MustCompile(d.re), carried: hasKind(d.kinds...)})
+	}
 }
 
 // sentences splits text, lower case, into sentences and lines.

@@ -18,6 +18,8 @@ const (
 	black     = "#000000"
 	white     = "#ffffff"
 	diagonal  = "#34bbe6"
+	// extremeGrey shades minimum and maximum cells.
+	extremeGrey = "#cccccc"
 )
 
 // elem is one drawn element: a line, an arrow, an overlay or an underlay.
@@ -174,6 +176,17 @@ func (r *reader) elements() error {
 			return err
 		}
 	}
+	for _, kind := range []clue.Kind{clue.Minimum, clue.Maximum} {
+		var cells []int
+		for i := range r.n * r.n {
+			if r.extreme[i] == kind {
+				cells = append(cells, i)
+			}
+		}
+		if len(cells) > 0 {
+			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: kind, Cells: cells})
+		}
+	}
 	circles := map[int]*clue.Clue{} // the arrows, by their circle's overlay
 	var order []int
 	for _, e := range r.list("arrows") {
@@ -251,6 +264,8 @@ func (r *reader) elements() error {
 				kind = clue.Odd
 			}
 			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: kind, Cells: []int{cell}})
+		case cell >= 0 && r.extreme[cell] != 0 && e.colour("backgroundColor") == extremeGrey && e.is("width", 1) && e.is("height", 1) && e.colour("borderColor") == "":
+			// the shade of a minimum or maximum cell
 		case cell >= 0 && e.is("width", 1) && e.is("height", 1) && e.m["rounded"] != true && e.colour("borderColor") == "" && e.colour("backgroundColor") != "":
 			cosmetic++ // a cell's colour, or an extra region's shade (its cage holds the rule)
 		default:
@@ -309,6 +324,9 @@ func (r *reader) line(e elem, overlays, underlays []elem) error {
 			return nil
 		}
 	}
+	if e.colour("color") == black && e.is("thickness", 1) && len(ps) == 3 {
+		return r.chevron(e, ps)
+	}
 	var cells []int
 	for _, p := range ps {
 		i := r.at(p)
@@ -348,6 +366,35 @@ func (r *reader) line(e elem, overlays, underlays []elem) error {
 	default:
 		return r.refuse(e)
 	}
+	return nil
+}
+
+// chevron reads one of the chevrons that SudokuPad's f-puzzles import
+// draws inside a minimum or maximum cell, one towards each neighbour that
+// is not of its kind: its tip 0.39 from the cell's centre and its ends
+// 0.44 out, 0.1 either side, for a minimum (pointing in); tip 0.44 and
+// ends 0.39 for a maximum (pointing out).
+func (r *reader) chevron(e elem, ps [][2]float64) error {
+	cell := r.at(ps[1])
+	if cell < 0 || r.at(ps[0]) != cell || r.at(ps[2]) != cell {
+		return r.refuse(e)
+	}
+	c := [2]float64{float64(cell/r.n) + 0.5, float64(cell%r.n) + 0.5}
+	dist := func(p [2]float64) float64 { return math.Hypot(p[0]-c[0], p[1]-c[1]) }
+	ends := [2]float64{(ps[0][0] + ps[2][0]) / 2, (ps[0][1] + ps[2][1]) / 2}
+	var kind clue.Kind
+	switch tip, out := dist(ps[1]), dist(ends); {
+	case near(tip, 0.39) && near(out, 0.44):
+		kind = clue.Minimum
+	case near(tip, 0.44) && near(out, 0.39):
+		kind = clue.Maximum
+	default:
+		return r.refuse(e)
+	}
+	if k := r.extreme[cell]; k != 0 && k != kind {
+		return fail(e.path(), ErrUnsupported, "%s: r%dc%d drawn both a minimum and a maximum", r.describe(e), cell/r.n+1, cell%r.n+1)
+	}
+	r.extreme[cell] = kind
 	return nil
 }
 

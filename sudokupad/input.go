@@ -47,7 +47,11 @@ func readPuzzle(s string) (textfmt.Puzzle, error) {
 		}
 		return textfmt.Puzzle{}, err
 	}
-	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues}, nil
+	var unread []string
+	for _, u := range p.Unread {
+		unread = append(unread, u.Name)
+	}
+	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues, Unread: unread}, nil
 }
 
 // detect is Sure when the first line of head that is not blank or a #

@@ -145,10 +145,14 @@ type reader struct {
 	// used marks the elements read as part of another (a thermometer's
 	// bulb, an arrow's circle, a little killer's number), by path.
 	used map[string]bool
+	// extreme holds the minimum and maximum cells read from their
+	// chevrons: clue.Minimum or clue.Maximum by cell.
+	extreme map[int]clue.Kind
 }
 
 func (r *reader) read() (*Puzzle, error) {
 	r.used = map[string]bool{}
+	r.extreme = map[int]clue.Kind{}
 	if err := r.board(); err != nil {
 		return nil, err
 	}
@@ -390,6 +394,11 @@ func (r *reader) regions() error {
 	return nil
 }
 
+// indexers are the styles of the cages in which SudokuPad's f-puzzles
+// import draws f-puzzles' indexer cells (a cage "fromConstraint" an
+// indexer), by the clue they are.
+var indexers = map[string]clue.Kind{"fpRowIndexer": clue.RowIndexer, "fpColumnIndexer": clue.ColumnIndexer, "fpBoxIndexer": clue.BoxIndexer}
+
 var reMeta = regexp.MustCompile(`^([^: ]+):\s*([\s\S]+)`)
 
 // cages reads "cages": killer cages and metadata. It returns the
@@ -434,6 +443,10 @@ func (r *reader) cages() (string, error) {
 		cells, err := r.cellList(cellsV, at+".cells")
 		if err != nil {
 			return "", err
+		}
+		if k, ok := indexers[fmt.Sprint(cage["style"])]; ok {
+			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: k, Cells: cells})
+			continue
 		}
 		unique := cage["unique"] != false
 		if !unique && cage["hidden"] == true && !hasValue {

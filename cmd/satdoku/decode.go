@@ -99,7 +99,7 @@ func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
 		return usageError(e, err)
 	} else if pr != nil {
 		for _, g := range append([]*satdoku.Grid{h.Puzzle}, h.Blocks...) {
-			if err := pr.apply(g); err != nil {
+			if err := pr.apply(g, nil); err != nil {
 				return usageError(e, err)
 			}
 		}

@@ -53,7 +53,7 @@ DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		count := fs.IntP("count", "n", 1, "make `N` puzzles")
 		size := fs.Int("size", 9, "board `side`: "+sidesList())
-		rules := fs.String("rules", "", "global `rules` for every puzzle, comma-separated: "+strings.Join(satdoku.RuleNames(), ", "))
+		rules := fs.String("rules", "", "global `rules` for every puzzle, comma-separated: "+strings.Join(ruleNames(), ", "))
 		sym := fs.String("symmetry", "none", "clue `symmetry`: "+strings.Join(generate.Symmetries(), ", "))
 		minimal := fs.Bool("minimal", false, "every clue needed, also under a symmetry")
 		clues := fs.Int("clues", 0, "stop at `K` clues or fewer")
@@ -86,7 +86,7 @@ DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 			if pr, err := newPuzzleRules(*rules); err != nil {
 				return usageError(e, err)
 			} else if pr != nil {
-				if r, err = r.WithNamed(pr.names...); err != nil {
+				if r, err = pr.on(r, nil); err != nil {
 					return usageError(e, fmt.Errorf("--rules on a %d×%d board: %w", *size, *size, err))
 				}
 			}

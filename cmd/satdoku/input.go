@@ -32,6 +32,7 @@ type item struct {
 	numbers bool
 	err     error       // a *satdoku.ParseError of a reader, or why the input could not be read
 	warn    []string    // warnings of the reader (the f-puzzles reader's cosmetic keys ignored)
+	unread  []string    // rules the puzzle's text states and its data does not carry (textfmt.Puzzle.Unread)
 	clues   []clue.Clue // the puzzle's clues (f-puzzles), for --format svg
 	// seed: the item is this seed of generate, not a puzzle read.
 	seed uint64
@@ -120,7 +121,7 @@ func (in *inputs) peek(max int) int {
 func (in *inputs) read() (item, bool) {
 	it, ok := in.readRaw()
 	if ok && it.err == nil && it.grid != nil && in.rules != nil {
-		if err := in.rules.apply(it.grid); err != nil {
+		if err := in.rules.apply(it.grid, it.clues); err != nil {
 			it.err = err
 		}
 	}
@@ -138,7 +139,7 @@ func (in *inputs) readRaw() (item, bool) {
 				continue
 			}
 			it := item{name: in.name, file: in.file, line: p.Line, text: p.Text, grid: p.Grid, sol: p.Solution, err: err, src: in.pos,
-				numbers: p.Numbers, warn: p.Warnings, clues: p.Clues}
+				numbers: p.Numbers, warn: p.Warnings, unread: p.Unread, clues: p.Clues}
 			var pe *satdoku.ParseError
 			if err != nil && !errors.As(err, &pe) {
 				// A read error: this source cannot go on. The message
@@ -164,7 +165,7 @@ func (in *inputs) readRaw() (item, bool) {
 		}
 		if p, ok, err := textfmt.ReadArg(arg); ok {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, text: p.Text, grid: p.Grid, sol: p.Solution, err: err,
-				arg: true, src: in.pos, numbers: p.Numbers, warn: p.Warnings, clues: p.Clues}, true
+				arg: true, src: in.pos, numbers: p.Numbers, warn: p.Warnings, unread: p.Unread, clues: p.Clues}, true
 		}
 		if arg == "" {
 			return item{name: fmt.Sprintf("argument %d", in.pos), line: in.pos, arg: true, src: in.pos,

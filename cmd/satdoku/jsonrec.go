@@ -52,6 +52,7 @@ func appendRecord(dst []byte, a *answer) []byte {
 		}
 	}
 	dst = appendField(dst, "error", a.Error)
+	dst = appendList(dst, "warnings", a.Warnings)
 	dst = appendField(dst, "solver", a.Solver)
 	dst = appendName(dst, "ms")
 	dst = appendFloat(dst, a.MS)

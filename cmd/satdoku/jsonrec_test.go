@@ -95,6 +95,9 @@ func TestAppendRecord(t *testing.T) {
 			if set(11) {
 				a.More = true
 			}
+			if set(7) != set(9) {
+				a.Warnings = []string{odd()}
+			}
 			want, err := json.Marshal(a)
 			if err != nil {
 				t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -172,6 +173,10 @@ func (p *printer) emit(a *answer) bool {
 		p.clearLine()
 	}
 	warnItem(p.stderr, a.it)
+	a.Warnings = answerWarnings(a)
+	if len(a.Warnings) > len(a.it.warn) {
+		fmt.Fprintf(p.stderr, "%s: warning: %s\n", where(a.it), a.Warnings[len(a.Warnings)-1])
+	}
 	if a.Status == statusError {
 		fmt.Fprintf(p.stderr, "%s\n", position(a))
 	} else if diag {
@@ -437,6 +442,19 @@ func where(it item) string {
 		return it.name
 	}
 	return fmt.Sprintf("%s:%d", it.name, it.line)
+}
+
+// answerWarnings returns the warnings of an answer: its reader's, and,
+// when the verdict is none or multiple and the puzzle's text states rules
+// that its data does not carry, a note that the verdict is for the rules
+// as read.
+func answerWarnings(a *answer) []string {
+	w := a.it.warn
+	if len(a.it.unread) > 0 && (a.Status == statusNone || a.Status == statusMultiple) {
+		note := fmt.Sprintf("%q is the verdict for the rules as drawn, without %s, which the rules text names", a.Status, strings.Join(a.it.unread, " and "))
+		w = append(slices.Clip(w), note)
+	}
+	return w
 }
 
 // warnItem writes the warnings of an item's reader on standard error.

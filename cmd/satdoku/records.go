@@ -47,6 +47,10 @@ type answer struct {
 	Conflicts  []string `json:"conflicts,omitempty"`
 	*extra              // the fields of rate, hint, explain, minimize and generate
 	Error      string   `json:"error,omitempty"`
+	// Warnings are the reader's warnings (a rule the rules text names and
+	// the data does not carry, cosmetic keys ignored), and the note that
+	// a verdict of none or multiple is for the rules as read.
+	Warnings []string `json:"warnings,omitempty"`
 	// Solver names the solver that answered when a portfolio raced
 	// several (--portfolio); CPU is then the process's CPU time, its child
 	// processes' included, while the puzzle was answered.
