@@ -94,7 +94,7 @@ var rules = []rule{
 		re:      regexp.MustCompile(`anti-?\s?queen|queen'?s?'? move`),
 		carried: func([]string, map[clue.Kind]int) bool { return false }},
 	{Rule: Rule{Name: "disjoint groups", Flag: "disjoint"},
-		re:      regexp.MustCompile(`disjoint|same (relative )?position in (each|every|their|its|different) (box|boxes|region|regions)`),
+		re:      regexp.MustCompile(`disjoint|same (relative|respective) (position|cell|place)|same position in (each|every|their|its|two|different)`),
 		carried: hasNamed("disjoint")},
 	{Rule: Rule{Name: "the diagonals", Flag: "x"},
 		re:      regexp.MustCompile(`\bdiagonals?\b|x-sudoku|sudoku[- ]x\b`),
@@ -117,6 +117,7 @@ var drawn = []struct {
 	{"little killer clues", `little[- ]killer`, []clue.Kind{clue.LittleKiller}},
 	{"sandwich clues", `sandwich`, []clue.Kind{clue.Sandwich}},
 	{"thermometers", `thermo`, []clue.Kind{clue.Thermometer, clue.SlowThermometer}},
+	{"slow thermometers", `slow thermo`, []clue.Kind{clue.SlowThermometer}},
 	{"arrows", `\barrows?\b`, []clue.Kind{clue.Arrow, clue.LittleKiller, clue.DoubleArrow}},
 	{"palindromes", `palindrom`, []clue.Kind{clue.Palindrome}},
 	{"renban lines", `renban`, []clue.Kind{clue.Renban}},
@@ -141,10 +142,22 @@ var drawn = []struct {
 	{"numbered rooms", `numbered room`, []clue.Kind{clue.NumberedRoom}},
 }
 
+// lineKinds are the kinds of clue drawn as lines.
+var lineKinds = []clue.Kind{clue.Thermometer, clue.Arrow, clue.Palindrome, clue.Renban, clue.Whispers, clue.Between,
+	clue.Clone, clue.RegionSumLine, clue.ZipperLine, clue.DoubleArrow, clue.Nabner, clue.EntropicLine,
+	clue.ModularLine, clue.ParityLine, clue.SlowThermometer, clue.TenLine, clue.SameDifference, clue.LockoutLine}
+
 func init() {
 	for _, d := range drawn {
 		rules = append(rules, rule{Rule: Rule{Name: d.name, Drawn: true}, re: regexp.MustCompile(d.re), carried: hasKind(d.kinds...)})
 	}
+	rules = append(rules,
+		rule{Rule: Rule{Name: "lines", Drawn: true}, re: regexp.MustCompile(`\b(along|on) (each|a|the|every|any)( [a-z]+)? lines?\b`),
+			carried: hasKind(lineKinds...)},
+		// SudokuPad's f-puzzles import writes this text when the puzzle
+		// has none.
+		rule{Rule: Rule{Name: "no rules (SudokuPad: \"no rules provided for this puzzle\")"},
+			re: regexp.MustCompile(`no rules provided`), carried: func([]string, map[clue.Kind]int) bool { return false }})
 }
 
 // sentences splits text, lower case, into sentences and lines.

@@ -67,9 +67,40 @@ type errSkip string
 
 func (e errSkip) Error() string { return "not drawn: " + string(e) }
 
+// imported are the f-puzzles keys that SudokuPad's import (its
+// fpuzzlesdecoder.js) has a parser for; it drops every other key (it logs
+// "Unsupported feature"), rules included: nonconsecutive, disjoint groups,
+// the negative constraints, renban, whispers and the other lines it does
+// not know.
+var imported = []string{"size", "disabledlogic", "truecandidatesoptions", "grid", "author", "title", "ruleset",
+	"solution", "antiknight", "antiking", "littlekillersum", "arrow", "killercage", "cage", "fogofwar", "foglight",
+	"diagonal+", "diagonal-", "ratio", "difference", "xv", "thermometer", "palindrome", "sandwichsum", "even", "odd",
+	"extraregion", "clone", "quadruple", "betweenline", "lockout", "minimum", "maximum", "line", "rectangle",
+	"circle", "text"}
+
 // draw returns the SudokuPad JSON of an f-puzzles puzzle, as SudokuPad's
-// import draws it.
-func draw(f fp) (map[string]any, error) {
+// import draws it, and the keys of rules it drops (see imported; its
+// parser of "lockout" draws nothing).
+func draw(f fp) (map[string]any, []string, error) {
+	var lost []string
+	for key, v := range f {
+		if b, ok := v.(bool); ok && !b {
+			continue
+		}
+		if l, ok := v.([]any); ok && len(l) == 0 {
+			continue
+		}
+		if key == "lockout" || !slices.Contains(imported, key) {
+			lost = append(lost, key)
+		}
+	}
+	slices.Sort(lost)
+	p, err := drawKept(f)
+	return p, lost, err
+}
+
+// drawKept draws the keys that SudokuPad's import keeps.
+func drawKept(f fp) (map[string]any, error) {
 	n := int(f["size"].(float64))
 	grid := f["grid"].([]any)
 	p := map[string]any{}
@@ -125,7 +156,37 @@ func draw(f fp) (map[string]any, error) {
 	meta := map[string]any{}
 	for key, v := range f {
 		switch key {
-		case "size", "grid", "title", "author", "ruleset":
+		case "size", "grid", "title", "author", "lockout":
+		case "ruleset":
+			if s, ok := v.(string); ok && s != "" {
+				cages = append(cages, map[string]any{"value": "rules: " + s})
+			}
+		case "minimum", "maximum":
+			// parse.minMax: a grey shade, and a chevron towards each
+			// neighbour on the board that is not of its kind.
+			a, b := 0.44, 0.39
+			if key == "maximum" {
+				a, b = b, a
+			}
+			var own []string
+			for _, x := range v.([]any) {
+				own = append(own, strings.ToUpper(x.(fp)["cell"].(string)))
+			}
+			for _, x := range v.([]any) {
+				c := centre(x.(fp)["cell"].(string))
+				y, z := c[0].(float64), c[1].(float64)
+				underlays = append(underlays, map[string]any{"backgroundColor": "#ccc", "center": c, "rounded": false, "width": 1, "height": 1})
+				for _, d := range [][2]float64{{-1, 0}, {0, 1}, {1, 0}, {0, -1}} {
+					nr, nc := int(math.Floor(y+d[0]+1)), int(math.Floor(z+d[1]+1))
+					if nr < 1 || nc < 1 || nr > n || nc > n || slices.Contains(own, fmt.Sprintf("R%dC%d", nr, nc)) {
+						continue
+					}
+					lines = append(lines, map[string]any{"color": "#000000", "thickness": 1, "wayPoints": []any{
+						[]any{y + d[0]*a + 0.1*d[1], z + d[1]*a + 0.1*d[0]},
+						[]any{y + d[0]*b, z + d[1]*b},
+						[]any{y + d[0]*a - 0.1*d[1], z + d[1]*a - 0.1*d[0]}}})
+				}
+			}
 		case "solution":
 			var sb strings.Builder
 			for _, d := range v.([]any) {
@@ -311,8 +372,15 @@ func draw(f fp) (map[string]any, error) {
 			if l, ok := v.([]any); ok && len(l) == 0 {
 				continue
 			}
+			if !slices.Contains(imported, key) {
+				continue // dropped, as SudokuPad drops it
+			}
 			return nil, errSkip(key)
 		}
+	}
+	if s, _ := f["ruleset"].(string); s == "" {
+		// applyDefaultMeta
+		cages = append(cages, map[string]any{"value": "rules: No rules provided for this puzzle. Please check the related video or website for rules."})
 	}
 	for _, key := range []string{"title", "author"} {
 		if s, ok := f[key].(string); ok && s != "" {

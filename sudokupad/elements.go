@@ -176,6 +176,7 @@ func (r *reader) elements() error {
 			return err
 		}
 	}
+	r.surrounded(underlays)
 	for _, kind := range []clue.Kind{clue.Minimum, clue.Maximum} {
 		var cells []int
 		for i := range r.n * r.n {
@@ -367,6 +368,53 @@ func (r *reader) line(e elem, overlays, underlays []elem) error {
 		return r.refuse(e)
 	}
 	return nil
+}
+
+// surrounded reads the minimum and maximum cells without chevrons: a cell
+// shaded as they are whose neighbours on the board are all of one kind
+// (SudokuPad draws chevrons towards the others only). A shaded cell next
+// to one that is neither stays a cell colour.
+func (r *reader) surrounded(underlays []elem) {
+	if len(r.extreme) == 0 {
+		return
+	}
+	shaded := map[int]bool{}
+	for _, e := range underlays {
+		c, ok := e.center()
+		if cell := r.at(c); ok && cell >= 0 && r.extreme[cell] == 0 && e.colour("backgroundColor") == extremeGrey &&
+			e.is("width", 1) && e.is("height", 1) && e.m["rounded"] != true && e.colour("borderColor") == "" {
+			shaded[cell] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for cell := range shaded {
+			if r.extreme[cell] != 0 {
+				continue
+			}
+			var kind clue.Kind
+			all := true
+			row, col := cell/r.n, cell%r.n
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				nr, nc := row+d[0], col+d[1]
+				if nr < 0 || nr >= r.n || nc < 0 || nc >= r.n {
+					continue
+				}
+				switch k := r.extreme[nr*r.n+nc]; {
+				case k == 0 && !shaded[nr*r.n+nc]:
+					all = false
+				case k != 0 && kind != 0 && k != kind:
+					all = false
+				case k != 0:
+					kind = k
+				}
+			}
+			if all && kind != 0 {
+				r.extreme[cell] = kind
+				changed = true
+			}
+		}
+	}
 }
 
 // chevron reads one of the chevrons that SudokuPad's f-puzzles import
