@@ -3,6 +3,7 @@ package sudokupad
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -119,4 +120,98 @@ func TestLostRules(t *testing.T) {
 	if lostN < 10 || plus < 10 {
 		t.Errorf("only %d puzzles with lost rules, %d payloads with +", lostN, plus)
 	}
+}
+
+// importedRec is a record of testdata/imported.txt.
+type importedRec struct {
+	name, solution, payload string
+}
+
+func readImported(t *testing.T) []importedRec {
+	t.Helper()
+	data, err := os.ReadFile("testdata/imported.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []importedRec
+	for _, block := range strings.Split(string(data), "\n\n") {
+		var rec importedRec
+		for _, line := range strings.Split(block, "\n") {
+			switch {
+			case strings.HasPrefix(line, "# ") && rec.name == "":
+				rec.name = line[2:]
+			case strings.HasPrefix(line, "solution "):
+				rec.solution = line[len("solution "):]
+			case strings.HasPrefix(line, "scl"):
+				rec.payload = line
+			}
+		}
+		if rec.payload != "" {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// TestImported reads the payloads that SudokuPad's own f-puzzles import
+// wrote (testdata/imported.txt) in every link form, and holds each to its
+// published solution: a puzzle read keeps the published solution, and
+// satdoku's verdict is the published solution, unique, or the reading
+// carries a warning naming a rule the rules text states and the drawing
+// lacks. A refusal names an element that is no rule satdoku has a kind
+// for in SudokuPad's import (a cosmetic line, text or shape; clone cells,
+// whose pairs the import does not draw).
+func TestImported(t *testing.T) {
+	var read, right, warned, refused, plus int
+	for _, rec := range readImported(t) {
+		if strings.Contains(rec.payload, "+") {
+			plus++
+		}
+		var first *Puzzle
+		var firstErr error
+		for k, link := range linkForms(rec.payload) {
+			got, err := Read(link)
+			if k == 0 {
+				first, firstErr = got, err
+				continue
+			}
+			switch {
+			case (err == nil) != (firstErr == nil):
+				t.Errorf("%s: %.50s…: %v, the path form: %v", rec.name, link, err, firstErr)
+			case err == nil && (!got.Grid.Equal(first.Grid) || !slices.Equal(ruleSet(got.Grid.Rules()), ruleSet(first.Grid.Rules()))):
+				t.Errorf("%s: %.50s… reads another puzzle", rec.name, link)
+			}
+		}
+		if firstErr != nil {
+			refused++
+			if !errors.Is(firstErr, ErrUnsupported) {
+				t.Errorf("%s: %v", rec.name, firstErr)
+			}
+			t.Logf("%s: refused: %v", rec.name, firstErr)
+			continue
+		}
+		read++
+		sol := first.Solution
+		if sol == nil || sol.String() != rec.solution {
+			t.Errorf("%s: solution %v, want the published %s", rec.name, sol, rec.solution)
+			continue
+		}
+		if err := verify.Solution(first.Grid, sol); err != nil {
+			t.Errorf("%s: the published solution breaks the rules read: %v", rec.name, err)
+		}
+		res, err := satsolve.Unique(context.Background(), first.Grid, satsolve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case res.Status == backend.StatusUnique && res.Solution.String() == rec.solution:
+			right++
+		case len(first.Unread) > 0:
+			warned++
+		default:
+			t.Errorf("%s: verdict %v, and no warning names a rule (warnings %q)", rec.name, res.Status, first.Warnings)
+		}
+	}
+	t.Logf("%d payloads of SudokuPad's import (%d with a +): %d read (%d unique and the published solution, %d with a warning naming a rule), %d refused",
+		read+refused, plus, read, right, warned, refused)
 }
