@@ -267,6 +267,8 @@ func (r *reader) elements() error {
 			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: kind, Cells: []int{cell}})
 		case cell >= 0 && r.extreme[cell] != 0 && e.colour("backgroundColor") == extremeGrey && e.is("width", 1) && e.is("height", 1) && e.colour("borderColor") == "":
 			// the shade of a minimum or maximum cell
+		case cell >= 0 && e.is("width", 1) && e.is("height", 1) && e.colour("backgroundColor") == grey && e.colour("borderColor") == grey:
+			return fail(e.path(), ErrUnsupported, "%s: clone cells (SudokuPad's import shades them without telling which cells clone which)", r.describe(e))
 		case cell >= 0 && e.is("width", 1) && e.is("height", 1) && e.m["rounded"] != true && e.colour("borderColor") == "" && e.colour("backgroundColor") != "":
 			cosmetic++ // a cell's colour, or an extra region's shade (its cage holds the rule)
 		default:
@@ -275,6 +277,9 @@ func (r *reader) elements() error {
 	}
 	if cosmetic > 0 {
 		r.warn("ignored %d cell colours: cosmetic, no rule", cosmetic)
+	}
+	if err := r.outsideClues(overlays); err != nil {
+		return err
 	}
 	for _, e := range overlays {
 		if r.used[e.path()] {
@@ -337,6 +342,9 @@ func (r *reader) line(e elem, overlays, underlays []elem) error {
 		if len(cells) == 0 || cells[len(cells)-1] != i {
 			cells = append(cells, i)
 		}
+	}
+	if st, ok := styledLine(e); ok {
+		return r.styled(e, st, cells, overlays)
 	}
 	if e.colour("color") != grey {
 		return r.refuse(e)
@@ -415,6 +423,103 @@ func (r *reader) surrounded(underlays []elem) {
 			}
 		}
 	}
+}
+
+// lineStyle is a style in which f-puzzles' exports draw a line clue as a
+// cosmetic line (colour, width), which SudokuPad's import draws as a line
+// of that colour, 32 times as thick; ends, when set, tells the marks of
+// its two ends (a lockout line's diamonds, a double arrow's circles).
+type lineStyle struct {
+	colour string
+	thick  []float64
+	kind   clue.Kind
+	value  int
+	ends   func(o elem) bool
+}
+
+// lineStyles are the styles of the line clues that f-puzzles' exports
+// write (Rangsk's f-puzzles constraints, which dclamage's solvers and
+// SudokuPad's own test puzzles use), each at its widths.
+var lineStyles = []lineStyle{
+	{colour: "#f067f0", thick: []float64{8, 12.8}, kind: clue.Renban},
+	{colour: "#67f067", thick: []float64{6, 9.6}, kind: clue.Whispers},
+	{colour: "#60c060", thick: []float64{9.6}, kind: clue.Whispers},
+	{colour: "#ff9a00", thick: []float64{6}, kind: clue.Whispers, value: 4}, // Dutch whispers
+	{colour: "#ffccaa", thick: []float64{5}, kind: clue.EntropicLine},
+	{colour: "#33bbbb", thick: []float64{5}, kind: clue.ModularLine},
+	{colour: "#2ecbff", thick: []float64{5}, kind: clue.RegionSumLine},
+	{colour: "#cdb1ec", thick: []float64{5}, kind: clue.ZipperLine},
+	{colour: "#c9c883", thick: []float64{8}, kind: clue.Nabner},
+	{colour: "#aabeef", thick: []float64{4.8, 6.4, 8}, kind: clue.LockoutLine, ends: func(o elem) bool {
+		return o.colour("borderColor") == "#0000ff" && o.is("angle", 45)
+	}},
+	{colour: "#c54b8b", thick: []float64{4.8}, kind: clue.DoubleArrow, ends: func(o elem) bool {
+		return o.colour("borderColor") == "#c54b8b" && o.m["rounded"] == true
+	}},
+}
+
+// styledLine returns the style of a line clue that e is drawn in.
+func styledLine(e elem) (lineStyle, bool) {
+	for _, st := range lineStyles {
+		if e.colour("color") == st.colour && slices.ContainsFunc(st.thick, func(x float64) bool { return e.is("thickness", x) }) {
+			return st, true
+		}
+	}
+	return lineStyle{}, false
+}
+
+// styled reads a line clue drawn in style st, with its end marks.
+func (r *reader) styled(e elem, st lineStyle, cells []int, overlays []elem) error {
+	if st.ends != nil {
+		a := r.find(overlays, cells[0], st.ends)
+		if a >= 0 {
+			r.used[overlays[a].path()] = true
+		}
+		b := r.find(overlays, cells[len(cells)-1], st.ends)
+		if a < 0 || b < 0 {
+			if a >= 0 {
+				r.used[overlays[a].path()] = false
+			}
+			return fail(e.path(), ErrUnsupported, "%s: a %v without the marks of its two ends", r.describe(e), st.kind)
+		}
+		r.used[overlays[b].path()] = true
+	}
+	r.p.Clues = append(r.p.Clues, clue.Clue{Kind: st.kind, Lines: [][]int{cells}, Value: st.value})
+	return nil
+}
+
+// outsideMarks are the symbols with which f-puzzles' exports mark the
+// clues outside the board whose kind the number alone does not tell, by
+// the clue they mark: the number is a text at the same place.
+var outsideMarks = map[string]clue.Kind{"◯": clue.XSum, "▯": clue.Skyscraper}
+
+// outsideClues reads the X-sums and skyscrapers outside the board: a mark
+// (see outsideMarks) and the number at its place, both texts as
+// SudokuPad's import draws f-puzzles' texts. A mark without a number is no
+// clue.
+func (r *reader) outsideClues(overlays []elem) error {
+	for _, m := range overlays {
+		kind, ok := outsideMarks[m.text()]
+		c, has := m.center()
+		if !ok || !has || r.used[m.path()] || r.at(c) >= 0 {
+			continue
+		}
+		r.used[m.path()] = true
+		for _, o := range overlays {
+			oc, has := o.center()
+			if r.used[o.path()] || !has || !near(oc[0], c[0]) || !near(oc[1], c[1]) {
+				continue
+			}
+			v, ok := integer(o.text())
+			if !ok {
+				return fail(o.path(), ErrUnsupported, "%s: the number of a %v that is not a number", r.describe(o), kind)
+			}
+			r.used[o.path()] = true
+			r.p.Clues = append(r.p.Clues, clue.Clue{Kind: kind, Row: int(math.Floor(c[0])), Col: int(math.Floor(c[1])), Value: v})
+			break
+		}
+	}
+	return nil
 }
 
 // chevron reads one of the chevrons that SudokuPad's f-puzzles import
