@@ -193,3 +193,12 @@ func Unread(text string, named []string, clues []clue.Clue) []Rule {
 	}
 	return out
 }
+
+// Names returns the names of rules, in order (for textfmt.Puzzle.Unread).
+func Names(rules []Rule) []string {
+	var out []string
+	for _, r := range rules {
+		out = append(out, r.Name)
+	}
+	return out
+}

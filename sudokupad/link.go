@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -78,15 +79,7 @@ func hasHost(s string) bool {
 	return false
 }
 
-func isHost(h string) bool {
-	h = strings.ToLower(h)
-	for _, x := range hosts {
-		if h == x {
-			return true
-		}
-	}
-	return false
-}
+func isHost(h string) bool { return slices.Contains(hosts, strings.ToLower(h)) }
 
 // cutQuery cuts s at a query or a fragment.
 func cutQuery(s string) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/satdoku/satdoku/backend"
 	pub "github.com/satdoku/satdoku/internal/published"
+	"github.com/satdoku/satdoku/internal/ruleset"
 	"github.com/satdoku/satdoku/rulestext"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
@@ -84,7 +85,7 @@ func TestLostRules(t *testing.T) {
 			}
 			if first == nil {
 				first = got
-			} else if !got.Grid.Equal(first.Grid) || !slices.Equal(ruleSet(got.Grid.Rules()), ruleSet(first.Grid.Rules())) {
+			} else if !got.Grid.Equal(first.Grid) || !slices.Equal(ruleset.Lines(got.Grid.Rules()), ruleset.Lines(first.Grid.Rules())) {
 				t.Errorf("%s: %.50s… reads another puzzle", rec.name, link)
 			}
 		}
@@ -180,7 +181,7 @@ func TestImported(t *testing.T) {
 			switch {
 			case (err == nil) != (firstErr == nil):
 				t.Errorf("%s: %.50s…: %v, the path form: %v", rec.name, link, err, firstErr)
-			case err == nil && (!got.Grid.Equal(first.Grid) || !slices.Equal(ruleSet(got.Grid.Rules()), ruleSet(first.Grid.Rules()))):
+			case err == nil && (!got.Grid.Equal(first.Grid) || !slices.Equal(ruleset.Lines(got.Grid.Rules()), ruleset.Lines(first.Grid.Rules()))):
 				t.Errorf("%s: %.50s… reads another puzzle", rec.name, link)
 			}
 		}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/internal/ruleset"
 	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -79,27 +80,6 @@ func fpuzzlesJSON(t *testing.T, s string) fp {
 	return f
 }
 
-// ruleSet lists the rules of r as sorted lines, whatever the order in
-// which they were added.
-func ruleSet(r *satdoku.Rules) []string {
-	var out []string
-	for _, u := range r.Units() {
-		out = append(out, fmt.Sprintf("unit %v %v", u.Kind, u.Cells))
-	}
-	for _, x := range r.Relations() {
-		a, b := x.A, x.B
-		if a > b && (x.Kind == satdoku.Different || x.Kind == satdoku.Equal) {
-			a, b = b, a
-		}
-		out = append(out, fmt.Sprintf("relation %d %d %v %d", a, b, x.Kind, x.Value))
-	}
-	for _, c := range r.Constraints() {
-		out = append(out, fmt.Sprintf("constraint %v %v %v %d %v %x", c.Kind, c.Cells, c.Coefs, c.Value, c.Digits, c.Mask))
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // TestPublishedAsSudokuPad draws published f-puzzles puzzles as
 // SudokuPad's f-puzzles import does, in SudokuPad's JSON, plain and
 // shortened, as scl and ctc payloads, and checks that each reads the same
@@ -136,8 +116,8 @@ func TestPublishedAsSudokuPad(t *testing.T) {
 				if !got.Grid.Equal(want.Grid) {
 					t.Errorf("%s: givens\n%v\nwant\n%v", rec.name, got.Grid, want.Grid)
 				}
-				if a, b := ruleSet(got.Grid.Rules()), ruleSet(want.Grid.Rules()); !slices.Equal(a, b) {
-					t.Errorf("%s: rules differ\n%s", rec.name, diff(a, b))
+				if a, b := ruleset.Lines(got.Grid.Rules()), ruleset.Lines(want.Grid.Rules()); !slices.Equal(a, b) {
+					t.Errorf("%s: rules differ\n%s", rec.name, ruleset.Diff(a, b))
 				}
 				if got.Solution == nil || got.Solution.String() != rec.solution {
 					t.Errorf("%s: solution %v, want %s", rec.name, got.Solution, rec.solution)
@@ -160,22 +140,6 @@ func digitsOf(s string) []any {
 		out = append(out, float64(r-'0'))
 	}
 	return out
-}
-
-// diff lists the lines of a not in b and of b not in a.
-func diff(a, b []string) string {
-	var sb strings.Builder
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			fmt.Fprintf(&sb, "+ %s\n", x)
-		}
-	}
-	for _, x := range b {
-		if !slices.Contains(a, x) {
-			fmt.Fprintf(&sb, "- %s\n", x)
-		}
-	}
-	return sb.String()
 }
 
 // compress compresses text with lz-string, as SudokuPad does.
@@ -241,8 +205,8 @@ func TestLinkForms(t *testing.T) {
 			t.Errorf("%.60s: %v", link, err)
 			continue
 		}
-		if !got.Grid.Equal(want.Grid) || !slices.Equal(ruleSet(got.Grid.Rules()), ruleSet(want.Grid.Rules())) {
-			t.Errorf("%.60s: read %v %v, want %v %v", link, got.Grid, ruleSet(got.Grid.Rules()), want.Grid, ruleSet(want.Grid.Rules()))
+		if !got.Grid.Equal(want.Grid) || !slices.Equal(ruleset.Lines(got.Grid.Rules()), ruleset.Lines(want.Grid.Rules())) {
+			t.Errorf("%.60s: read %v %v, want %v %v", link, got.Grid, ruleset.Lines(got.Grid.Rules()), want.Grid, ruleset.Lines(want.Grid.Rules()))
 		}
 		if got.Solution == nil || got.Solution.String() != "1234341221434321" {
 			t.Errorf("%.60s: solution %v", link, got.Solution)

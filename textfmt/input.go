@@ -314,3 +314,38 @@ func (lr *lineReader) Next() (Puzzle, error) {
 	}
 	return Puzzle{}, io.EOF
 }
+
+// LinkInput returns the input format name of links, one puzzle each: an
+// argument that isLink accepts is a puzzle, and so is each line of an input
+// whose first line (after blank lines and # comments) is one (lines up to
+// maxLine bytes). read reads one link; an error of it that has no position
+// is placed at column 1 of the link.
+func LinkInput(name string, isLink func(string) bool, maxLine int, read func(link string) (Puzzle, error)) Input {
+	readLink := func(s string) (Puzzle, error) {
+		p, err := read(strings.TrimSpace(s))
+		var pe *satdoku.ParseError
+		if errors.As(err, &pe) && !pe.Pos.IsValid() {
+			pe.Pos.Line, pe.Pos.Column = 1, 1
+		}
+		return p, err
+	}
+	return Input{
+		Name: name,
+		Detect: func(head []byte) Match {
+			if line, ok := FirstLine(head); ok && isLink(line) {
+				return Sure
+			}
+			return NoMatch
+		},
+		NewReader: func(r io.Reader) PuzzleReader {
+			return NewLineReader(r, maxLine, func(line []byte) (Puzzle, error) { return readLink(string(line)) })
+		},
+		DetectArg: func(arg string) Match {
+			if isLink(arg) {
+				return Sure
+			}
+			return NoMatch
+		},
+		ReadArg: readLink,
+	}
+}

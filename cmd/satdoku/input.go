@@ -11,8 +11,9 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
-	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links as input formats (SudokuPad links: see rules.go)
-	_ "github.com/satdoku/satdoku/iss"      // the puzzle strings of the Interactive Sudoku Solver
+	_ "github.com/satdoku/satdoku/fpuzzles"    // f-puzzles JSON and links as input formats (SudokuPad links: see rules.go)
+	_ "github.com/satdoku/satdoku/iss"         // the puzzle strings of the Interactive Sudoku Solver
+	_ "github.com/satdoku/satdoku/sudokumaker" // SudokuMaker links
 	"github.com/satdoku/satdoku/textfmt"
 )
 
