@@ -38,11 +38,22 @@
 // the elements that SudokuPad's own f-puzzles import draws in its fixed
 // style are read, as the rule that import drew (thermometers, palindromes,
 // Kropki dots, XV marks, odd and even cells, sandwich sums, little killer
-// sums, arrows with their circles, between lines, quadruples, the two
-// diagonals; cell colours are cosmetic, and warned about). Any other
-// element is an error wrapping ErrUnsupported that names it: its kind, its
-// cells and its colour. Nothing is guessed. The rules text ("rules") is not
-// read: a rule that only the text states is not known.
+// sums, arrows with their circles — several arrows from one circle are one
+// arrow of several lines —, between lines, quadruples, minimum and maximum
+// cells by their chevrons, indexer cages, the two diagonals; cell colours
+// are cosmetic, and warned about), and so are the line clues that
+// f-puzzles' exports draw as lines in a fixed colour and width, which that
+// import keeps (renban, whispers, entropic, modular, region sum, zipper,
+// nabner and lockout lines, double arrows; X-sums and skyscrapers by their
+// marks). Any other element is an error wrapping ErrUnsupported that names
+// it: its kind, its cells and its colour. Nothing is guessed.
+//
+// The rules text ("rules") is read for the rules it names (package
+// rulestext): SudokuPad's import drops nonconsecutive, disjoint groups,
+// the negative constraints and the lines it does not know, and setters
+// leave global rules to the text. A rule the text names and the drawing
+// does not carry is not applied; it is in Puzzle.Unread, and a warning
+// names it.
 //
 // Importing the package registers the input format "sudokupad" of textfmt
 // (see textfmt.Register): an argument that is a SudokuPad link or payload

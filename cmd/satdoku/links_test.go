@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// importedPayload returns the payload and the published solution of a
+// puzzle of sudokupad/testdata/imported.txt (SudokuPad's own f-puzzles
+// import of published puzzles) by the start of its name.
+func importedPayload(t *testing.T, name string) (payload, solution string) {
+	t.Helper()
+	data, err := os.ReadFile("../../sudokupad/testdata/imported.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, block := range strings.Split(string(data), "\n\n") {
+		if !strings.HasPrefix(block, "# "+name) {
+			continue
+		}
+		for _, line := range strings.Split(block, "\n") {
+			switch {
+			case strings.HasPrefix(line, "solution "):
+				solution = line[len("solution "):]
+			case strings.HasPrefix(line, "scl"):
+				payload = line
+			}
+		}
+		return payload, solution
+	}
+	t.Fatalf("%s: not in imported.txt", name)
+	return "", ""
+}
+
+// TestLinkLostRules runs the CLI on SudokuPad links whose drawing lost a
+// rule that the rules text states (SudokuPad's import drops
+// nonconsecutive and the negative constraints): the verdict, "multiple",
+// comes with a warning naming the rule and a note that it is for the
+// rules as drawn, in the JSON record's warnings and on standard error;
+// with the rule added by --rules the verdict is the published solution,
+// unique.
+func TestLinkLostRules(t *testing.T) {
+	for _, tc := range []struct {
+		name, rules, warn string
+	}{
+		{"Jan 25, 2021: Non-consecutive", "nonconsecutive", "the rules text names nonconsecutive"},
+		{`"Bird in a Storm"`, "nonconsecutive,negative-ratio", "the rules text names negative Kropki dots"},
+	} {
+		p, sol := importedPayload(t, tc.name)
+		link := "https://sudokupad.app/?puzzleid=" + p
+		var stdout, stderr bytes.Buffer
+		run([]string{"solve", "--unique", "--offline", "--format", "json", link}, strings.NewReader(""), &stdout, &stderr)
+		var rec struct {
+			Status   string
+			Warnings []string
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
+			t.Fatalf("%s: %v: %s", tc.name, err, stdout.String())
+		}
+		joined := strings.Join(rec.Warnings, "\n")
+		if rec.Status != "multiple" || !strings.Contains(joined, tc.warn) || !strings.Contains(joined, `"multiple" is the verdict for the rules as drawn`) {
+			t.Errorf("%s: status %s, warnings %q", tc.name, rec.Status, rec.Warnings)
+		}
+		if !strings.Contains(stderr.String(), "warning: "+tc.warn) || !strings.Contains(stderr.String(), "is the verdict for the rules as drawn") {
+			t.Errorf("%s: standard error %q", tc.name, stderr.String())
+		}
+		stdout.Reset()
+		stderr.Reset()
+		run([]string{"solve", "--unique", "--offline", "--rules", tc.rules, link}, strings.NewReader(""), &stdout, &stderr)
+		if got := strings.TrimSpace(stdout.String()); got != sol {
+			t.Errorf("%s with --rules %s: %q (%s), want the published %s", tc.name, tc.rules, got, stderr.String(), sol)
+		}
+	}
+}
