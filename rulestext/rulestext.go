@@ -25,7 +25,10 @@ type Rule struct {
 	// Name names the rule in the user's terms: "nonconsecutive",
 	// "anti-knight", "negative Kropki dots".
 	Name string
-	// Flag is the --rules value that adds it, "" when satdoku has none.
+	// Flag is the --rules value that adds it, "" when satdoku has none;
+	// values that each add a part of it (as "negative-difference" and
+	// "negative-ratio" for the dots of each colour) are separated by
+	// commas.
 	Flag string
 	// Drawn: the rule is a kind of clue drawn on the board (renban lines,
 	// killer cages), which no flag can add.
@@ -38,7 +41,7 @@ func (r Rule) Warning() string {
 	how := "satdoku has no such rule"
 	switch {
 	case r.Flag != "":
-		how = "--rules " + r.Flag + " adds it"
+		how = "--rules " + strings.ReplaceAll(r.Flag, ",", " or ") + " adds it"
 	case r.Drawn:
 		how = "none is drawn in a style satdoku reads"
 	}
@@ -201,4 +204,14 @@ func Names(rules []Rule) []string {
 		out = append(out, r.Name)
 	}
 	return out
+}
+
+// Lookup returns the rule of Unread's lists named name.
+func Lookup(name string) (Rule, bool) {
+	for _, r := range rules {
+		if r.Name == name {
+			return r.Rule, true
+		}
+	}
+	return Rule{}, false
 }

@@ -125,6 +125,7 @@ func (in *inputs) read() (item, bool) {
 		if err := in.rules.apply(it.grid, it.clues); err != nil {
 			it.err = err
 		}
+		in.rules.covered(&it)
 	}
 	return it, ok
 }

@@ -73,5 +73,8 @@ func TestLinkLostRules(t *testing.T) {
 		if got := strings.TrimSpace(stdout.String()); got != sol {
 			t.Errorf("%s with --rules %s: %q (%s), want the published %s", tc.name, tc.rules, got, stderr.String(), sol)
 		}
+		if strings.Contains(stderr.String(), tc.warn) {
+			t.Errorf("%s with --rules %s: the rule added is still warned about: %s", tc.name, tc.rules, stderr.String())
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/rulestext"
 	"github.com/satdoku/satdoku/sudokupad" // SudokuPad links as an input format, and --offline
 )
 
@@ -138,4 +139,22 @@ func (p *puzzleRules) on(base *satdoku.Rules, clues []clue.Clue) (*satdoku.Rules
 	}
 	r, _, err = clue.Apply(r, cs...)
 	return r, err
+}
+
+// covered drops from an item the rules its text names that --rules adds,
+// or adds a part of (textfmt.Puzzle.Unread), and their warnings: the user
+// has stated them.
+func (p *puzzleRules) covered(it *item) {
+	all := strings.Split(string(p.key), ",")
+	it.unread = slices.DeleteFunc(slices.Clone(it.unread), func(name string) bool {
+		r, ok := rulestext.Lookup(name)
+		if !ok || r.Flag == "" {
+			return false
+		}
+		if !slices.ContainsFunc(strings.Split(r.Flag, ","), func(f string) bool { return slices.Contains(all, f) }) {
+			return false
+		}
+		it.warn = slices.DeleteFunc(slices.Clone(it.warn), func(w string) bool { return w == r.Warning() })
+		return true
+	})
 }
