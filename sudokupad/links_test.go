@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/fpuzzles"
 	pub "github.com/satdoku/satdoku/internal/published"
 	"github.com/satdoku/satdoku/internal/ruleset"
 	"github.com/satdoku/satdoku/rulestext"
@@ -172,7 +173,8 @@ func TestImported(t *testing.T) {
 		}
 		var first *Puzzle
 		var firstErr error
-		for k, link := range linkForms(rec.payload) {
+		forms := append(linkForms(rec.payload), "https://app.crackingthecryptic.com/ctc"+rec.payload[len("scl"):])
+		for k, link := range forms {
 			got, err := Read(link)
 			if k == 0 {
 				first, firstErr = got, err
@@ -261,5 +263,51 @@ func TestArrowLines(t *testing.T) {
 		if err := verify.Solution(p.Grid, g); (err == nil) != tc.ok {
 			t.Errorf("%s: %v, want ok %v", tc.grid, err, tc.ok)
 		}
+	}
+}
+
+// TestFpuzzlesForms reads the published f-puzzles load strings
+// (fpuzzles/testdata/published.txt) as SudokuPad's fpuzzles and fpuz
+// payloads in every link form: each reads the puzzle of the f-puzzles
+// link, the same givens and rules.
+func TestFpuzzlesForms(t *testing.T) {
+	recs, err := pub.Read("../fpuzzles/testdata/published.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	n, plus := 0, 0
+	for _, rec := range recs {
+		if strings.HasPrefix(rec.Puzzle, "{") || rec.Refused != "" {
+			continue
+		}
+		want, err := fpuzzles.Read([]byte(rec.Puzzle))
+		if err != nil {
+			continue
+		}
+		if strings.Contains(rec.Puzzle, "+") {
+			plus++
+		}
+		for _, prefix := range []string{"fpuzzles", "fpuz"} {
+			forms := linkForms(prefix + rec.Puzzle)
+			if testing.Short() {
+				// two forms a puzzle, in turn: every form is read
+				forms = []string{forms[n%len(forms)], forms[(n+3)%len(forms)]}
+			}
+			for _, link := range forms {
+				got, err := Read(link)
+				if err != nil {
+					t.Errorf("%s: %.60s…: %v", rec.Name, link, err)
+					continue
+				}
+				if !got.Grid.Equal(want.Grid) || !slices.Equal(ruleset.Lines(got.Grid.Rules()), ruleset.Lines(want.Grid.Rules())) {
+					t.Errorf("%s: %.60s… reads another puzzle", rec.Name, link)
+				}
+			}
+		}
+		n++
+	}
+	t.Logf("%d f-puzzles load strings (%d with a +) read in the link forms (all %d of them each, or two in turn under -short)", n, plus, 2*len(linkForms("")))
+	if n < 80 || plus < 50 {
+		t.Errorf("only %d load strings, %d with a +", n, plus)
 	}
 }
