@@ -145,6 +145,27 @@ var drawn = []struct {
 	{"numbered rooms", `numbered room`, []clue.Kind{clue.NumberedRoom}},
 }
 
+// unknown are rules satdoku has no kind for that rules texts name: a
+// puzzle that states one is warned about, whatever its data.
+var unknown = []struct{ name, re string }{
+	{"Japanese sums", `japanese sum`},
+	{"global entropy", `global entropy`},
+	{"star battle", `star battle`},
+	{"yin yang", `yin[- ]?yang`},
+	{"fillomino", `fillomino`},
+	{"nurikabe", `nurikabe`},
+	{"doublers", `\bdoublers?\b`},
+	{"chaos construction", `chaos construction`},
+	{"look-and-say cages", `look[- ]and[- ]say`},
+	{"sequence lines", `sequence lines?|arithmetic sequence`},
+	{"wheels", `\bwheels?\b`},
+	{"a loop", `\bloop\b`},
+	{"Schrödinger cells", `schr(ö|o|oe)dinger`},
+	{"counting circles", `counting circle`},
+	{"battlefield clues", `battlefield`},
+	{"Rossini clues", `rossini`},
+}
+
 // lineKinds are the kinds of clue drawn as lines.
 var lineKinds = []clue.Kind{clue.Thermometer, clue.Arrow, clue.Palindrome, clue.Renban, clue.Whispers, clue.Between,
 	clue.Clone, clue.RegionSumLine, clue.ZipperLine, clue.DoubleArrow, clue.Nabner, clue.EntropicLine,
@@ -153,6 +174,9 @@ var lineKinds = []clue.Kind{clue.Thermometer, clue.Arrow, clue.Palindrome, clue.
 func init() {
 	for _, d := range drawn {
 		rules = append(rules, rule{Rule: Rule{Name: d.name, Drawn: true}, re: regexp.MustCompile(d.re), carried: hasKind(d.kinds...)})
+	}
+	for _, u := range unknown {
+		rules = append(rules, rule{Rule: Rule{Name: u.name}, re: regexp.MustCompile(u.re), carried: func([]string, map[clue.Kind]int) bool { return false }})
 	}
 	rules = append(rules,
 		rule{Rule: Rule{Name: "lines", Drawn: true}, re: regexp.MustCompile(`\b(along|on) (each|a|the|every|any)( [a-z]+)? lines?\b`),

@@ -40,6 +40,8 @@ func TestUnread(t *testing.T) {
 		{"Digits along a megenta renban form a set of consecutive non-repeating digits in any order.", nil, []clue.Clue{{Kind: clue.Renban}}, nil},
 		{"Normal sudoku rules apply. Along each line, adjacent digits must have a difference of at least 4.", nil, nil, []string{"lines"}},
 		{"Normal sudoku rules apply.", nil, nil, nil},
+		{"Normal sudoku rules apply. Normal Japanese Sums rules apply.", nil, nil, []string{"Japanese sums"}},
+		{"Wheels: Digits in a grey circle have to be placed in the same circular order in the four cells that are touched by the circle.", nil, nil, []string{"wheels"}},
 		{"No rules provided for this puzzle. Please check the related video or website for rules.", nil, nil, []string{`no rules (SudokuPad: "no rules provided for this puzzle")`}},
 	}
 	for _, tc := range tests {

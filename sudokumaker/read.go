@@ -106,6 +106,10 @@ type reader struct {
 	// them, checked once every dot is known.
 	negatives []negative
 	overrides map[clue.Kind]bool // a colour's dots exempt their pairs from the other colour's negative rule
+	// ignored are the cosmetic constraints, which may carry the rules of
+	// the comment (setters draw the clues of rules SudokuMaker does not
+	// know as cosmetic symbols): Unread names them too.
+	ignored []rulestext.Rule
 }
 
 type negative struct {
@@ -139,6 +143,7 @@ func (r *reader) read() (*Puzzle, error) {
 	for _, u := range r.p.Unread {
 		r.warn("%s", u.Warning())
 	}
+	r.p.Unread = append(r.p.Unread, r.ignored...)
 	rules := r.base
 	var err error
 	if rules, err = rules.WithNamed(r.named...); err != nil {
@@ -234,9 +239,11 @@ func (r *reader) constraint(k int, raw json.RawMessage) error {
 		return nil
 	case cosmeticTypes[c.Type] != "":
 		r.warn("ignored %s (%q): cosmetic, no rule", cosmeticTypes[c.Type], name)
+		r.ignored = append(r.ignored, rulestext.Rule{Name: fmt.Sprintf("%s (%q)", cosmeticTypes[c.Type], name)})
 		return nil
 	case c.SolverIgnored:
 		r.warn("ignored %q: marked for the solver to ignore, no rule", name)
+		r.ignored = append(r.ignored, rulestext.Rule{Name: fmt.Sprintf("%q", name)})
 		return nil
 	case refusedTypes[c.Type] != "":
 		return fail(at, ErrUnsupported, "%s (%q): satdoku has no such rule", refusedTypes[c.Type], name)

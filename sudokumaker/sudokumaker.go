@@ -48,7 +48,9 @@ type Puzzle struct {
 	// Warnings tell what was ignored, and name each rule of Unread.
 	Warnings []string
 	// Unread are the rules that the comment names and no constraint
-	// carries (see package rulestext).
+	// carries (see package rulestext), and the cosmetic constraints
+	// ignored, which may draw rules satdoku does not know: a verdict of
+	// none or multiple is for the rules read without them.
 	Unread []rulestext.Rule
 }
 

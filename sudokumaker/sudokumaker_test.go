@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -168,7 +169,7 @@ func TestRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(p.Warnings) != 2 || !strings.Contains(p.Warnings[0], `cosmetic lines ("deco")`) || !strings.Contains(p.Warnings[1], "anti-knight") ||
-		len(p.Unread) != 1 || p.Unread[0].Flag != "anti-knight" {
+		len(p.Unread) != 2 || p.Unread[0].Flag != "anti-knight" || p.Unread[1].Name != `cosmetic lines ("deco")` {
 		t.Errorf("warnings %q, unread %v", p.Warnings, p.Unread)
 	}
 	if slices.Contains(p.Grid.Rules().Tags(), "anti-king") {
@@ -202,5 +203,46 @@ func TestEdges(t *testing.T) {
 		"{sandwich [] [] -1 1 Direction(0) 3 []} {little killer [] [] 1 -1 DR 5 []}]"
 	if got != want {
 		t.Errorf("clues %s\nwant  %s", got, want)
+	}
+}
+
+// TestPuzzleTV reads the real SudokuMaker payloads of puzzletv
+// (testdata/puzzletv.txt): each is read or refused as recorded, a refusal
+// names its reason, and the solution a puzzle read carries (its setter's)
+// keeps the rules read: no rule is read that the puzzle does not have.
+func TestPuzzleTV(t *testing.T) {
+	data, err := os.ReadFile("testdata/puzzletv.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, sols := 0, 0
+	for _, block := range strings.Split(string(data), "\n\n") {
+		lines := strings.Split(strings.TrimSpace(block), "\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[0], "# ") {
+			continue
+		}
+		name, want, payload := lines[0][2:], lines[1], lines[2]
+		p, err := Read("https://sudokumaker.app/?puzzle=" + payload)
+		if reason, ok := strings.CutPrefix(want, "refused "); ok {
+			if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), reason) {
+				t.Errorf("%s: error %v, want %q", name, err, reason)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		read++
+		if p.Solution != nil {
+			sols++
+			if err := verify.Solution(p.Grid, p.Solution); err != nil {
+				t.Errorf("%s: the setter's solution breaks the rules read: %v", name, err)
+			}
+		}
+	}
+	t.Logf("%d real payloads read, %d with their setter's solution, which keeps the rules read", read, sols)
+	if read < 10 || sols < 5 {
+		t.Errorf("only %d read, %d with a solution", read, sols)
 	}
 }

@@ -29,8 +29,9 @@ type Puzzle struct {
 	// Warnings tell what the reader ignored or interpreted.
 	Warnings []string
 	// Unread names the rules that the puzzle's text states and its data
-	// does not carry (the reader warned about each): a verdict of none or
-	// multiple is for the rules as read, without them.
+	// does not carry, and the elements ignored that may draw rules (the
+	// reader warned about each): a verdict of none or multiple is for the
+	// rules as read, without them.
 	Unread []string
 	// Clues are the puzzle's clues, for a format that has them (f-puzzles):
 	// the rules of Grid already hold what they mean; a renderer draws them.

@@ -446,12 +446,12 @@ func where(it item) string {
 
 // answerWarnings returns the warnings of an answer: its reader's, and,
 // when the verdict is none or multiple and the puzzle's text states rules
-// that its data does not carry, a note that the verdict is for the rules
-// as read.
+// that its data does not carry (or the reader ignored elements that may
+// draw rules), a note that the verdict is for the rules as read.
 func answerWarnings(a *answer) []string {
 	w := a.it.warn
 	if len(a.it.unread) > 0 && (a.Status == statusNone || a.Status == statusMultiple) {
-		note := fmt.Sprintf("%q is the verdict for the rules as drawn, without %s, which the rules text names", a.Status, strings.Join(a.it.unread, " and "))
+		note := fmt.Sprintf("%q is the verdict for the rules as drawn, without %s", a.Status, strings.Join(a.it.unread, " and "))
 		w = append(slices.Clip(w), note)
 	}
 	return w
