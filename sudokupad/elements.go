@@ -598,7 +598,7 @@ func (r *reader) overlay(e elem) error {
 	}
 	bg, border := e.colour("backgroundColor"), e.colour("borderColor")
 	switch {
-	case e.m["rounded"] == true && e.is("width", 0.3) && e.is("height", 0.3) && border == black && (bg == black || bg == white):
+	case e.m["rounded"] == true && dotSize(e) && (border == black && (bg == black || bg == white) || border == "" && bg == black):
 		cells, ok := r.pair(c)
 		if !ok {
 			return r.refuse(e)
@@ -645,6 +645,15 @@ func (r *reader) overlay(e elem) error {
 		return r.refuse(e)
 	}
 	return nil
+}
+
+// dotSize reports whether e is as large as a Kropki dot: 0.3 as
+// SudokuPad's f-puzzles import draws it, 0.33 (black, without a border)
+// and 0.34 (white, bordered black) as Sudoku Maker's export to SudokuPad
+// does: a small disc on an edge, black or white bordered black, is a dot
+// whichever drew it.
+func dotSize(e elem) bool {
+	return e.is("width", e.num("height")) && (e.is("width", 0.3) || e.is("width", 0.33) || e.is("width", 0.34))
 }
 
 // pair returns the two cells either side of point c on the edge between

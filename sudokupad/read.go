@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -148,6 +149,9 @@ type reader struct {
 	// extreme holds the minimum and maximum cells read from their
 	// chevrons: clue.Minimum or clue.Maximum by cell.
 	extreme map[int]clue.Kind
+	// ignored are the elements not read that may draw rules (a
+	// background image): Unread names them after the rules text's.
+	ignored []rulestext.Rule
 }
 
 func (r *reader) read() (*Puzzle, error) {
@@ -173,6 +177,7 @@ func (r *reader) read() (*Puzzle, error) {
 	for _, u := range r.p.Unread {
 		r.warn("%s", u.Warning())
 	}
+	r.p.Unread = append(r.p.Unread, r.ignored...)
 	rules := r.base
 	if len(r.named) > 0 {
 		if rules, err = rules.WithNamed(r.named...); err != nil {
@@ -478,7 +483,8 @@ func (r *reader) metadata() string {
 	sol := ""
 	for _, key := range []string{"metadata", "metaData"} {
 		m, _ := r.root[key].(map[string]any)
-		for k, v := range m {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			v := m[k]
 			switch strings.ToLower(k) {
 			case "antiknight", "antiking":
 				if v == true {
@@ -493,6 +499,10 @@ func (r *reader) metadata() string {
 			case "solution":
 				sol, _ = v.(string)
 				sol = strings.TrimSpace(sol)
+			case "bgimage":
+				// Setters draw clues in a background image, out of reach.
+				r.warn("ignored the background image (metadata %q): clues drawn in it are not read", k)
+				r.ignored = append(r.ignored, rulestext.Rule{Name: "what its background image draws"})
 			default:
 				r.warn("ignored metadata %q", k)
 			}

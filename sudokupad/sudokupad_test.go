@@ -18,8 +18,10 @@ import (
 	lzstring "github.com/daku10/go-lz-string"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/ruleset"
+	"github.com/satdoku/satdoku/rulestext"
 	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -387,11 +389,13 @@ const parityFish = "https://sudokupad.app/sclN4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMs
 
 // TestRealPayload reads a real SudokuPad payload: it decompresses and
 // unzips to SudokuPad's JSON, whose metadata, board and regions are read,
-// and whose dots, drawn by Sudoku Maker in another style than SudokuPad's
-// f-puzzles import (0.34 wide, not 0.3), are refused with an error that
-// names the element. The published solution is the oracle of the unzip:
-// it keeps every dot as drawn (white: consecutive, black: one double the
-// other) and every region.
+// and whose dots, drawn by Sudoku Maker's export (0.34 wide white dots
+// bordered black, 0.33 black ones without a border, not the 0.3 of
+// SudokuPad's f-puzzles import), are read as Kropki dots. The published
+// solution is the oracle: it keeps every dot as drawn (white: consecutive,
+// black: one double the other) and every region, and it keeps the rules
+// read. The parity lines are in the background image: the reading names
+// them (the rules text's red lines) and the image.
 func TestRealPayload(t *testing.T) {
 	p, _, ok := payload(parityFish)
 	if !ok || !strings.HasPrefix(p, "scl") {
@@ -452,8 +456,23 @@ func TestRealPayload(t *testing.T) {
 			t.Errorf("region %d holds %d digits", k, len(seen))
 		}
 	}
-	_, err := Read(parityFish)
-	if want := "overlays[0]: overlay at r4c8,r4c9 (color #000000, background #ffffff, border #000000): not drawn in the style of a rule satdoku reads"; !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), want) {
-		t.Errorf("error %v, want %q", err, want)
+	got, err := Read(parityFish)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dots = 0
+	for _, c := range got.Clues {
+		if c.Kind == clue.WhiteDot || c.Kind == clue.BlackDot {
+			dots++
+		}
+	}
+	if dots != 21 || got.Solution == nil || got.Solution.String() != sol {
+		t.Errorf("%d dots read, solution %v", dots, got.Solution)
+	}
+	if err := verify.Solution(got.Grid, got.Solution); err != nil {
+		t.Errorf("the published solution breaks the rules read: %v", err)
+	}
+	if names := rulestext.Names(got.Unread); !slices.Equal(names, []string{"lines", "what its background image draws"}) {
+		t.Errorf("unread %q", names)
 	}
 }
