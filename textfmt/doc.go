@@ -131,8 +131,9 @@
 // package registers the text formats above as "text", the fallback;
 // package fpuzzles registers f-puzzles JSON and links when it is imported
 // (import _ "github.com/satdoku/satdoku/fpuzzles"), package sudokupad
-// SudokuPad links and payloads, and package iss the puzzle strings of the
-// Interactive Sudoku Solver. A PuzzleReader
+// SudokuPad links and payloads, package sudokumaker SudokuMaker links (a
+// format of links, one a line, is made by LinkInput), and package iss the
+// puzzle strings of the Interactive Sudoku Solver. A PuzzleReader
 // streams: it holds one puzzle at a time, and places its errors, as
 // *satdoku.ParseError, at their line and column in the whole input.
 package textfmt
