@@ -369,9 +369,12 @@ func (r *reader) constraint(k int, raw json.RawMessage) error {
 	case tLittleKillers:
 		for j, lk := range c.Clues {
 			lat := at + ".clues[" + strconv.Itoa(j) + "]"
-			v, ok := number(lk.Value)
-			if !ok || len(lk.Value) == 0 || string(lk.Value) == "null" {
+			if len(lk.Value) == 0 || string(lk.Value) == "null" {
 				continue // no sum
+			}
+			v, ok := number(lk.Value)
+			if !ok {
+				return fail(lat+".value", ErrUnsupported, "a little killer sum %s that is not a number", lk.Value)
 			}
 			row, col, err := r.outer(lk.OuterCell, lat)
 			if err != nil {

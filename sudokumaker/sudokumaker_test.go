@@ -159,6 +159,7 @@ func TestRefused(t *testing.T) {
 		{map[string]any{"type": tDifference, "clues": []any{map[string]any{"edge": 1, "value": 2}}, "negative": []int{1}}, "negative difference of [1]"},
 		{map[string]any{"type": tEntropyLines, "lines": [][]int{{0, 1, 2}}, "groups": []int{6, 24}}, "entropic lines of groups"},
 		{map[string]any{"type": 4242}, "constraint type 4242"},
+		{map[string]any{"type": tLittleKillers, "clues": []any{map[string]any{"outerCell": 1, "diagonal": 1, "value": "?"}}}, `little killer sum "?" that is not a number`},
 		{map[string]any{"type": tDifference, "clues": []any{map[string]any{"edge": 0, "value": 1}}}, "edge 0 is not between two cells"},
 		{map[string]any{"type": tRatio, "clues": []any{map[string]any{"edge": 28, "value": 2}}}, "edge 28 is not between two cells"},
 	} {
