@@ -332,7 +332,7 @@ func TestFpuzzlesForms(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("%d f-puzzles load strings (%d with a +) read in the link forms (all %d of them each, or two in turn under -short)", n, plus, 2*len(linkForms("")))
+	t.Logf("%d f-puzzles load strings (%d with a +) read in the link forms (all %d of them each, or one in turn under -short)", n, plus, 2*len(linkForms("")))
 	if n < 80 || plus < 50 {
 		t.Errorf("only %d load strings, %d with a +", n, plus)
 	}
