@@ -108,6 +108,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Index: "first = d → cell = Value" for every cell that d picks, and
 //     "first ≠ d" for a digit d that picks none.
 //   - Never: the empty clause.
+//   - Exactly, SameValues, Circles, Distinct, SegmentsLoop: diagrams
+//     that count digits, or run a loop's segments (see multisets.go).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -133,6 +135,12 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Index:      (*Encoder).index,
 	satdoku.Outside:    func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.outside(a, d, c.Cells) },
 	satdoku.Never:      func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
+	// Counting and loops: multisets.go.
+	satdoku.Exactly:      (*Encoder).exactly,
+	satdoku.SameValues:   (*Encoder).sameValues,
+	satdoku.Circles:      (*Encoder).circles,
+	satdoku.Distinct:     (*Encoder).countDistinct,
+	satdoku.SegmentsLoop: (*Encoder).segmentsLoop,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {

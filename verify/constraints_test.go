@@ -342,6 +342,58 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return true
+	case satdoku.Exactly:
+		// Removing each listed digit once leaves none of them.
+		rest := slices.Clone(ds)
+		for _, d := range c.Digits {
+			k := slices.Index(rest, d)
+			if k < 0 {
+				return false
+			}
+			rest = slices.Delete(rest, k, k+1)
+		}
+		return !slices.ContainsFunc(rest, func(d int) bool { return slices.Contains(c.Digits, d) })
+	case satdoku.SameValues:
+		// Each set, its digits as a string sorted, is the first's.
+		size := len(ds) / c.Value
+		sorted := func(k int) string {
+			s := slices.Clone(ds[k*size : (k+1)*size])
+			slices.Sort(s)
+			return digitsString(s)
+		}
+		for k := 1; k < c.Value; k++ {
+			if sorted(k) != sorted(0) {
+				return false
+			}
+		}
+		return true
+	case satdoku.Circles:
+		str := digitsString(ds)
+		for _, d := range ds {
+			if strings.Count(str, string(rune(d))) != d {
+				return false
+			}
+		}
+		return true
+	case satdoku.Distinct:
+		set := map[int]bool{}
+		for _, d := range ds[1:] {
+			set[d] = true
+		}
+		return len(set) == ds[0]
+	case satdoku.SegmentsLoop:
+		// Some cut of the loop, as a Segments line, holds.
+		for k := range ds {
+			line := satdoku.Constraint{Kind: satdoku.Segments, Cells: c.Cells, Value: c.Value}
+			g2 := satdoku.NewGrid(g.Rules())
+			for j, i := range c.Cells {
+				g2.SetCell(i, ds[(j+k)%len(ds)])
+			}
+			if holds(&line, g2) {
+				return true
+			}
+		}
+		return false
 	}
 	panic("unknown kind")
 }
@@ -457,6 +509,21 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Coefs[k] = 1 + rng.IntN(n)
 		}
 		c.Value = 1 + rng.IntN(n)
+	case satdoku.Exactly:
+		c.Cells = cells(1 + rng.IntN(4))
+		for range rng.IntN(len(c.Cells) + 1) {
+			c.Digits = append(c.Digits, 1+rng.IntN(n))
+		}
+	case satdoku.SameValues:
+		c.Value = 2 + rng.IntN(2)
+		c.Cells = cells(c.Value * (1 + rng.IntN(2)))
+	case satdoku.Circles:
+		c.Cells = cells(1 + rng.IntN(6))
+	case satdoku.Distinct:
+		c.Cells = cells(2 + rng.IntN(4))
+	case satdoku.SegmentsLoop:
+		c.Cells = cells(2 + rng.IntN(4))
+		c.Value = 2 + rng.IntN(2*n)
 	case satdoku.XSum, satdoku.Skyscraper:
 		if rng.IntN(4) == 0 {
 			c.Cells = cells(2 + rng.IntN(n-1))
@@ -534,6 +601,36 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 		for _, i := range c.Cells {
 			c.Mask |= 1 << (from.Cell(i) - 1)
 		}
+	case satdoku.Exactly:
+		// The digits of some of the cells, and any other cell's digit
+		// that is listed.
+		c.Digits = nil
+		for _, i := range c.Cells[:rng.IntN(len(c.Cells)+1)] {
+			c.Digits = append(c.Digits, from.Cell(i))
+		}
+		for _, i := range c.Cells[len(c.Digits):] {
+			if slices.Contains(c.Digits, from.Cell(i)) {
+				c.Digits = append(c.Digits, from.Cell(i))
+			}
+		}
+	case satdoku.Distinct:
+		set := map[int]bool{}
+		for _, i := range c.Cells[1:] {
+			set[from.Cell(i)] = true
+		}
+		// The first cell must hold the count: swap in a cell that does.
+		for i := range n * n {
+			if from.Cell(i) == len(set) && !slices.Contains(c.Cells[1:], i) {
+				c.Cells[0] = i
+				break
+			}
+		}
+	case satdoku.SegmentsLoop:
+		t := 0
+		for _, i := range c.Cells {
+			t += from.Cell(i)
+		}
+		c.Value = t
 	}
 	return c
 }

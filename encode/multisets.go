@@ -1,0 +1,181 @@
+package encode
+
+import (
+	"math/bits"
+
+	"github.com/satdoku/satdoku"
+)
+
+// This file writes the constraints that count digits (Exactly, SameValues,
+// Circles, Distinct) and the loop of segments (SegmentsLoop), each as
+// decision diagrams (see diagram) over the cells or over literals.
+
+// valueOf is the number that digit dg stands for where a constraint
+// counts or adds (Circles, Distinct): the one place of the mapping, the
+// digit itself on boards of digits 1 to N.
+func valueOf(dg int) int { return dg }
+
+// countDigit writes that the number of cells holding dg is one that ok
+// takes, as a decision diagram on the count so far (capped at most+1, a
+// count above every one ok takes).
+func (e *Encoder) countDigit(a ClauseAdder, d *Domain, cells []int, dg, most int, ok func(k int64) bool) {
+	limit := int64(most) + 1
+	e.diagram(a, d, cells, 0, func(s int64, _, x int) (int64, bool) {
+		if x == dg {
+			s = min(s+1, limit)
+		}
+		return s, s <= int64(most)
+	}, ok)
+}
+
+// canHold returns the digits that some of the cells may hold over d.
+func (e *Encoder) canHold(d *Domain, cells []int) uint64 {
+	var m uint64
+	for _, i := range cells {
+		m |= e.cellMask(d, i)
+	}
+	return m
+}
+
+// exactly writes an Exactly: for each digit listed k times, a diagram
+// that counts it to exactly k.
+func (e *Encoder) exactly(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	var need [satdoku.MaxN + 1]int
+	for _, dg := range c.Digits {
+		if dg >= 1 && dg <= e.rules.N() {
+			need[dg]++
+		}
+	}
+	for dg, k := range need {
+		if k == 0 {
+			continue
+		}
+		want := int64(k)
+		e.countDigit(a, d, c.Cells, dg, k, func(s int64) bool { return s == want })
+	}
+}
+
+// sameValues writes a SameValues of sets S0 … Sm: for each digit some
+// cell may hold and each set Si after the first, a diagram over S0 then
+// Si on the count of the digit in S0 less its count in Si so far, which
+// must end at 0.
+func (e *Encoder) sameValues(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	size := len(c.Cells) / c.Value
+	first := c.Cells[:size]
+	both := make([]int, 0, 2*size)
+	for k := 1; k < c.Value; k++ {
+		set := c.Cells[k*size : (k+1)*size]
+		both = append(append(both[:0], first...), set...)
+		for m := e.canHold(d, both); m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			e.diagram(a, d, both, 0, func(s int64, j, x int) (int64, bool) {
+				switch {
+				case x != dg:
+				case j < size:
+					s++
+				default:
+					s--
+				}
+				// What is left of Si must cover s.
+				return s, j < size || s >= 0 && s <= int64(len(both)-1-j)
+			}, func(s int64) bool { return s == 0 })
+		}
+	}
+}
+
+// circles writes a Circles: the number of cells holding digit dg is 0 or
+// the value of dg.
+func (e *Encoder) circles(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	for m := e.canHold(d, c.Cells); m != 0; m &= m - 1 {
+		dg := bits.TrailingZeros64(m) + 1
+		v := int64(valueOf(dg))
+		e.countDigit(a, d, c.Cells, dg, max(valueOf(dg), 0), func(s int64) bool { return s == 0 || s == v })
+	}
+}
+
+// countDistinct writes a Distinct: a variable p per digit that the counted
+// cells may hold, true exactly when one of them holds it (and q = ¬p), and
+// a diagram over the p's (q or p) and then the first cell, on the number
+// of true p's, which the first cell's value must equal.
+func (e *Encoder) countDistinct(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	control, counted := c.Cells[0], c.Cells[1:]
+	var ps []int
+	for m := e.canHold(d, counted); m != 0; m &= m - 1 {
+		dg := bits.TrailingZeros64(m) + 1
+		p := e.aux()
+		some := []int{-p}
+		for _, i := range counted {
+			x := e.cellLit(d, i, dg)
+			e.emit(a, -x, p)
+			some = append(some, x)
+		}
+		e.emit(a, some...)
+		// The diagram's inputs take one of two literals each, never one
+		// literal and its negation (its support clauses would be
+		// tautologies): q is ¬p.
+		q := e.aux()
+		e.emit(a, p, q)
+		e.emit(a, -p, -q)
+		ps = append(ps, p, q)
+	}
+	k := len(ps) / 2
+	e.diagramOver(a, max(2, e.rules.N()), k+1, func(j int) uint64 {
+		if j < k {
+			return 0b11
+		}
+		return e.cellMask(d, control)
+	}, func(j, x int) int {
+		if j < k {
+			return ps[2*j+2-x] // x = 2: p, x = 1: q
+		}
+		return e.cellLit(d, control, x)
+	}, 0, func(s int64, j, x int) (int64, bool) {
+		if j < k {
+			return s + int64(x-1), true
+		}
+		return s, int64(valueOf(x)) == s
+	}, func(int64) bool { return true })
+}
+
+// segmentsLoop writes a SegmentsLoop of sum V: a selector t from 0 to V−1,
+// exactly one true, is the sum of the loop's cells after its last
+// boundary before the first cell; a diagram over t and then the cells
+// runs the sum of the current segment from t, back to 0 when it reaches
+// V, and must end at t. A V below 1 or above 63 is the empty clause (the
+// clue layer refuses such loops before they get here).
+func (e *Encoder) segmentsLoop(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	v := c.Value
+	if v < 1 || v > 63 {
+		e.emit(a)
+		return
+	}
+	sel := make([]int, v)
+	for x := range sel {
+		sel[x] = e.aux()
+	}
+	e.emit(a, sel...)
+	e.atMostOne(a, sel)
+	const shift = 8 // state: t<<shift | the segment's sum so far
+	cells := c.Cells
+	e.diagramOver(a, max(v, e.rules.N()), len(cells)+1, func(j int) uint64 {
+		if j == 0 {
+			return 1<<v - 1
+		}
+		return e.cellMask(d, cells[j-1])
+	}, func(j, x int) int {
+		if j == 0 {
+			return sel[x-1]
+		}
+		return e.cellLit(d, cells[j-1], x)
+	}, 0, func(s int64, j, x int) (int64, bool) {
+		if j == 0 {
+			t := int64(x - 1)
+			return t<<shift | t, true
+		}
+		t, sum := s>>shift, s&(1<<shift-1)+int64(x)
+		if sum == int64(v) {
+			sum = 0
+		}
+		return t<<shift | sum, sum < int64(v)
+	}, func(s int64) bool { return s>>shift == s&(1<<shift-1) })
+}

@@ -1,0 +1,252 @@
+package verify
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/satdoku/satdoku"
+)
+
+// This file checks the constraints that count digits (Exactly, SameValues,
+// Circles, Distinct) and the loop of segments (SegmentsLoop): exactMulti
+// decides filled cells, narrowMulti narrows candidate masks (see exact and
+// narrow).
+
+// numberOf is the number that digit d stands for where the validator
+// counts (Circles, Distinct): the digit itself on boards of digits 1 to N.
+func numberOf(d int) int { return d }
+
+// exactMulti returns why c (of one of this file's kinds) is broken by the
+// digits of g, or "".
+func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
+	n := g.N()
+	digits := make([]int, len(c.Cells))
+	for k, i := range c.Cells {
+		digits[k] = g.Cell(i)
+	}
+	switch c.Kind {
+	case satdoku.Exactly:
+		for _, d := range c.Digits {
+			if want, got := countOf(c.Digits, d), countOf(digits, d); got != want {
+				return fmt.Sprintf("%s %d, want %s", times(got), d, times(want))
+			}
+		}
+	case satdoku.SameValues:
+		size := len(digits) / c.Value
+		first := slices.Sorted(slices.Values(digits[:size]))
+		for k := 1; k < c.Value; k++ {
+			set := slices.Sorted(slices.Values(digits[k*size : (k+1)*size]))
+			if !slices.Equal(first, set) {
+				return fmt.Sprintf("set 1 holds %v, set %d %v", first, k+1, set)
+			}
+		}
+	case satdoku.Circles:
+		for _, d := range digits {
+			if k := countOf(digits, d); k != numberOf(d) {
+				return fmt.Sprintf("%s %d", times(k), d)
+			}
+		}
+	case satdoku.Distinct:
+		seen := map[int]bool{}
+		for _, d := range digits[1:] {
+			seen[d] = true
+		}
+		if numberOf(digits[0]) != len(seen) {
+			return fmt.Sprintf("%v holds %d, and the others hold %d distinct digits", cellAt(c.Cells[0], n), digits[0], len(seen))
+		}
+	case satdoku.SegmentsLoop:
+		for r := range digits {
+			if segmentsFit(append(slices.Clone(digits[r:]), digits[:r]...), c.Value) {
+				return ""
+			}
+		}
+		return fmt.Sprintf("the loop does not split into segments adding up to %d", c.Value)
+	default:
+		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
+	}
+	return ""
+}
+
+// countOf returns how many times d is in ds.
+func countOf(ds []int, d int) int {
+	k := 0
+	for _, e := range ds {
+		if e == d {
+			k++
+		}
+	}
+	return k
+}
+
+// segmentsFit reports whether ds, in order, split into runs that each add
+// up to v.
+func segmentsFit(ds []int, v int) bool {
+	sum := 0
+	for _, d := range ds {
+		if sum += d; sum == v {
+			sum = 0
+		} else if sum > v {
+			return false
+		}
+	}
+	return sum == 0
+}
+
+// narrowMulti narrows the masks m of the cells of c (of one of this
+// file's kinds), as narrow does.
+func narrowMulti(c *satdoku.Constraint, m []uint64) bool {
+	switch c.Kind {
+	case satdoku.Exactly:
+		for _, d := range c.Digits {
+			if !narrowCount(m, d, countOf(c.Digits, d), countOf(c.Digits, d)) {
+				return false
+			}
+		}
+	case satdoku.SameValues:
+		return narrowSameValues(m, c.Value)
+	case satdoku.Circles:
+		var all uint64
+		for _, x := range m {
+			all |= x
+		}
+		for ; all != 0; all &= all - 1 {
+			d := bits.TrailingZeros64(all) + 1
+			must, can := mustCan(m, d)
+			v := numberOf(d)
+			switch {
+			case must == 0 && can < v:
+				narrowCount(m, d, 0, 0)
+			case must > 0 && !narrowCount(m, d, v, v):
+				return false
+			}
+		}
+	case satdoku.Distinct:
+		return narrowDistinct(m)
+	case satdoku.SegmentsLoop:
+		return narrowLoop(m, c.Value)
+	default:
+		return false
+	}
+	return true
+}
+
+// mustCan returns how many masks of m are d alone, and how many hold d.
+func mustCan(m []uint64, d int) (must, can int) {
+	for _, x := range m {
+		if x&bit(d) != 0 {
+			can++
+			if x == bit(d) {
+				must++
+			}
+		}
+	}
+	return must, can
+}
+
+// narrowCount narrows m so that lo to hi of its cells hold d: false when
+// fewer than lo can or more than hi must; the cells that can are d when
+// exactly lo can, and the others lose d when hi must.
+func narrowCount(m []uint64, d, lo, hi int) bool {
+	must, can := mustCan(m, d)
+	if can < lo || must > hi {
+		return false
+	}
+	for k, x := range m {
+		if x&bit(d) == 0 || x == bit(d) {
+			continue
+		}
+		if can == lo {
+			m[k] = bit(d)
+		} else if must == hi {
+			m[k] = x &^ bit(d)
+		}
+	}
+	return true
+}
+
+// narrowSameValues: each digit is in every set a number of times that
+// every set can hold it and none must exceed.
+func narrowSameValues(m []uint64, sets int) bool {
+	size := len(m) / sets
+	var all uint64
+	for _, x := range m {
+		all |= x
+	}
+	for ; all != 0; all &= all - 1 {
+		d := bits.TrailingZeros64(all) + 1
+		lo, hi := 0, size
+		for k := range sets {
+			must, can := mustCan(m[k*size:(k+1)*size], d)
+			lo, hi = max(lo, must), min(hi, can)
+		}
+		for k := range sets {
+			if !narrowCount(m[k*size:(k+1)*size], d, lo, hi) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// narrowDistinct keeps for the first cell the values from the number of
+// distinct digits the other cells must hold (at least one) to the number
+// they can, and its masks for the others when it is one value: a count of
+// 1 with a fixed digit makes every other cell that digit.
+func narrowDistinct(m []uint64) bool {
+	var fixed, union uint64
+	for _, x := range m[1:] {
+		union |= x
+		if bits.OnesCount64(x) == 1 {
+			fixed |= x
+		}
+	}
+	lo := max(1, bits.OnesCount64(fixed))
+	hi := min(len(m)-1, bits.OnesCount64(union))
+	var keep uint64
+	for x := m[0]; x != 0; x &= x - 1 {
+		d := bits.TrailingZeros64(x) + 1
+		if v := numberOf(d); v >= lo && v <= hi {
+			keep |= bit(d)
+		}
+	}
+	m[0] = keep
+	if keep == 0 {
+		return false
+	}
+	if bits.OnesCount64(keep) == 1 && numberOf(lowest(keep)) == bits.OnesCount64(fixed) {
+		// As many distinct digits as the fixed ones: the others hold them.
+		for k := 1; k < len(m); k++ {
+			if m[k] &= fixed; m[k] == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// narrowLoop: the union, over the sum t the loop carries into its first
+// cell (0 to v−1), of the paths of segments from t back to t.
+func narrowLoop(m []uint64, v int) bool {
+	type state struct{ t, sum int }
+	keep := make([]uint64, len(m))
+	found := false
+	try := make([]uint64, len(m))
+	for t := range v {
+		copy(try, m)
+		if !narrowPaths(try, state{t, t}, func(s state, _, d int) (state, bool) {
+			if s.sum += d; s.sum == v {
+				s.sum = 0
+			}
+			return s, s.sum < v
+		}, func(s state) bool { return s.sum == s.t }) {
+			continue
+		}
+		found = true
+		for k := range keep {
+			keep[k] |= try[k]
+		}
+	}
+	copy(m, keep)
+	return found
+}
