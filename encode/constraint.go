@@ -350,12 +350,7 @@ func (e *Encoder) oneUnit(cells []int) bool {
 // contains writes a Contains: per digit wanted, one clause (wanted once) or
 // a diagram counting its cells up to the number wanted.
 func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
-	var need [satdoku.MaxN + 1]int
-	for _, dg := range c.Digits {
-		if dg >= 1 && dg <= e.rules.N() {
-			need[dg]++
-		}
-	}
+	need := e.wanted(c.Digits)
 	for dg, k := range need {
 		switch {
 		case k == 1:

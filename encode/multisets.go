@@ -37,16 +37,21 @@ func (e *Encoder) canHold(d *Domain, cells []int) uint64 {
 	return m
 }
 
-// exactly writes an Exactly: for each digit listed k times, a diagram
-// that counts it to exactly k.
-func (e *Encoder) exactly(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+// wanted returns how many times each digit 1..N is listed in digits.
+func (e *Encoder) wanted(digits []int) [satdoku.MaxN + 1]int {
 	var need [satdoku.MaxN + 1]int
-	for _, dg := range c.Digits {
+	for _, dg := range digits {
 		if dg >= 1 && dg <= e.rules.N() {
 			need[dg]++
 		}
 	}
-	for dg, k := range need {
+	return need
+}
+
+// exactly writes an Exactly: for each digit listed k times, a diagram
+// that counts it to exactly k.
+func (e *Encoder) exactly(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	for dg, k := range e.wanted(c.Digits) {
 		if k == 0 {
 			continue
 		}

@@ -343,16 +343,15 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 		}
 		return true
 	case satdoku.Exactly:
-		// Removing each listed digit once leaves none of them.
-		rest := slices.Clone(ds)
+		// Contains, and one more of any listed digit is not contained.
+		con := satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Digits}
 		for _, d := range c.Digits {
-			k := slices.Index(rest, d)
-			if k < 0 {
+			more := satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: append(slices.Clone(c.Digits), d)}
+			if holds(&more, g) {
 				return false
 			}
-			rest = slices.Delete(rest, k, k+1)
 		}
-		return !slices.ContainsFunc(rest, func(d int) bool { return slices.Contains(c.Digits, d) })
+		return holds(&con, g)
 	case satdoku.SameValues:
 		// Each set, its digits as a string sorted, is the first's.
 		size := len(ds) / c.Value
