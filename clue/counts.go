@@ -1,0 +1,123 @@
+package clue
+
+import (
+	"slices"
+
+	"github.com/satdoku/satdoku"
+)
+
+// counted applies the clues of weighted sums, equal sums, the clues that
+// count digits and sum loops (the cells and lines already checked).
+func (b *builder) counted(c *Clue) error {
+	n := b.n
+	switch c.Kind {
+	case WeightedSum:
+		if len(c.Cells) == 0 {
+			return b.fail("cells", -1, -1, "no cells")
+		}
+		if c.Coefs != nil && len(c.Coefs) != len(c.Cells) {
+			return b.fail("coefs", -1, -1, "%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
+		}
+		b.total(c.Cells, c.Coefs, c.Value)
+	case EqualSums:
+		// The first group less each other one adds up to 0.
+		if len(c.Lines) < 2 {
+			b.warnings = append(b.warnings, Warning{Clue: b.clue, Msg: "fewer than two groups to compare"})
+			return nil
+		}
+		first := c.Lines[0]
+		for _, l := range c.Lines[1:] {
+			cells := append(slices.Clone(first), l...)
+			coefs := make([]int, len(cells))
+			for k := range coefs {
+				coefs[k] = 1
+				if k >= len(first) {
+					coefs[k] = -1
+				}
+			}
+			b.total(cells, coefs, 0)
+		}
+	case ContainsExactly:
+		if len(c.Values) == 0 {
+			b.warnings = append(b.warnings, Warning{Clue: b.clue, Msg: "no digits to contain"})
+			return nil
+		}
+		if len(c.Cells) == 0 {
+			return b.fail("cells", -1, -1, "no cells")
+		}
+		for k, d := range c.Values {
+			if d < 1 {
+				return b.fail("values", -1, k, "digit %d is not in 1..%d", d, n)
+			}
+		}
+		if len(c.Values) > len(c.Cells) {
+			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
+			return nil
+		}
+		if d := slices.Max(c.Values); d > n {
+			b.never(c.Cells, "digit %d is not in 1..%d", d, n)
+			return nil
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Exactly, Cells: c.Cells, Digits: c.Values})
+	case SameValues:
+		if len(c.Lines) < 2 || len(c.Lines[0]) == 0 {
+			b.warnings = append(b.warnings, Warning{Clue: b.clue, Msg: "fewer than two sets to compare"})
+			return nil
+		}
+		var cells []int
+		for k, l := range c.Lines {
+			if len(l) != len(c.Lines[0]) {
+				return b.fail("lines", k, -1, "a set of %d cells, the first of %d", len(l), len(c.Lines[0]))
+			}
+			for j, i := range l {
+				if slices.Contains(cells, i) {
+					return &Error{Clue: b.clue, Kind: b.kind, Field: "lines", Line: k, Item: j,
+						Msg: rc(i/n, i%n) + " is in two sets (satdoku's sets are apart)", Err: ErrUnsupported}
+				}
+			}
+			cells = append(cells, l...)
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: cells, Value: len(c.Lines)})
+	case CountingCircles:
+		if len(c.Cells) == 0 {
+			return b.fail("cells", -1, -1, "no cells")
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Circles, Cells: c.Cells})
+	case CountDistinct:
+		if len(c.Cells) < 2 {
+			return b.fail("cells", -1, -1, "%d cells, want the counting cell and the cells it counts", len(c.Cells))
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Distinct, Cells: c.Cells})
+	case SumLoop:
+		v, err := b.segmentSum(c)
+		if err != nil {
+			return err
+		}
+		if v > 63 {
+			return b.unsupported("value", "segments adding up to %d (satdoku's loops take 63 or less)", v)
+		}
+		for _, l := range c.Lines {
+			switch {
+			case len(l) == 1:
+				b.total(l, nil, v) // a loop of one cell: one segment
+			case len(l) > 1:
+				b.con(satdoku.Constraint{Kind: satdoku.SegmentsLoop, Cells: l, Value: v})
+			}
+		}
+	}
+	b.tag()
+	return nil
+}
+
+// segmentSum returns the sum of each segment of a 10-line or a sum loop:
+// Value, 10 when it is 0; an error when it is below 1.
+func (b *builder) segmentSum(c *Clue) (int, error) {
+	v := c.Value
+	if v == 0 {
+		v = 10
+	}
+	if v < 1 {
+		return 0, b.fail("value", -1, -1, "segments cannot add up to %d", v)
+	}
+	return v, nil
+}
