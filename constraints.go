@@ -74,7 +74,9 @@ const (
 	// it (counting circles).
 	Circles
 	// Distinct: the digit of the first cell is the number of distinct
-	// digits among the others (ISS's CountDistinct).
+	// digits among the cells from the Value-th on: Value 1, the others;
+	// Value 0, all of them, the first too (ISS's CountDistinct, whose
+	// counting cell may count itself).
 	Distinct
 	// SegmentsLoop: the cells, in order, form a loop (the last next to
 	// the first) that splits into runs of neighbours that each add up to
@@ -183,8 +185,9 @@ func maskDigits(m uint64) []int {
 // the wrong length, a Within, Sandwich or Outside of fewer than two cells, a Run of
 // more than N cells, or a Contains with more digits than cells or a digit
 // outside 1..N, an Exactly with a digit outside 1..N, a SameValues whose
-// cells do not cut into Value sets of one size, a Distinct or a
-// SegmentsLoop of fewer than two cells, or an Index without a
+// cells do not cut into Value sets of one size, a Distinct of Value
+// other than 0 and 1, a Distinct or a SegmentsLoop of fewer than two
+// cells, or an Index without a
 // coefficient per cell, is an error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
@@ -233,7 +236,11 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if len(c.Cells) > n {
 			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
 		}
-	case Within, Sandwich, Outside, Distinct, SegmentsLoop:
+	case Distinct:
+		if c.Value != 0 && c.Value != 1 || len(c.Cells) < 2 {
+			return fmt.Errorf("value %d and %d cells, want 0 or 1 and 2 cells or more", c.Value, len(c.Cells))
+		}
+	case Within, Sandwich, Outside, SegmentsLoop:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}

@@ -55,6 +55,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: SameValues, Cells: []int{0, 1, 2}, Value: 2},
 		{Kind: SameValues, Cells: []int{0, 1}},
 		{Kind: Distinct, Cells: []int{0}},
+		{Kind: Distinct, Cells: []int{0, 1}, Value: 2},
 		{Kind: SegmentsLoop, Cells: []int{0}, Value: 10},
 	}
 	for _, c := range bad {

@@ -175,7 +175,7 @@ func (b *builder) add(c *Clue) error {
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
 	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer,
-		ContainsExactly, CountingCircles, CountDistinct:
+		ContainsExactly, CountingCircles:
 		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
 			return err
 		}

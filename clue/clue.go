@@ -173,7 +173,8 @@ const (
 	// number of circles that hold it.
 	CountingCircles
 	// CountDistinct: the digit of the first of the Cells is the number of
-	// distinct digits among the others (ISS's CountDistinct).
+	// distinct digits among the others, in which it may be listed again
+	// to count itself (ISS's CountDistinct).
 	CountDistinct
 	// SumLoop: each line is a loop (its last cell next to its first) that
 	// splits into runs of neighbours each adding up to Value, 10 when

@@ -358,6 +358,12 @@ func meaningCases() []meaningCase {
 				k := 1 + b2i(d[2] != d[1]) + b2i(d[3] != d[1] && d[3] != d[2])
 				return d[0] == k
 			}},
+		// r1c1 counts itself, and r1c2 listed twice counts once.
+		{"count distinct, counting itself", 4, []clue.Clue{{Kind: clue.CountDistinct, Cells: []int{0, 1, 0, 2, 1}}}, []int{0, 1, 2},
+			func(d digits) bool {
+				k := 1 + b2i(d[1] != d[0]) + b2i(d[2] != d[0] && d[2] != d[1])
+				return d[0] == k
+			}},
 		// Some non-empty set of the loop's places starts the segments, each
 		// running to the next start round the loop and adding up to 5.
 		{"sum loop", 4, []clue.Clue{{Kind: clue.SumLoop, Lines: [][]int{{0, 1, 5, 4}}, Value: 5}}, []int{0, 1, 4, 5},

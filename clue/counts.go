@@ -84,10 +84,26 @@ func (b *builder) counted(c *Clue) error {
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Circles, Cells: c.Cells})
 	case CountDistinct:
+		// The counting cell, then the cells it counts, each once (a cell
+		// listed twice counts once): the counting cell among them counts
+		// itself.
 		if len(c.Cells) < 2 {
 			return b.fail("cells", -1, -1, "%d cells, want the counting cell and the cells it counts", len(c.Cells))
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Distinct, Cells: c.Cells})
+		cells, self := []int{c.Cells[0]}, 1
+		for _, i := range c.Cells[1:] {
+			switch {
+			case i == c.Cells[0]:
+				self = 0
+			case !slices.Contains(cells, i):
+				cells = append(cells, i)
+			}
+		}
+		if len(cells) == 1 {
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: cells, Mask: 1}) // it counts itself alone: 1
+			break
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Distinct, Cells: cells, Value: self})
 	case SumLoop:
 		v, err := b.segmentSum(c)
 		if err != nil {

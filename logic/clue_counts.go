@@ -81,15 +81,16 @@ func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 	case satdoku.Distinct:
 		return func(vals []int, masks []uint64) bool {
 			var set, union uint64
-			for k, v := range vals[1:] {
+			from := c.Value // the first counted cell
+			for k, v := range vals[from:] {
 				if v != 0 {
 					set |= bit(v)
 					union |= bit(v)
 				} else {
-					union |= masks[k+1]
+					union |= masks[from+k]
 				}
 			}
-			lo, hi := max(1, bits.OnesCount64(set)), min(len(vals)-1, bits.OnesCount64(union))
+			lo, hi := max(1, bits.OnesCount64(set)), min(len(vals)-from, bits.OnesCount64(union))
 			first := masks[0]
 			if vals[0] != 0 {
 				first = bit(vals[0])

@@ -343,7 +343,7 @@ func TestClueSteps(t *testing.T) {
 		},
 		{
 			name: "count distinct", n: 4,
-			cons:   []satdoku.Constraint{{Kind: satdoku.Distinct, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2)}, Name: "count distinct"}},
+			cons:   []satdoku.Constraint{{Kind: satdoku.Distinct, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2)}, Value: 1, Name: "count distinct"}},
 			givens: map[int]int{c4(2, 3): 1, c4(3, 2): 2},
 			find:   lines, tech: "count distinct", rating: RatingClueLine,
 			text: "count distinct r1c1,r2c3,r3c2: r1c1 is 2",

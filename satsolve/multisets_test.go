@@ -68,6 +68,7 @@ func randomCount(rng *rand.Rand, sol *satdoku.Grid, k satdoku.ConstraintKind) sa
 		}
 	case satdoku.Distinct:
 		c.Cells = take(2, 6)
+		c.Value = rng.IntN(2)
 	case satdoku.SegmentsLoop:
 		c.Cells = take(3, 7)
 		sum := 0

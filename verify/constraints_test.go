@@ -376,7 +376,7 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 		return true
 	case satdoku.Distinct:
 		set := map[int]bool{}
-		for _, d := range ds[1:] {
+		for _, d := range ds[c.Value:] {
 			set[d] = true
 		}
 		return len(set) == ds[0]
@@ -520,6 +520,7 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 		c.Cells = cells(1 + rng.IntN(6))
 	case satdoku.Distinct:
 		c.Cells = cells(2 + rng.IntN(4))
+		c.Value = rng.IntN(2)
 	case satdoku.SegmentsLoop:
 		c.Cells = cells(2 + rng.IntN(4))
 		c.Value = 2 + rng.IntN(2*n)
@@ -613,6 +614,7 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			}
 		}
 	case satdoku.Distinct:
+		c.Value = 1 // the first cell is swapped in
 		set := map[int]bool{}
 		for _, i := range c.Cells[1:] {
 			set[from.Cell(i)] = true

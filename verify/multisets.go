@@ -49,11 +49,11 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Distinct:
 		seen := map[int]bool{}
-		for _, d := range digits[1:] {
+		for _, d := range digits[c.Value:] {
 			seen[d] = true
 		}
 		if numberOf(digits[0]) != len(seen) {
-			return fmt.Sprintf("%v holds %d, and the others hold %d distinct digits", cellAt(c.Cells[0], n), digits[0], len(seen))
+			return fmt.Sprintf("%v holds %d, and the cells it counts hold %d distinct digits", cellAt(c.Cells[0], n), digits[0], len(seen))
 		}
 	case satdoku.SegmentsLoop:
 		for r := range digits {
@@ -122,7 +122,7 @@ func narrowMulti(c *satdoku.Constraint, m []uint64) bool {
 			}
 		}
 	case satdoku.Distinct:
-		return narrowDistinct(m)
+		return narrowDistinct(m, c.Value)
 	case satdoku.SegmentsLoop:
 		return narrowLoop(m, c.Value)
 	default:
@@ -190,19 +190,20 @@ func narrowSameValues(m []uint64, sets int) bool {
 }
 
 // narrowDistinct keeps for the first cell the values from the number of
-// distinct digits the other cells must hold (at least one) to the number
-// they can, and its masks for the others when it is one value: a count of
-// 1 with a fixed digit makes every other cell that digit.
-func narrowDistinct(m []uint64) bool {
+// distinct digits the counted cells (from the from-th on) must hold (at
+// least one) to the number they can; and when that leaves one value, the
+// number of distinct fixed digits, the counted cells keep those digits
+// alone.
+func narrowDistinct(m []uint64, from int) bool {
 	var fixed, union uint64
-	for _, x := range m[1:] {
+	for _, x := range m[from:] {
 		union |= x
 		if bits.OnesCount64(x) == 1 {
 			fixed |= x
 		}
 	}
 	lo := max(1, bits.OnesCount64(fixed))
-	hi := min(len(m)-1, bits.OnesCount64(union))
+	hi := min(len(m)-from, bits.OnesCount64(union))
 	var keep uint64
 	for x := m[0]; x != 0; x &= x - 1 {
 		d := bits.TrailingZeros64(x) + 1
@@ -215,8 +216,9 @@ func narrowDistinct(m []uint64) bool {
 		return false
 	}
 	if bits.OnesCount64(keep) == 1 && numberOf(lowest(keep)) == bits.OnesCount64(fixed) {
-		// As many distinct digits as the fixed ones: the others hold them.
-		for k := 1; k < len(m); k++ {
+		// As many distinct digits as the fixed ones: the counted cells
+		// hold them.
+		for k := from; k < len(m); k++ {
 			if m[k] &= fixed; m[k] == 0 {
 				return false
 			}
