@@ -82,19 +82,23 @@ const (
 	// the first) that splits into runs of neighbours that each add up to
 	// Value (a 10-line that closes on itself, ISS's SumLine with LOOP).
 	SegmentsLoop
+	// TotalIn: the digits of the cells add up to one of the numbers of
+	// Digits, here totals, not digits (a multi-sum killer cage: one with a
+	// digital root, dclamage's "DR" cages).
+	TotalIn
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
 	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
-	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop"}
+	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
-// "outside", "never", "exactly", "same-values", "circles", "distinct" or
-// "segments-loop"; and "ConstraintKind(N)" for a value that is not a
+// "outside", "never", "exactly", "same-values", "circles", "distinct",
+// "segments-loop" or "total-in"; and "ConstraintKind(N)" for a value that is not a
 // kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
@@ -124,7 +128,7 @@ type Constraint struct {
 	// (SameValues).
 	Value int
 	// Digits are the digits that Contains and Exactly require, each from
-	// 1 to N.
+	// 1 to N; for TotalIn, the totals it allows.
 	Digits []int
 	// Mask holds the digits OneOf allows: bit d−1 for digit d.
 	Mask uint64
@@ -159,7 +163,7 @@ func (c Constraint) String() string {
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case SameValues:
 		return fmt.Sprintf("%s (%d sets)", name, c.Value)
-	case Contains, Exactly:
+	case Contains, Exactly, TotalIn:
 		return fmt.Sprintf("%s (%v %v)", name, c.Kind, c.Digits)
 	case OneOf:
 		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
@@ -187,7 +191,7 @@ func maskDigits(m uint64) []int {
 // outside 1..N, an Exactly with a digit outside 1..N, a SameValues whose
 // cells do not cut into Value sets of one size, a Distinct of Value
 // other than 0 and 1, a Distinct or a SegmentsLoop of fewer than two
-// cells, or an Index without a
+// cells, a TotalIn without totals, or an Index without a
 // coefficient per cell, is an error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
@@ -243,6 +247,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 	case Within, Sandwich, Outside, SegmentsLoop:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
+		}
+	case TotalIn:
+		if len(c.Digits) == 0 {
+			return fmt.Errorf("no totals")
 		}
 	case SameValues:
 		if c.Value < 1 || len(c.Cells)%c.Value != 0 {

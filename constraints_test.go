@@ -23,6 +23,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Circles, Cells: []int{0, 10, 20}},
 		{Kind: Distinct, Cells: []int{0, 10, 20}},
 		{Kind: SegmentsLoop, Cells: []int{0, 1, 10, 9}, Value: 10},
+		{Kind: TotalIn, Cells: []int{0, 1, 2}, Digits: []int{6, 15, 24}},
 	}
 	rs, err := r.WithConstraints(ok...)
 	if err != nil {
@@ -57,6 +58,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Distinct, Cells: []int{0}},
 		{Kind: Distinct, Cells: []int{0, 1}, Value: 2},
 		{Kind: SegmentsLoop, Cells: []int{0}, Value: 10},
+		{Kind: TotalIn, Cells: []int{0, 1}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {

@@ -180,6 +180,11 @@ const (
 	// splits into runs of neighbours each adding up to Value, 10 when
 	// Value is 0 (a 10-line that closes on itself).
 	SumLoop
+	// MultisumKillerCage: the Cells hold distinct digits that add up to
+	// one of Values (a digital-root cage of dclamage's solver: f-puzzles'
+	// "cage" with value "DR5", the sums 5, 14, 23 …); without Values, a
+	// cage of distinct digits alone.
+	MultisumKillerCage
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -195,7 +200,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
 	LockoutLine: "lockout line", WeightedSum: "sum", EqualSums: "equal sums", ContainsExactly: "contains exactly",
-	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop"}
+	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
+	MultisumKillerCage: "multisum killer cage"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -219,7 +225,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
 // "column indexer", "box indexer", "numbered room", "lockout line",
 // "sum", "equal sums", "contains exactly", "same values", "counting
-// circles", "count distinct" or "sum loop";
+// circles", "count distinct", "sum loop" or "multisum killer cage";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -340,7 +346,8 @@ type Clue struct {
 	// Value is the clue's number: a sum, a difference, a ratio; 0 is no
 	// sum or the default, as each kind says.
 	Value int `json:"value,omitempty"`
-	// Values are the digits of a quadruple or of pencil marks.
+	// Values are the digits of a quadruple or of pencil marks, or the
+	// sums of a multisum killer cage.
 	Values []int `json:"values,omitempty"`
 	// Coefs are a weighted sum's coefficients, one per cell.
 	Coefs []int `json:"coefs,omitempty"`

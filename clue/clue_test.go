@@ -358,6 +358,11 @@ func meaningCases() []meaningCase {
 				k := 1 + b2i(d[2] != d[1]) + b2i(d[3] != d[1] && d[3] != d[2])
 				return d[0] == k
 			}},
+		{"multisum killer cage", 4, []clue.Clue{{Kind: clue.MultisumKillerCage, Cells: []int{0, 1, 5}, Values: []int{6, 9, 30}}}, []int{0, 1, 5},
+			func(d digits) bool {
+				s := d[0] + d[1] + d[5]
+				return d[0] != d[1] && d[0] != d[5] && d[1] != d[5] && (s == 6 || s == 9)
+			}},
 		// r1c1 counts itself, and r1c2 listed twice counts once.
 		{"count distinct, counting itself", 4, []clue.Clue{{Kind: clue.CountDistinct, Cells: []int{0, 1, 0, 2, 1}}}, []int{0, 1, 2},
 			func(d digits) bool {

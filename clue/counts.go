@@ -7,7 +7,8 @@ import (
 )
 
 // counted applies the clues of weighted sums, equal sums, the clues that
-// count digits and sum loops (the cells and lines already checked).
+// count digits, sum loops and multisum killer cages (the cells and lines
+// already checked).
 func (b *builder) counted(c *Clue) error {
 	n := b.n
 	switch c.Kind {
@@ -104,6 +105,24 @@ func (b *builder) counted(c *Clue) error {
 			break
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Distinct, Cells: cells, Value: self})
+	case MultisumKillerCage:
+		cage := Clue{Kind: KillerCage, Cells: c.Cells}
+		if err := b.killerCage(&cage); err != nil || len(c.Values) == 0 || len(c.Cells) > n {
+			return err
+		}
+		k := len(c.Cells)
+		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2 // the sums of k distinct digits
+		var sums []int
+		for _, v := range c.Values {
+			if v >= lo && v <= hi && !slices.Contains(sums, v) {
+				sums = append(sums, v)
+			}
+		}
+		if len(sums) == 0 {
+			b.never(c.Cells, "none of the sums %v is possible in %d cells (want %d to %d)", c.Values, k, lo, hi)
+			return nil
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.TotalIn, Cells: c.Cells, Digits: sums})
 	case SumLoop:
 		v, err := b.segmentSum(c)
 		if err != nil {

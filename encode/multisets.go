@@ -7,8 +7,9 @@ import (
 )
 
 // This file writes the constraints that count digits (Exactly, SameValues,
-// Circles, Distinct) and the loop of segments (SegmentsLoop), each as
-// decision diagrams (see diagram) over the cells or over literals.
+// Circles, Distinct), the loop of segments (SegmentsLoop) and the sum of
+// several totals (TotalIn), each as decision diagrams (see diagram) over
+// the cells or over literals.
 
 // valueOf is the number that digit dg stands for where a constraint
 // counts or adds (Circles, Distinct): the one place of the mapping, the
@@ -236,4 +237,27 @@ func (e *Encoder) segmentsLoop(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 		}
 		return t<<shift | sum, sum < int64(v)
 	}, func(s int64) bool { return s>>shift == s&(1<<shift-1) })
+}
+
+// totalIn writes a TotalIn: a decision diagram on the partial sum, as for
+// a Total, pruned forward by the least and the greatest sum the cells left
+// can add, that must end on one of the totals.
+func (e *Encoder) totalIn(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	lo, hi, ok := e.suffixBounds(d, c)
+	if !ok {
+		e.emit(a)
+		return
+	}
+	reach := func(s, from, to int64) bool { // some total in [s+from, s+to]
+		for _, v := range c.Digits {
+			if int64(v) >= s+from && int64(v) <= s+to {
+				return true
+			}
+		}
+		return false
+	}
+	e.diagram(a, d, c.Cells, 0, func(s int64, j, dg int) (int64, bool) {
+		t := s + int64(dg)
+		return t, reach(t, lo[j+1], hi[j+1])
+	}, func(s int64) bool { return reach(s, 0, 0) })
 }

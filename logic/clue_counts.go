@@ -8,8 +8,9 @@ import (
 )
 
 // countChecker returns the check of a conSearch (see checker) for the
-// constraints that count digits (Exactly, SameValues, Circles, Distinct)
-// and for loops of segments (SegmentsLoop), nil for other kinds. Each
+// constraints that count digits (Exactly, SameValues, Circles, Distinct),
+// for loops of segments (SegmentsLoop) and for sums of several totals
+// (TotalIn), nil for other kinds. Each
 // reads a cell not set (0 in vals) as any of its candidates.
 func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 	// count returns how many of the positions hold d, and how many more
@@ -101,6 +102,18 @@ func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 				}
 			}
 			return false
+		}
+	case satdoku.TotalIn:
+		return func(vals []int, masks []uint64) bool {
+			lo, hi := 0, 0
+			for k, v := range vals {
+				if v == 0 {
+					lo, hi = lo+lowDigit(masks[k]), hi+highDigit(masks[k])
+				} else {
+					lo, hi = lo+v, hi+v
+				}
+			}
+			return slices.ContainsFunc(c.Digits, func(t int) bool { return t >= lo && t <= hi })
 		}
 	case satdoku.SegmentsLoop:
 		return func(vals []int, _ []uint64) bool {

@@ -335,7 +335,7 @@ func conLabel(n int, c *satdoku.Constraint) string {
 		return name + " " + line + " (" + v + ")"
 	case satdoku.Index:
 		return name + " " + cellName(n, cells[0]) + " (" + v + ")"
-	case satdoku.Contains, satdoku.Exactly:
+	case satdoku.Contains, satdoku.Exactly, satdoku.TotalIn:
 		ds := make([]string, len(c.Digits))
 		for k, d := range c.Digits {
 			ds[k] = strconv.Itoa(d)

@@ -350,6 +350,13 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c4(1, 1): {2}},
 		},
 		{
+			name: "multi-sum killer cage", n: 4,
+			cons: []satdoku.Constraint{{Kind: satdoku.TotalIn, Cells: []int{c4(1, 1), c4(2, 3)}, Digits: []int{2, 8}, Name: "multisum killer cage"}},
+			find: lines, tech: "multisum killer cage", rating: RatingClueLine,
+			text: "multisum killer cage r1c1,r2c3 (2,8): r1c1 is 1 or 4, r2c3 is 1 or 4",
+			keep: map[int][]int{c4(1, 1): {1, 4}, c4(2, 3): {1, 4}},
+		},
+		{
 			name: "sum loop", n: 4,
 			cons:   []satdoku.Constraint{{Kind: satdoku.SegmentsLoop, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2), c4(4, 4)}, Value: 3, Name: "sum loop"}},
 			givens: map[int]int{c4(1, 1): 1, c4(2, 3): 2, c4(3, 2): 1},
@@ -546,7 +553,7 @@ func conConst(k satdoku.ConstraintKind) string {
 		satdoku.Sandwich: "Sandwich", satdoku.Contains: "Contains", satdoku.OneOf: "OneOf", satdoku.XSum: "XSum",
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
 		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Exactly: "Exactly", satdoku.SameValues: "SameValues",
-		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop"}[k]
+		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the

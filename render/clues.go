@@ -75,6 +75,9 @@ var drawers = map[clue.Kind]struct {
 	clue.CountingCircles: {underGrid, (*drawing).countingCircles},
 	clue.CountDistinct:   {overGrid, (*drawing).countDistinct},
 	clue.SumLoop:         {underGrid, (*drawing).sumLoop},
+	clue.MultisumKillerCage: {overGrid, func(d *drawing, c *clue.Clue) {
+		d.outline("multisum-killer-cage", c.Cells, joinInts(c.Values, "/"), "5 3")
+	}},
 }
 
 // clues draws the clues of one layer, in order.

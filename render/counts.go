@@ -31,11 +31,16 @@ func (d *drawing) equalSums(c *clue.Clue) {
 // containsExactly draws the cells as a dotted cage labelled with the
 // digits they contain.
 func (d *drawing) containsExactly(c *clue.Clue) {
-	ds := make([]string, len(c.Values))
-	for k, v := range c.Values {
-		ds[k] = strconv.Itoa(v)
+	d.outline("contains-exactly", c.Cells, joinInts(c.Values, ","), "1 2")
+}
+
+// joinInts writes the numbers with sep between them.
+func joinInts(xs []int, sep string) string {
+	s := make([]string, len(xs))
+	for k, x := range xs {
+		s[k] = strconv.Itoa(x)
 	}
-	d.outline("contains-exactly", c.Cells, strings.Join(ds, ","), "1 2")
+	return strings.Join(s, sep)
 }
 
 // sameValues shades each set and outlines it, labelled "≡".

@@ -380,6 +380,12 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			set[d] = true
 		}
 		return len(set) == ds[0]
+	case satdoku.TotalIn:
+		t := 0
+		for _, d := range ds {
+			t += d
+		}
+		return slices.Contains(c.Digits, t)
 	case satdoku.SegmentsLoop:
 		// Some cut of the loop, as a Segments line, holds.
 		for k := range ds {
@@ -524,6 +530,11 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.SegmentsLoop:
 		c.Cells = cells(2 + rng.IntN(4))
 		c.Value = 2 + rng.IntN(2*n)
+	case satdoku.TotalIn:
+		c.Cells = cells(1 + rng.IntN(4))
+		for v := 1 + rng.IntN(n); v <= 4*n; v += 1 + rng.IntN(2*n) {
+			c.Digits = append(c.Digits, v)
+		}
 	case satdoku.XSum, satdoku.Skyscraper:
 		if rng.IntN(4) == 0 {
 			c.Cells = cells(2 + rng.IntN(n-1))
@@ -626,12 +637,15 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 				break
 			}
 		}
-	case satdoku.SegmentsLoop:
+	case satdoku.SegmentsLoop, satdoku.TotalIn:
 		t := 0
 		for _, i := range c.Cells {
 			t += from.Cell(i)
 		}
 		c.Value = t
+		if k == satdoku.TotalIn {
+			c.Value, c.Digits = 0, append(c.Digits, t)
+		}
 	}
 	return c
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // This file checks the constraints that count digits (Exactly, SameValues,
-// Circles, Distinct) and the loop of segments (SegmentsLoop): exactMulti
+// Circles, Distinct), the loop of segments (SegmentsLoop) and the sums of
+// several totals (TotalIn): exactMulti
 // decides filled cells, narrowMulti narrows candidate masks (see exact and
 // narrow).
 
@@ -62,6 +63,14 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 			}
 		}
 		return fmt.Sprintf("the loop does not split into segments adding up to %d", c.Value)
+	case satdoku.TotalIn:
+		sum := 0
+		for _, d := range digits {
+			sum += d
+		}
+		if !slices.Contains(c.Digits, sum) {
+			return fmt.Sprintf("sum %d, want one of %v", sum, c.Digits)
+		}
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
@@ -125,6 +134,15 @@ func narrowMulti(c *satdoku.Constraint, m []uint64) bool {
 		return narrowDistinct(m, c.Value)
 	case satdoku.SegmentsLoop:
 		return narrowLoop(m, c.Value)
+	case satdoku.TotalIn:
+		most := 0
+		for _, v := range c.Digits {
+			most = max(most, v)
+		}
+		return narrowPaths(m, 0, func(sum, _, d int) (int, bool) {
+			sum += d
+			return sum, sum <= most
+		}, func(sum int) bool { return slices.Contains(c.Digits, sum) })
 	default:
 		return false
 	}

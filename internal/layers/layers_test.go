@@ -159,7 +159,11 @@ func TestConstraintKinds(t *testing.T) {
 		case satdoku.Distinct:
 			v = 1 // the first cell counts the others
 		}
-		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"}
+		ds := []int{1, 2}
+		if k == satdoku.TotalIn {
+			ds = []int{6, 9} // of four cells' digits that may repeat
+		}
+		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: ds, Mask: 0b101, Name: "test"}
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
 		}
