@@ -412,7 +412,7 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: kind, Cells: cs})
 	case "Sum":
 		return b.weightedSum(it)
-	case "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct":
+	case "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "LookAndSay", "RegionSameValues":
 		return b.counts(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",

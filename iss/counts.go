@@ -1,6 +1,7 @@
 package iss
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/satdoku/satdoku/clue"
@@ -82,8 +83,58 @@ func (b *builder) contain(it *item, kind clue.Kind) error {
 	return nil
 }
 
+// lookAndSay reads ".LookAndSay~CLUE~CELLS…": the clue, pairs of a count
+// and a value ("1223": one 2 and two 3s), says how many times each value
+// is among the cells, exactly; a count of 0 keeps the value out of them.
+// A value given two counts is an error, as in ISS.
+func (b *builder) lookAndSay(it *item) error {
+	s, at, err := b.arg(it, 0)
+	if err != nil {
+		return err
+	}
+	cs, err := b.cells(it, 1)
+	if err != nil {
+		return err
+	}
+	if len(s) == 0 || len(s)%2 != 0 || strings.Trim(s, "0123456789") != "" {
+		return b.t.fail(at, ErrInvalid, "LookAndSay: clue %q is not pairs of a count and a value, each one digit", s)
+	}
+	var values, out []int
+	for k := 0; k < len(s); k += 2 {
+		count, v := int(s[k]-'0'), int(s[k+1]-'0')
+		switch {
+		case count == 0:
+			out = append(out, v)
+		case slices.Contains(values, v):
+			return b.t.fail(at, ErrInvalid, "LookAndSay: clue %q gives value %d two counts", s, v)
+		case v < 1 || v > b.n:
+			return b.t.fail(at, ErrInvalid, "LookAndSay: value %d is not a digit 1 to %d", v, b.n)
+		default:
+			for range count {
+				values = append(values, v)
+			}
+		}
+	}
+	if len(out) > 0 {
+		var allowed []int
+		for d := 1; d <= b.n; d++ {
+			if !slices.Contains(out, d) {
+				allowed = append(allowed, d)
+			}
+		}
+		for _, i := range cs {
+			b.given(it.at, i, allowed)
+		}
+	}
+	if len(values) > 0 {
+		b.add(it.at, clue.Clue{Kind: clue.ContainsExactly, Cells: cs, Values: values})
+	}
+	return nil
+}
+
 // counts reads the constraints of sums of groups and of counted digits:
-// EqualSum, SameValues, ContainExact, CountingCircles, CountDistinct.
+// EqualSum, SameValues, ContainExact, LookAndSay, RegionSameValues,
+// CountingCircles, CountDistinct.
 func (b *builder) counts(it *item) error {
 	switch it.typ {
 	case "EqualSum":
@@ -114,6 +165,15 @@ func (b *builder) counts(it *item) error {
 		b.add(it.at, clue.Clue{Kind: clue.SameValues, Lines: lines})
 	case "ContainExact":
 		return b.contain(it, clue.ContainsExactly)
+	case "LookAndSay":
+		return b.lookAndSay(it)
+	case "RegionSameValues":
+		// Every row, column and box (and jigsaw piece) of the largest
+		// size holds the same set of values, ISS says: a rule only where
+		// the regions hold fewer cells than there are values. On
+		// satdoku's boards every region has a cell for each of the N
+		// digits 1..N, so each holds them all: nothing to add.
+		return nil
 	case "CountingCircles":
 		cs, err := b.cells(it, 0)
 		if err != nil {

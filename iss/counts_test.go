@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestCountsMeaning: Sum, EqualSum, SameValues, ContainExact,
+// TestCountsMeaning: Sum, EqualSum, SameValues, ContainExact, LookAndSay,
 // CountingCircles, CountDistinct and SumLine loops on random cells of a
 // known solution, with numbers that it meets and numbers that it does
 // not: the solution passes exactly when the constraint's meaning, as ISS
@@ -44,7 +44,7 @@ func TestCountsMeaning(t *testing.T) {
 		perm := rng.Perm(81)
 		var in, typ string
 		var want bool
-		switch rng.IntN(7) {
+		switch rng.IntN(8) {
 		case 0: // Sum, a cell maybe twice, coefficients maybe
 			typ = "Sum"
 			cs := perm[:1+rng.IntN(4)]
@@ -190,6 +190,28 @@ func TestCountsMeaning(t *testing.T) {
 				want = want || ok && s == 0
 			}
 			in = fmt.Sprintf(".SumLine~%d~%s~LOOP", v, names(cs))
+		case 7: // LookAndSay: counts of some digits, maybe off by one, maybe 0
+			typ = "LookAndSay"
+			cs := perm[:1+rng.IntN(5)]
+			clue := ""
+			want = true
+			for d := 1; d <= 9; d++ {
+				n := strings.Count(fmt.Sprint(digitsAt(ds, cs)), fmt.Sprint(d))
+				if rng.IntN(3) != 0 || n == 0 && rng.IntN(3) != 0 {
+					continue
+				}
+				count := n
+				if rng.IntN(4) == 0 {
+					count = max(0, n+rng.IntN(3)-1)
+				}
+				clue += fmt.Sprintf("%d%d", count, d)
+				want = want && count == n
+			}
+			if clue == "" {
+				clue = fmt.Sprintf("0%d", ds[cs[0]]) // the first cell's digit kept out
+				want = false
+			}
+			in = fmt.Sprintf(".LookAndSay~%s~%s", clue, names(cs))
 		}
 		p, err := Read(in)
 		if err != nil {
@@ -204,7 +226,7 @@ func TestCountsMeaning(t *testing.T) {
 			holdsFalse[typ]++
 		}
 	}
-	for _, typ := range []string{"Sum", "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "SumLine~LOOP"} {
+	for _, typ := range []string{"Sum", "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "SumLine~LOOP", "LookAndSay"} {
 		if holdsTrue[typ] == 0 || holdsFalse[typ] == 0 {
 			t.Errorf("%s: %d cases hold, %d do not: the draws test too little", typ, holdsTrue[typ], holdsFalse[typ])
 		}
