@@ -86,19 +86,24 @@ const (
 	// Digits, here totals, not digits (a multi-sum killer cage: one with a
 	// digital root, dclamage's "DR" cages).
 	TotalIn
+	// NoSubsetSum: no digits that the cells hold, each taken once, add up
+	// to Value (a rellik cage, whose cells are distinct: no cells add up
+	// to it).
+	NoSubsetSum
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
 	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
-	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in"}
+	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in",
+	NoSubsetSum: "no-subset-sum"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
 // "outside", "never", "exactly", "same-values", "circles", "distinct",
-// "segments-loop" or "total-in"; and "ConstraintKind(N)" for a value that is not a
+// "segments-loop", "total-in" or "no-subset-sum"; and "ConstraintKind(N)" for a value that is not a
 // kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
@@ -159,7 +164,7 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich, XSum, Skyscraper, Segments, Index, SegmentsLoop:
+	case Sandwich, XSum, Skyscraper, Segments, Index, SegmentsLoop, NoSubsetSum:
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case SameValues:
 		return fmt.Sprintf("%s (%d sets)", name, c.Value)

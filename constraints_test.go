@@ -24,6 +24,7 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Distinct, Cells: []int{0, 10, 20}},
 		{Kind: SegmentsLoop, Cells: []int{0, 1, 10, 9}, Value: 10},
 		{Kind: TotalIn, Cells: []int{0, 1, 2}, Digits: []int{6, 15, 24}},
+		{Kind: NoSubsetSum, Cells: []int{0, 1, 2}, Value: 7},
 	}
 	rs, err := r.WithConstraints(ok...)
 	if err != nil {

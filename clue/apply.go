@@ -175,7 +175,7 @@ func (b *builder) add(c *Clue) error {
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
 	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer,
-		ContainsExactly, CountingCircles, MultisumKillerCage:
+		ContainsExactly, CountingCircles, MultisumKillerCage, RellikCage:
 		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
 			return err
 		}
@@ -379,7 +379,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	case EntropicLine, ModularLine, ParityLine:
 		return b.apartLine(c)
-	case WeightedSum, EqualSums, ContainsExactly, SameValues, CountingCircles, CountDistinct, SumLoop, MultisumKillerCage:
+	case WeightedSum, EqualSums, ContainsExactly, SameValues, CountingCircles, CountDistinct, SumLoop, MultisumKillerCage, RellikCage:
 		return b.counted(c)
 	case Nabner:
 		for _, l := range c.Lines {

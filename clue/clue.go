@@ -185,6 +185,9 @@ const (
 	// "cage" with value "DR5", the sums 5, 14, 23 …); without Values, a
 	// cage of distinct digits alone.
 	MultisumKillerCage
+	// RellikCage: the Cells hold distinct digits, and no one or more of
+	// them add up to Value (ISS's RellikCage).
+	RellikCage
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -201,7 +204,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
 	LockoutLine: "lockout line", WeightedSum: "sum", EqualSums: "equal sums", ContainsExactly: "contains exactly",
 	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
-	MultisumKillerCage: "multisum killer cage"}
+	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -225,7 +228,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
 // "column indexer", "box indexer", "numbered room", "lockout line",
 // "sum", "equal sums", "contains exactly", "same values", "counting
-// circles", "count distinct", "sum loop" or "multisum killer cage";
+// circles", "count distinct", "sum loop", "multisum killer cage" or
+// "rellik cage";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

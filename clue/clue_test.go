@@ -358,6 +358,12 @@ func meaningCases() []meaningCase {
 				k := 1 + b2i(d[2] != d[1]) + b2i(d[3] != d[1] && d[3] != d[2])
 				return d[0] == k
 			}},
+		// No digit is 6, nor two digits add up to 6, nor three.
+		{"rellik cage", 4, []clue.Clue{{Kind: clue.RellikCage, Cells: []int{0, 1, 5}, Value: 6}}, []int{0, 1, 5},
+			func(d digits) bool {
+				a, b, c := d[0], d[1], d[5]
+				return a != b && a != c && b != c && a+b != 6 && a+c != 6 && b+c != 6 && a+b+c != 6
+			}},
 		{"multisum killer cage", 4, []clue.Clue{{Kind: clue.MultisumKillerCage, Cells: []int{0, 1, 5}, Values: []int{6, 9, 30}}}, []int{0, 1, 5},
 			func(d digits) bool {
 				s := d[0] + d[1] + d[5]

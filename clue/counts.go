@@ -7,8 +7,8 @@ import (
 )
 
 // counted applies the clues of weighted sums, equal sums, the clues that
-// count digits, sum loops and multisum killer cages (the cells and lines
-// already checked).
+// count digits, sum loops, multisum killer cages and rellik cages (the
+// cells and lines already checked).
 func (b *builder) counted(c *Clue) error {
 	n := b.n
 	switch c.Kind {
@@ -123,6 +123,14 @@ func (b *builder) counted(c *Clue) error {
 			return nil
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.TotalIn, Cells: c.Cells, Digits: sums})
+	case RellikCage:
+		cage := Clue{Kind: KillerCage, Cells: c.Cells}
+		if err := b.killerCage(&cage); err != nil || len(c.Cells) > n {
+			return err
+		}
+		if c.Value >= 1 {
+			b.con(satdoku.Constraint{Kind: satdoku.NoSubsetSum, Cells: c.Cells, Value: c.Value})
+		}
 	case SumLoop:
 		v, err := b.segmentSum(c)
 		if err != nil {

@@ -110,7 +110,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Never: the empty clause.
 //   - Exactly, SameValues, Circles, Distinct, SegmentsLoop, TotalIn:
 //     diagrams that count digits, run a loop's segments or add up to one
-//     of several totals (see multisets.go).
+//     of several totals; NoSubsetSum: a clause per set of digits adding up
+//     to Value (see multisets.go).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -143,6 +144,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Distinct:     (*Encoder).countDistinct,
 	satdoku.SegmentsLoop: (*Encoder).segmentsLoop,
 	satdoku.TotalIn:      (*Encoder).totalIn,
+	satdoku.NoSubsetSum:  (*Encoder).noSubsetSum,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {

@@ -138,6 +138,17 @@ func (e *Encoder) circles(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	}, func(s int64) bool { return s == int64(k) })
 }
 
+// present writes that p is true exactly when one of the cells holds dg.
+func (e *Encoder) present(a ClauseAdder, d *Domain, cells []int, dg, p int) {
+	some := []int{-p}
+	for _, i := range cells {
+		x := e.cellLit(d, i, dg)
+		e.emit(a, -x, p)
+		some = append(some, x)
+	}
+	e.emit(a, some...)
+}
+
 // boolPair returns two new variables p and q with q = ¬p: a decision
 // diagram's input that is a truth value takes one of two literals, never
 // one literal and its negation (its support clauses would be
@@ -168,13 +179,7 @@ func (e *Encoder) countDistinct(a ClauseAdder, d *Domain, c *satdoku.Constraint)
 	for m := e.canHold(d, counted); m != 0; m &= m - 1 {
 		dg := bits.TrailingZeros64(m) + 1
 		p, q := e.boolPair(a)
-		some := []int{-p}
-		for _, i := range counted {
-			x := e.cellLit(d, i, dg)
-			e.emit(a, -x, p)
-			some = append(some, x)
-		}
-		e.emit(a, some...)
+		e.present(a, d, counted, dg, p)
 		ps = append(ps, p, q)
 	}
 	k := len(ps) / 2
@@ -260,4 +265,42 @@ func (e *Encoder) totalIn(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		t := s + int64(dg)
 		return t, reach(t, lo[j+1], hi[j+1])
 	}, func(s int64) bool { return reach(s, 0, 0) })
+}
+
+// noSubsetSum writes a NoSubsetSum: a variable p per digit that the cells
+// may hold, true when one of them holds it (only that way: p needs a
+// cell), and for every set of such digits that adds up to Value, no more
+// digits than cells, the clause that not all their p's are true.
+func (e *Encoder) noSubsetSum(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	var present [satdoku.MaxN + 1]int
+	var digits []int
+	for m := e.canHold(d, c.Cells); m != 0; m &= m - 1 {
+		dg := bits.TrailingZeros64(m) + 1
+		if dg > c.Value {
+			break
+		}
+		p := e.aux()
+		e.present(a, d, c.Cells, dg, p)
+		present[dg] = p
+		digits = append(digits, dg)
+	}
+	var set []int // the negated p's of the digits chosen
+	var choose func(k, left int)
+	choose = func(k, left int) {
+		if left == 0 {
+			e.emit(a, set...)
+			return
+		}
+		if len(set) == len(c.Cells) {
+			return
+		}
+		for j := k; j < len(digits) && digits[j] <= left; j++ {
+			set = append(set, -present[digits[j]])
+			choose(j+1, left-digits[j])
+			set = set[:len(set)-1]
+		}
+	}
+	if c.Value > 0 {
+		choose(0, c.Value)
+	}
 }

@@ -412,6 +412,16 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: kind, Cells: cs})
 	case "Sum":
 		return b.weightedSum(it)
+	case "RellikCage":
+		v, err := b.num(it, 0, "sum")
+		if err != nil {
+			return err
+		}
+		cs, err := b.cells(it, 1)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.RellikCage, Cells: cs, Value: v})
 	case "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "LookAndSay", "RegionSameValues":
 		return b.counts(it)
 	case "SearchPriority":

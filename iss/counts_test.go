@@ -9,7 +9,7 @@ import (
 )
 
 // TestCountsMeaning: Sum, EqualSum, SameValues, ContainExact, LookAndSay,
-// CountingCircles, CountDistinct and SumLine loops on random cells of a
+// RellikCage, CountingCircles, CountDistinct and SumLine loops on random cells of a
 // known solution, with numbers that it meets and numbers that it does
 // not: the solution passes exactly when the constraint's meaning, as ISS
 // documents it and computed here from the digits, holds.
@@ -44,7 +44,7 @@ func TestCountsMeaning(t *testing.T) {
 		perm := rng.Perm(81)
 		var in, typ string
 		var want bool
-		switch rng.IntN(8) {
+		switch rng.IntN(9) {
 		case 0: // Sum, a cell maybe twice, coefficients maybe
 			typ = "Sum"
 			cs := perm[:1+rng.IntN(4)]
@@ -212,6 +212,21 @@ func TestCountsMeaning(t *testing.T) {
 				want = false
 			}
 			in = fmt.Sprintf(".LookAndSay~%s~%s", clue, names(cs))
+		case 8: // RellikCage: distinct digits, no subset (by its bits) adding up to the sum
+			typ = "RellikCage"
+			cs := perm[:1+rng.IntN(4)]
+			v := 1 + rng.IntN(20)
+			digits := digitsAt(ds, cs)
+			want = true
+			for set := 1; set < 1<<len(cs); set++ {
+				t := 0
+				for k, d := range digits {
+					t += set >> k & 1 * d
+					want = want && !slices.Contains(digits[:k], d)
+				}
+				want = want && t != v
+			}
+			in = fmt.Sprintf(".RellikCage~%d~%s", v, names(cs))
 		}
 		p, err := Read(in)
 		if err != nil {
@@ -226,7 +241,7 @@ func TestCountsMeaning(t *testing.T) {
 			holdsFalse[typ]++
 		}
 	}
-	for _, typ := range []string{"Sum", "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "SumLine~LOOP", "LookAndSay"} {
+	for _, typ := range []string{"Sum", "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "SumLine~LOOP", "LookAndSay", "RellikCage"} {
 		if holdsTrue[typ] == 0 || holdsFalse[typ] == 0 {
 			t.Errorf("%s: %d cases hold, %d do not: the draws test too little", typ, holdsTrue[typ], holdsFalse[typ])
 		}

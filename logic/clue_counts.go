@@ -9,8 +9,8 @@ import (
 
 // countChecker returns the check of a conSearch (see checker) for the
 // constraints that count digits (Exactly, SameValues, Circles, Distinct),
-// for loops of segments (SegmentsLoop) and for sums of several totals
-// (TotalIn), nil for other kinds. Each
+// for loops of segments (SegmentsLoop), for sums of several totals
+// (TotalIn) and for sums to avoid (NoSubsetSum), nil for other kinds. Each
 // reads a cell not set (0 in vals) as any of its candidates.
 func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 	// count returns how many of the positions hold d, and how many more
@@ -114,6 +114,23 @@ func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 				}
 			}
 			return slices.ContainsFunc(c.Digits, func(t int) bool { return t >= lo && t <= hi })
+		}
+	case satdoku.NoSubsetSum:
+		return func(vals []int, _ []uint64) bool {
+			// The digits set so far must not make Value.
+			reach := make([]bool, max(c.Value, 0)+1)
+			reach[0] = true
+			var seen uint64
+			for _, d := range vals {
+				if d == 0 || seen&bit(d) != 0 {
+					continue
+				}
+				seen |= bit(d)
+				for s := c.Value; s >= d; s-- {
+					reach[s] = reach[s] || reach[s-d]
+				}
+			}
+			return c.Value <= 0 || !reach[c.Value]
 		}
 	case satdoku.SegmentsLoop:
 		return func(vals []int, _ []uint64) bool {

@@ -357,6 +357,14 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c4(1, 1): {1, 4}, c4(2, 3): {1, 4}},
 		},
 		{
+			name: "rellik cage", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.NoSubsetSum, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2)}, Value: 5, Name: "rellik cage"}},
+			givens: map[int]int{c4(1, 1): 1, c4(2, 3): 3},
+			find:   lines, tech: "rellik cage", rating: RatingClueLine,
+			text: "rellik cage r1c1,r2c3,r3c2: r3c2 is 1 or 3",
+			keep: map[int][]int{c4(3, 2): {1, 3}},
+		},
+		{
 			name: "sum loop", n: 4,
 			cons:   []satdoku.Constraint{{Kind: satdoku.SegmentsLoop, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2), c4(4, 4)}, Value: 3, Name: "sum loop"}},
 			givens: map[int]int{c4(1, 1): 1, c4(2, 3): 2, c4(3, 2): 1},
@@ -553,7 +561,8 @@ func conConst(k satdoku.ConstraintKind) string {
 		satdoku.Sandwich: "Sandwich", satdoku.Contains: "Contains", satdoku.OneOf: "OneOf", satdoku.XSum: "XSum",
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
 		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Exactly: "Exactly", satdoku.SameValues: "SameValues",
-		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn"}[k]
+		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn",
+		satdoku.NoSubsetSum: "NoSubsetSum"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the

@@ -75,6 +75,9 @@ var drawers = map[clue.Kind]struct {
 	clue.CountingCircles: {underGrid, (*drawing).countingCircles},
 	clue.CountDistinct:   {overGrid, (*drawing).countDistinct},
 	clue.SumLoop:         {underGrid, (*drawing).sumLoop},
+	clue.RellikCage: {overGrid, func(d *drawing, c *clue.Clue) {
+		d.outline("rellik-cage", c.Cells, "≠"+strconv.Itoa(c.Value), "5 3")
+	}},
 	clue.MultisumKillerCage: {overGrid, func(d *drawing, c *clue.Clue) {
 		d.outline("multisum-killer-cage", c.Cells, joinInts(c.Values, "/"), "5 3")
 	}},

@@ -46,6 +46,7 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.CountDistinct:      {Kind: clue.CountDistinct, Cells: []int{36, 37, 38, 39}},
 	clue.SumLoop:            {Kind: clue.SumLoop, Lines: [][]int{{30, 31, 40, 39}}, Value: 10},
 	clue.MultisumKillerCage: {Kind: clue.MultisumKillerCage, Cells: []int{56, 57, 66}, Values: []int{7, 16}},
+	clue.RellikCage:         {Kind: clue.RellikCage, Cells: []int{62, 71}, Value: 10},
 	clue.Even:               {Kind: clue.Even, Cells: []int{70, 71}},
 	clue.Minimum:            {Kind: clue.Minimum, Cells: []int{44}},
 	clue.Maximum:            {Kind: clue.Maximum, Cells: []int{36, 37}},

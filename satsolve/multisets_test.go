@@ -69,6 +69,9 @@ func randomCount(rng *rand.Rand, sol *satdoku.Grid, k satdoku.ConstraintKind) sa
 	case satdoku.Distinct:
 		c.Cells = take(2, 6)
 		c.Value = rng.IntN(2)
+	case satdoku.NoSubsetSum:
+		c.Cells = take(2, 4)
+		c.Value = 3 + rng.IntN(2*n)
 	case satdoku.TotalIn:
 		c.Cells = take(2, 5)
 		sum := 0
@@ -103,11 +106,11 @@ func countIn(sol *satdoku.Grid, cells []int, d int) int {
 
 // TestCountKindsBruteForce: on 4×4 boards (every solution) and 6×6 boards
 // with givens, under random constraints of the kinds that count digits
-// of loops of segments and of multi-sum totals, the solutions satsolve lists (each checked
+// of loops of segments, of multi-sum totals and of sums to avoid, the solutions satsolve lists (each checked
 // by verify.Solution, none twice) are as many as verify.Count finds by
 // its own search: the two find the same solutions.
 func TestCountKindsBruteForce(t *testing.T) {
-	kinds := []satdoku.ConstraintKind{satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn}
+	kinds := []satdoku.ConstraintKind{satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn, satdoku.NoSubsetSum}
 	rng := rand.New(rand.NewPCG(31, 2))
 	s := New(Options{})
 	rounds := 12

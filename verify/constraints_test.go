@@ -386,6 +386,24 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			t += d
 		}
 		return slices.Contains(c.Digits, t)
+	case satdoku.NoSubsetSum:
+		// No subset of the distinct digits, by its bits, adds up to Value.
+		var held []int
+		for _, d := range ds {
+			if !slices.Contains(held, d) {
+				held = append(held, d)
+			}
+		}
+		for set := 1; set < 1<<len(held); set++ {
+			t := 0
+			for k, d := range held {
+				t += set >> k & 1 * d
+			}
+			if t == c.Value {
+				return false
+			}
+		}
+		return true
 	case satdoku.SegmentsLoop:
 		// Some cut of the loop, as a Segments line, holds.
 		for k := range ds {
@@ -530,6 +548,9 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.SegmentsLoop:
 		c.Cells = cells(2 + rng.IntN(4))
 		c.Value = 2 + rng.IntN(2*n)
+	case satdoku.NoSubsetSum:
+		c.Cells = cells(1 + rng.IntN(4))
+		c.Value = 1 + rng.IntN(3*n)
 	case satdoku.TotalIn:
 		c.Cells = cells(1 + rng.IntN(4))
 		for v := 1 + rng.IntN(n); v <= 4*n; v += 1 + rng.IntN(2*n) {

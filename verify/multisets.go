@@ -63,6 +63,14 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 			}
 		}
 		return fmt.Sprintf("the loop does not split into segments adding up to %d", c.Value)
+	case satdoku.NoSubsetSum:
+		var held uint64
+		for _, d := range digits {
+			held |= bit(d)
+		}
+		if c.Value > 0 && makes(held, c.Value) {
+			return fmt.Sprintf("some of the digits %s add up to %d", digitList(held), c.Value)
+		}
 	case satdoku.TotalIn:
 		sum := 0
 		for _, d := range digits {
@@ -134,6 +142,36 @@ func narrowMulti(c *satdoku.Constraint, m []uint64) bool {
 		return narrowDistinct(m, c.Value)
 	case satdoku.SegmentsLoop:
 		return narrowLoop(m, c.Value)
+	case satdoku.NoSubsetSum:
+		// The digits fixed must not make Value; a digit d of another cell
+		// that would with some of them (d + a sum of fixed digits other
+		// than d) goes.
+		var fixed uint64
+		for _, x := range m {
+			if bits.OnesCount64(x) == 1 {
+				fixed |= x
+			}
+		}
+		if c.Value <= 0 {
+			return true
+		}
+		if makes(fixed, c.Value) {
+			return false
+		}
+		for k, x := range m {
+			if bits.OnesCount64(x) == 1 {
+				continue
+			}
+			for y := x; y != 0; y &= y - 1 {
+				d := bits.TrailingZeros64(y) + 1
+				if makes(fixed&^bit(d), c.Value-d) {
+					m[k] &^= bit(d)
+				}
+			}
+			if m[k] == 0 {
+				return false
+			}
+		}
 	case satdoku.TotalIn:
 		most := 0
 		for _, v := range c.Digits {
@@ -269,4 +307,21 @@ func narrowLoop(m []uint64, v int) bool {
 	}
 	copy(m, keep)
 	return found
+}
+
+// makes reports whether some of the digits of mask, each taken once, add
+// up to v (the empty set adds up to 0).
+func makes(mask uint64, v int) bool {
+	if v < 0 {
+		return false
+	}
+	reach := make([]bool, v+1)
+	reach[0] = true
+	for ; mask != 0; mask &= mask - 1 {
+		d := bits.TrailingZeros64(mask) + 1
+		for s := v; s >= d; s-- {
+			reach[s] = reach[s] || reach[s-d]
+		}
+	}
+	return reach[v]
 }
