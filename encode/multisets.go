@@ -94,7 +94,8 @@ func (e *Encoder) sameValues(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // and then u (¬u or u) on the number of cells holding dg, which must be 0
 // with ¬u and the value of dg with u; and a diagram over the u's on the
 // sum of the values used, which must be the number of cells (without it
-// gini took minutes on a 36-circle puzzle that ISS solves in 72 ms).
+// gini took over 55 s on a 36-circle puzzle, aI03nXLTyGg, that ISS
+// solves in 72 ms; with it 5 s).
 func (e *Encoder) circles(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	cells := c.Cells
 	k := len(cells)
