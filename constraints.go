@@ -196,7 +196,7 @@ func maskDigits(m uint64) []int {
 // outside 1..N, an Exactly with a digit outside 1..N, a SameValues whose
 // cells do not cut into Value sets of one size, a Distinct of Value
 // other than 0 and 1, a Distinct or a SegmentsLoop of fewer than two
-// cells, a TotalIn without totals, or an Index without a
+// cells, a SegmentsLoop of Value outside 1..63, a TotalIn without totals, or an Index without a
 // coefficient per cell, is an error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
@@ -249,7 +249,11 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if c.Value != 0 && c.Value != 1 || len(c.Cells) < 2 {
 			return fmt.Errorf("value %d and %d cells, want 0 or 1 and 2 cells or more", c.Value, len(c.Cells))
 		}
-	case Within, Sandwich, Outside, SegmentsLoop:
+	case SegmentsLoop:
+		if c.Value < 1 || c.Value > 63 || len(c.Cells) < 2 {
+			return fmt.Errorf("value %d and %d cells, want 1 to 63 and 2 cells or more", c.Value, len(c.Cells))
+		}
+	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}

@@ -59,6 +59,8 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Distinct, Cells: []int{0}},
 		{Kind: Distinct, Cells: []int{0, 1}, Value: 2},
 		{Kind: SegmentsLoop, Cells: []int{0}, Value: 10},
+		{Kind: SegmentsLoop, Cells: []int{0, 1}, Value: 64},
+		{Kind: SegmentsLoop, Cells: []int{0, 1}},
 		{Kind: TotalIn, Cells: []int{0, 1}},
 	}
 	for _, c := range bad {

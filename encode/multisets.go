@@ -97,6 +97,12 @@ func (e *Encoder) sameValues(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // gini took over 55 s on a 36-circle puzzle, aI03nXLTyGg, that ISS
 // solves in 72 ms; with it 5 s).
 func (e *Encoder) circles(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	if ds, ok := e.fixedDigits(d, c.Cells); ok {
+		if !fixedHolds(c, ds) {
+			e.emit(a)
+		}
+		return
+	}
 	cells := c.Cells
 	k := len(cells)
 	var us, vs []int // per digit used: its literals (u, ¬u) and its value
@@ -175,6 +181,12 @@ func pairLit(p, q, x int) int {
 // a diagram over the p's (q or p) and then the first cell, on the number
 // of true p's, which the first cell's value must equal.
 func (e *Encoder) countDistinct(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	if ds, ok := e.fixedDigits(d, c.Cells); ok {
+		if !fixedHolds(c, ds) {
+			e.emit(a)
+		}
+		return
+	}
 	control, counted := c.Cells[0], c.Cells[c.Value:]
 	var ps []int
 	for m := e.canHold(d, counted); m != 0; m &= m - 1 {
@@ -206,9 +218,14 @@ func (e *Encoder) countDistinct(a ClauseAdder, d *Domain, c *satdoku.Constraint)
 // exactly one true, is the sum of the loop's cells after its last
 // boundary before the first cell; a diagram over t and then the cells
 // runs the sum of the current segment from t, back to 0 when it reaches
-// V, and must end at t. A V below 1 or above 63 is the empty clause (the
-// clue layer refuses such loops before they get here).
+// V, and must end at t. (The rules take a V from 1 to 63 alone.)
 func (e *Encoder) segmentsLoop(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	if ds, ok := e.fixedDigits(d, c.Cells); ok {
+		if !fixedHolds(c, ds) {
+			e.emit(a)
+		}
+		return
+	}
 	v := c.Value
 	if v < 1 || v > 63 {
 		e.emit(a)
@@ -273,6 +290,12 @@ func (e *Encoder) totalIn(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // cell), and for every set of such digits that adds up to Value, no more
 // digits than cells, the clause that not all their p's are true.
 func (e *Encoder) noSubsetSum(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
+	if ds, ok := e.fixedDigits(d, c.Cells); ok {
+		if !fixedHolds(c, ds) {
+			e.emit(a)
+		}
+		return
+	}
 	var present [satdoku.MaxN + 1]int
 	var digits []int
 	for m := e.canHold(d, c.Cells); m != 0; m &= m - 1 {
@@ -285,23 +308,148 @@ func (e *Encoder) noSubsetSum(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		present[dg] = p
 		digits = append(digits, dg)
 	}
+	total := 0
+	for _, dg := range digits {
+		total += dg
+	}
+	if c.Value <= 0 || c.Value > total {
+		return // no digits make it
+	}
 	var set []int // the negated p's of the digits chosen
+	budget := maxSubsetClauses
 	var choose func(k, left int)
 	choose = func(k, left int) {
 		if left == 0 {
 			e.emit(a, set...)
+			budget--
 			return
 		}
 		if len(set) == len(c.Cells) {
 			return
 		}
-		for j := k; j < len(digits) && digits[j] <= left; j++ {
+		for j := k; j < len(digits) && digits[j] <= left && budget > 0; j++ {
 			set = append(set, -present[digits[j]])
 			choose(j+1, left-digits[j])
 			set = set[:len(set)-1]
 		}
 	}
-	if c.Value > 0 {
-		choose(0, c.Value)
+	choose(0, c.Value)
+	if budget > 0 {
+		return
 	}
+	// Too many sets (a large board): the clauses written hold, and the
+	// sums that the digits present make, one digit after another, rule
+	// out the rest: r(j, s), "some of the first j digits present add up
+	// to s", is implied by r(j−1, s) and by r(j−1, s−d) with p(d); and
+	// r(last, Value) is false.
+	r := make([]int, c.Value+1)
+	for s := range r {
+		r[s] = litFalse
+	}
+	r[0] = litTrue
+	next := make([]int, len(r))
+	for _, dg := range digits {
+		for s := range next {
+			switch {
+			case s == 0:
+				next[s] = litTrue
+			case r[s] == litFalse && (s < dg || r[s-dg] == litFalse):
+				next[s] = litFalse
+			default:
+				next[s] = e.aux()
+				e.emit(a, -r[s], next[s])
+				if s >= dg {
+					e.emit(a, -r[s-dg], -present[dg], next[s])
+				}
+			}
+		}
+		r, next = next, r
+	}
+	e.emit(a, -r[c.Value])
+}
+
+// maxSubsetClauses is the most clauses noSubsetSum writes one set of
+// digits at a time.
+var maxSubsetClauses = 1 << 12
+
+// fixedDigits returns the digits of the cells when the domain fixes every
+// one of them (each has one candidate).
+func (e *Encoder) fixedDigits(d *Domain, cells []int) ([]int, bool) {
+	ds := make([]int, len(cells))
+	for k, i := range cells {
+		m := e.cellMask(d, i)
+		if bits.OnesCount64(m) != 1 {
+			return nil, false
+		}
+		ds[k] = bits.TrailingZeros64(m) + 1
+	}
+	return ds, true
+}
+
+// fixedHolds reports whether the digits ds of the cells of c, all fixed,
+// meet c (Circles, Distinct, SegmentsLoop, NoSubsetSum): the writers of
+// these kinds, whose clauses have variables of their own, write nothing
+// but the empty clause for cells the domain fixes.
+func fixedHolds(c *satdoku.Constraint, ds []int) bool {
+	from := 0 // the first cell a Distinct counts
+	if c.Kind == satdoku.Distinct {
+		from = c.Value
+	}
+	var held uint64
+	for _, dg := range ds[from:] {
+		held |= 1 << (dg - 1)
+	}
+	switch c.Kind {
+	case satdoku.Circles:
+		for _, dg := range ds {
+			k := 0
+			for _, x := range ds {
+				k += b2i(x == dg)
+			}
+			if k != valueOf(dg) {
+				return false
+			}
+		}
+		return true
+	case satdoku.Distinct:
+		return valueOf(ds[0]) == bits.OnesCount64(held)
+	case satdoku.SegmentsLoop:
+		for t := range c.Value {
+			s := t
+			ok := true
+			for _, dg := range ds {
+				if s += dg; s == c.Value {
+					s = 0
+				} else if s > c.Value {
+					ok = false
+					break
+				}
+			}
+			if ok && s == t {
+				return true
+			}
+		}
+		return false
+	case satdoku.NoSubsetSum:
+		if c.Value <= 0 || c.Value > satdoku.MaxN*(satdoku.MaxN+1)/2 {
+			return true // no digits make it
+		}
+		reach := make([]bool, c.Value+1)
+		reach[0] = true
+		for m := held; m != 0; m &= m - 1 {
+			dg := bits.TrailingZeros64(m) + 1
+			for s := c.Value; s >= dg; s-- {
+				reach[s] = reach[s] || reach[s-dg]
+			}
+		}
+		return !reach[c.Value]
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -117,8 +117,12 @@ func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 		}
 	case satdoku.NoSubsetSum:
 		return func(vals []int, _ []uint64) bool {
-			// The digits set so far must not make Value.
-			reach := make([]bool, max(c.Value, 0)+1)
+			// The digits set so far must not make Value (no digits make
+			// more than N(N+1)/2).
+			if c.Value <= 0 || c.Value > len(vals)*64 {
+				return true
+			}
+			reach := make([]bool, c.Value+1)
 			reach[0] = true
 			var seen uint64
 			for _, d := range vals {
@@ -130,7 +134,7 @@ func countChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 					reach[s] = reach[s] || reach[s-d]
 				}
 			}
-			return c.Value <= 0 || !reach[c.Value]
+			return !reach[c.Value]
 		}
 	case satdoku.SegmentsLoop:
 		return func(vals []int, _ []uint64) bool {

@@ -312,7 +312,7 @@ func narrowLoop(m []uint64, v int) bool {
 // makes reports whether some of the digits of mask, each taken once, add
 // up to v (the empty set adds up to 0).
 func makes(mask uint64, v int) bool {
-	if v < 0 {
+	if v < 0 || v > 64*65/2 { // more than all the digits of the largest board
 		return false
 	}
 	reach := make([]bool, v+1)
