@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,6 +27,8 @@ func ctcDir() string {
 	}
 	return filepath.Join("..", "..", "shared", "data", "ctc-iss")
 }
+
+var ctcTypes = flag.String("ctc.types", "", "BenchmarkCtCCounts: only the puzzles using one of these ISS types (comma-separated)")
 
 // countTypes are the ISS types of sums and counted digits (issue 31, part
 // B) that TestCtCCounts follows.
@@ -115,4 +118,49 @@ func TestCtCCounts(t *testing.T) {
 		t.Errorf("no puzzle read")
 	}
 	t.Logf("%d puzzles with sums or counted digits read, %d with ISS's verdict; %d refused for other types", read, agree, refused)
+}
+
+// BenchmarkCtCCounts solves, one sub-benchmark each, the shared CtC
+// puzzles that use a type of countTypes and that satdoku reads, to
+// uniqueness on the checked path (skipped when the set is absent);
+// -ctc.types (a comma-separated list) keeps those using one of the types
+// given.
+func BenchmarkCtCCounts(b *testing.B) {
+	dir := ctcDir()
+	data, err := os.ReadFile(filepath.Join(dir, "index.jsonl"))
+	if err != nil {
+		b.Skipf("no CtC ISS set: %v", err)
+	}
+	only := countTypes
+	if *ctcTypes != "" {
+		only = strings.Split(*ctcTypes, ",")
+	}
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec struct {
+			File  string   `json:"file"`
+			Types []string `json:"constraint_types"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			b.Fatal(err)
+		}
+		if !slices.ContainsFunc(rec.Types, func(ty string) bool { return slices.Contains(only, ty) }) {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, rec.File))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := iss.Read(strings.ReplaceAll(string(src), "\n", ""))
+		if err != nil {
+			continue // refused: another part of issue 31
+		}
+		b.Run(strings.TrimSuffix(rec.File, ".iss"), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.Unique(context.Background(), p.Grid); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
