@@ -397,13 +397,15 @@ func (b *builder) item(it *item) error {
 		if err != nil {
 			return err
 		}
+		// ISS's builder indexes rows for "R" and columns for any other
+		// type: "C", and "column" in older strings.
 		kind := clue.RowIndexer
-		switch s {
-		case "R":
-		case "C":
+		if s != "R" {
 			kind = clue.ColumnIndexer
-		default:
-			return b.t.fail(at, ErrInvalid, "Indexing: type %q (want R or C)", s)
+		}
+		if s != "R" && s != "C" {
+			b.warnings = append(b.warnings, fmt.Sprintf("%v: Indexing type %q read as column indexing, as ISS reads any type but R",
+				b.t.fail(at, nil, "").Pos, s))
 		}
 		cs, err := b.cells(it, 1)
 		if err != nil {

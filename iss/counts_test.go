@@ -3,6 +3,7 @@ package iss
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -255,4 +256,21 @@ func digitsAt(ds, cs []int) []int {
 		out[k] = ds[i]
 	}
 	return out
+}
+
+// TestIndexingOlderType: ISS's builder indexes columns for any type but R,
+// as older strings write "column": the rules are those of "C", with a
+// warning.
+func TestIndexingOlderType(t *testing.T) {
+	c, err := Read(".Indexing~C~R1C1~R2C1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := Read(".Indexing~column~R1C1~R2C1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Grid.Rules().Constraints(), old.Grid.Rules().Constraints()) || len(old.Warnings) != 1 || len(c.Warnings) != 0 {
+		t.Errorf("column: %v (warnings %q), want %v", old.Grid.Rules().Constraints(), old.Warnings, c.Grid.Rules().Constraints())
+	}
 }
