@@ -62,17 +62,48 @@ const (
 	// so that a puzzle with it is well formed and has no solution; Reason
 	// says why, and Cells are the clue's cells.
 	Never
+	// Exactly: every digit of Digits appears among the cells exactly as
+	// many times as it is listed; other digits are free (ISS's
+	// ContainExact).
+	Exactly
+	// SameValues: the cells, cut in order into Value sets of equal size,
+	// hold the same digits in every set, each as many times (ISS's
+	// SameValues).
+	SameValues
+	// Circles: the digit of each cell is the number of the cells that hold
+	// it (counting circles).
+	Circles
+	// Distinct: the digit of the first cell is the number of distinct
+	// digits among the cells from the Value-th on: Value 1, the others;
+	// Value 0, all of them, the first too (ISS's CountDistinct, whose
+	// counting cell may count itself).
+	Distinct
+	// SegmentsLoop: the cells, in order, form a loop (the last next to
+	// the first) that splits into runs of neighbours that each add up to
+	// Value (a 10-line that closes on itself, ISS's SumLine with LOOP).
+	SegmentsLoop
+	// TotalIn: the digits of the cells add up to one of the numbers of
+	// Digits, here totals, not digits (a multi-sum killer cage: one with a
+	// digital root, dclamage's "DR" cages).
+	TotalIn
+	// NoSubsetSum: no digits that the cells hold, each taken once, add up
+	// to Value (a rellik cage, whose cells are distinct: no cells add up
+	// to it).
+	NoSubsetSum
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
-	Outside: "outside", Never: "never"}
+	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
+	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in",
+	NoSubsetSum: "no-subset-sum"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
-// "outside" or "never"; and "ConstraintKind(N)" for a value that is not a
+// "outside", "never", "exactly", "same-values", "circles", "distinct",
+// "segments-loop", "total-in" or "no-subset-sum"; and "ConstraintKind(N)" for a value that is not a
 // kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
@@ -97,10 +128,12 @@ type Constraint struct {
 	// cell.
 	Coefs []int
 	// Value is the total (Total), the sandwiched sum (Sandwich), the
-	// X-sum (XSum), the number of cells seen (Skyscraper) or each
-	// segment's sum (Segments).
+	// X-sum (XSum), the number of cells seen (Skyscraper), each
+	// segment's sum (Segments, SegmentsLoop) or the number of sets
+	// (SameValues).
 	Value int
-	// Digits are the digits that Contains requires, each from 1 to N.
+	// Digits are the digits that Contains and Exactly require, each from
+	// 1 to N; for TotalIn, the totals it allows.
 	Digits []int
 	// Mask holds the digits OneOf allows: bit d−1 for digit d.
 	Mask uint64
@@ -131,10 +164,12 @@ func (c Constraint) String() string {
 	switch c.Kind {
 	case Total:
 		return fmt.Sprintf("%s (total %d)", name, c.Value)
-	case Sandwich, XSum, Skyscraper, Segments, Index:
+	case Sandwich, XSum, Skyscraper, Segments, Index, SegmentsLoop, NoSubsetSum:
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
-	case Contains:
-		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
+	case SameValues:
+		return fmt.Sprintf("%s (%d sets)", name, c.Value)
+	case Contains, Exactly, TotalIn:
+		return fmt.Sprintf("%s (%v %v)", name, c.Kind, c.Digits)
 	case OneOf:
 		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
 	case Never:
@@ -158,8 +193,11 @@ func maskDigits(m uint64) []int {
 // constraint with no cells, a cell off the board or listed twice, Coefs of
 // the wrong length, a Within, Sandwich or Outside of fewer than two cells, a Run of
 // more than N cells, or a Contains with more digits than cells or a digit
-// outside 1..N, or an Index without a coefficient per cell, is an error
-// wrapping ErrRules.
+// outside 1..N, an Exactly with a digit outside 1..N, a SameValues whose
+// cells do not cut into Value sets of one size, a Distinct of Value
+// other than 0 and 1, a Distinct or a SegmentsLoop of fewer than two
+// cells, a SegmentsLoop of Value outside 1..63, a TotalIn without totals, or an Index without a
+// coefficient per cell, is an error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
 	rs.newTables()
@@ -207,12 +245,28 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if len(c.Cells) > n {
 			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
 		}
+	case Distinct:
+		if c.Value != 0 && c.Value != 1 || len(c.Cells) < 2 {
+			return fmt.Errorf("value %d and %d cells, want 0 or 1 and 2 cells or more", c.Value, len(c.Cells))
+		}
+	case SegmentsLoop:
+		if c.Value < 1 || c.Value > 63 || len(c.Cells) < 2 {
+			return fmt.Errorf("value %d and %d cells, want 1 to 63 and 2 cells or more", c.Value, len(c.Cells))
+		}
 	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}
-	case Contains:
-		if len(c.Digits) == 0 || len(c.Digits) > len(c.Cells) {
+	case TotalIn:
+		if len(c.Digits) == 0 {
+			return fmt.Errorf("no totals")
+		}
+	case SameValues:
+		if c.Value < 1 || len(c.Cells)%c.Value != 0 {
+			return fmt.Errorf("%d cells do not cut into %d sets of one size", len(c.Cells), c.Value)
+		}
+	case Contains, Exactly:
+		if c.Kind == Contains && len(c.Digits) == 0 || len(c.Digits) > len(c.Cells) {
 			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))
 		}
 		for _, d := range c.Digits {

@@ -18,6 +18,13 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: OneOf, Cells: []int{80}, Mask: 0b101010101, Name: "odd"},
 		{Kind: XSum, Cells: []int{0, 1, 2}, Value: 6, Name: "x-sum"},
 		{Kind: Skyscraper, Cells: []int{0, 1, 2}, Value: 2},
+		{Kind: Exactly, Cells: []int{0, 1, 2}, Digits: []int{1, 1}, Name: "contains exactly"},
+		{Kind: SameValues, Cells: []int{0, 1, 9, 10}, Value: 2},
+		{Kind: Circles, Cells: []int{0, 10, 20}},
+		{Kind: Distinct, Cells: []int{0, 10, 20}},
+		{Kind: SegmentsLoop, Cells: []int{0, 1, 10, 9}, Value: 10},
+		{Kind: TotalIn, Cells: []int{0, 1, 2}, Digits: []int{6, 15, 24}},
+		{Kind: NoSubsetSum, Cells: []int{0, 1, 2}, Value: 7},
 	}
 	rs, err := r.WithConstraints(ok...)
 	if err != nil {
@@ -45,7 +52,16 @@ func TestWithConstraints(t *testing.T) {
 		{Kind: Contains, Cells: []int{0}, Digits: []int{10}},
 		{Kind: Index, Cells: []int{0, 1}, Coefs: []int{1}},
 		{Kind: Outside, Cells: []int{0}},
-		{Kind: Never + 1, Cells: []int{0}},
+		{Kind: ConstraintKind(len(ConstraintKinds())), Cells: []int{0}},
+		{Kind: Exactly, Cells: []int{0}, Digits: []int{10}},
+		{Kind: SameValues, Cells: []int{0, 1, 2}, Value: 2},
+		{Kind: SameValues, Cells: []int{0, 1}},
+		{Kind: Distinct, Cells: []int{0}},
+		{Kind: Distinct, Cells: []int{0, 1}, Value: 2},
+		{Kind: SegmentsLoop, Cells: []int{0}, Value: 10},
+		{Kind: SegmentsLoop, Cells: []int{0, 1}, Value: 64},
+		{Kind: SegmentsLoop, Cells: []int{0, 1}},
+		{Kind: TotalIn, Cells: []int{0, 1}},
 	}
 	for _, c := range bad {
 		if _, err := r.WithConstraints(c); !errors.Is(err, ErrRules) {
@@ -59,6 +75,9 @@ func TestWithConstraints(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 	if s := ok[7].String() + ", " + ok[8].String(); s != "x-sum (x-sum 6), skyscraper (skyscraper 2)" {
+		t.Errorf("String = %q", s)
+	}
+	if s := ok[9].String() + ", " + ok[10].String(); s != "contains exactly (exactly [1 1]), same-values (2 sets)" {
 		t.Errorf("String = %q", s)
 	}
 	never := Constraint{Kind: Never, Cells: []int{0, 1}, Value: 18, Name: "killer cage", Reason: "18 is impossible in 2 cells"}

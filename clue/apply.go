@@ -174,7 +174,8 @@ func (b *builder) add(c *Clue) error {
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
-	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer:
+	case KillerCage, ExtraRegion, Arrow, WhiteDot, BlackDot, XV, Quadruple, RowIndexer, ColumnIndexer, BoxIndexer,
+		ContainsExactly, CountingCircles, MultisumKillerCage, RellikCage:
 		if err := b.cells(c.Cells, "cells", -1, true); err != nil {
 			return err
 		}
@@ -184,7 +185,7 @@ func (b *builder) add(c *Clue) error {
 		}
 	}
 	switch c.Kind {
-	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine, LockoutLine:
+	case Thermometer, Renban, Between, Clone, Nabner, SlowThermometer, TenLine, LockoutLine, SameValues, SumLoop:
 		if err := b.lines(c, true); err != nil {
 			return err
 		}
@@ -352,12 +353,9 @@ func (b *builder) add(c *Clue) error {
 			b.tag()
 		}
 	case TenLine:
-		v := c.Value
-		if v == 0 {
-			v = 10
-		}
-		if v < 1 {
-			return b.fail("value", -1, -1, "segments cannot add up to %d", v)
+		v, err := b.segmentSum(c)
+		if err != nil {
+			return err
 		}
 		for _, l := range c.Lines {
 			if len(l) > 0 {
@@ -381,6 +379,8 @@ func (b *builder) add(c *Clue) error {
 		}
 	case EntropicLine, ModularLine, ParityLine:
 		return b.apartLine(c)
+	case WeightedSum, EqualSums, ContainsExactly, SameValues, CountingCircles, CountDistinct, SumLoop, MultisumKillerCage, RellikCage:
+		return b.counted(c)
 	case Nabner:
 		for _, l := range c.Lines {
 			for j, x := range l {
@@ -547,6 +547,9 @@ func (b *builder) total(cells, coefs []int, value int) {
 		hi += max(c, c*b.n)
 	}
 	if value < lo || value > hi {
+		if len(cs) == 0 {
+			cs = cells // every coefficient cancelled out
+		}
 		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), value, lo, hi)
 		return
 	}

@@ -156,6 +156,38 @@ const (
 	// Value or more, ⌊N/2⌋ when Value is 0 (4 on 9×9), and every cell
 	// between holds a digit outside the range of theirs, ends included.
 	LockoutLine
+	// WeightedSum: the digits of the Cells, each times its coefficient
+	// (Coefs, every one 1 when nil), add up to Value; digits may repeat,
+	// a cell listed twice counts twice (ISS's Sum).
+	WeightedSum
+	// EqualSums: the Lines (groups of cells, in any shape) all have the
+	// same sum (ISS's EqualSum, dclamage's equal sum).
+	EqualSums
+	// ContainsExactly: each digit of Values appears among the Cells
+	// exactly as many times as it is listed (ISS's ContainExact).
+	ContainsExactly
+	// SameValues: the Lines, sets of cells of one size, hold the same
+	// digits, each as many times (ISS's SameValues).
+	SameValues
+	// CountingCircles: the digit in each of the Cells (the circles) is the
+	// number of circles that hold it.
+	CountingCircles
+	// CountDistinct: the digit of the first of the Cells is the number of
+	// distinct digits among the others, in which it may be listed again
+	// to count itself (ISS's CountDistinct).
+	CountDistinct
+	// SumLoop: each line is a loop (its last cell next to its first) that
+	// splits into runs of neighbours each adding up to Value, 10 when
+	// Value is 0 (a 10-line that closes on itself).
+	SumLoop
+	// MultisumKillerCage: the Cells hold distinct digits that add up to
+	// one of Values (a digital-root cage of dclamage's solver: f-puzzles'
+	// "cage" with value "DR5", the sums 5, 14, 23 …); without Values, a
+	// cage of distinct digits alone.
+	MultisumKillerCage
+	// RellikCage: the Cells hold distinct digits, and no one or more of
+	// them add up to Value (ISS's RellikCage).
+	RellikCage
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -170,7 +202,9 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
-	LockoutLine: "lockout line"}
+	LockoutLine: "lockout line", WeightedSum: "sum", EqualSums: "equal sums", ContainsExactly: "contains exactly",
+	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
+	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -192,7 +226,10 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
-// "column indexer", "box indexer", "numbered room" or "lockout line";
+// "column indexer", "box indexer", "numbered room", "lockout line",
+// "sum", "equal sums", "contains exactly", "same values", "counting
+// circles", "count distinct", "sum loop", "multisum killer cage" or
+// "rellik cage";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -313,8 +350,11 @@ type Clue struct {
 	// Value is the clue's number: a sum, a difference, a ratio; 0 is no
 	// sum or the default, as each kind says.
 	Value int `json:"value,omitempty"`
-	// Values are the digits of a quadruple or of pencil marks.
+	// Values are the digits of a quadruple or of pencil marks, or the
+	// sums of a multisum killer cage.
 	Values []int `json:"values,omitempty"`
+	// Coefs are a weighted sum's coefficients, one per cell.
+	Coefs []int `json:"coefs,omitempty"`
 }
 
 // Errors of Apply, wrapped by its *Error values.
@@ -335,7 +375,8 @@ type Error struct {
 	Clue int  // the index of the clue in Apply's list
 	Kind Kind // its kind
 	// Field is the field at fault: "cells", "lines", "value", "values",
-	// "place" (Row and Col) or "direction"; "" for the clue as a whole.
+	// "coefs", "place" (Row and Col) or "direction"; "" for the clue as a
+	// whole.
 	Field string
 	// Line is the index of the line in Lines, Item the index of the cell
 	// in Cells, Values or that line; −1 when the error is not about one.

@@ -323,6 +323,84 @@ func meaningCases() []meaningCase {
 				lo, hi := min(d[0], d[8]), max(d[0], d[8])
 				return hi-lo >= 2 && (d[1] < lo || d[1] > hi) && (d[7] < lo || d[7] > hi)
 			}},
+		// 3·r1c1 − r1c2 = 4: r1c1 listed twice, its coefficients added.
+		{"sum", 4, []clue.Clue{{Kind: clue.WeightedSum, Cells: []int{0, 1, 0}, Coefs: []int{2, -1, 1}, Value: 4}}, []int{0, 1},
+			func(d digits) bool { return 3*d[0]-d[1] == 4 }},
+		{"equal sums", 4, []clue.Clue{{Kind: clue.EqualSums, Lines: [][]int{{0, 1}, {5}, {10, 15}}}}, []int{0, 1, 5, 10, 15},
+			func(d digits) bool { return d[0]+d[1] == d[5] && d[5] == d[10]+d[15] }},
+		{"contains exactly", 4, []clue.Clue{{Kind: clue.ContainsExactly, Cells: []int{0, 1, 4, 5}, Values: []int{1, 2, 1}}}, []int{0, 1, 4, 5},
+			func(d digits) bool {
+				ones, twos := 0, 0
+				for _, i := range []int{0, 1, 4, 5} {
+					ones, twos = ones+b2i(d[i] == 1), twos+b2i(d[i] == 2)
+				}
+				return ones == 2 && twos == 1
+			}},
+		{"same values", 4, []clue.Clue{{Kind: clue.SameValues, Lines: [][]int{{0, 1}, {6, 7}}}}, []int{0, 1, 6, 7},
+			func(d digits) bool {
+				return d[0] == d[6] && d[1] == d[7] || d[0] == d[7] && d[1] == d[6]
+			}},
+		{"counting circles", 4, []clue.Clue{{Kind: clue.CountingCircles, Cells: []int{0, 1, 2, 3, 4}}}, []int{0, 1, 2, 3, 4},
+			func(d digits) bool {
+				for _, i := range []int{0, 1, 2, 3, 4} {
+					k := 0
+					for _, j := range []int{0, 1, 2, 3, 4} {
+						k += b2i(d[j] == d[i])
+					}
+					if k != d[i] {
+						return false
+					}
+				}
+				return true
+			}},
+		{"count distinct", 4, []clue.Clue{{Kind: clue.CountDistinct, Cells: []int{0, 1, 2, 3}}}, []int{0, 1, 2, 3},
+			func(d digits) bool {
+				k := 1 + b2i(d[2] != d[1]) + b2i(d[3] != d[1] && d[3] != d[2])
+				return d[0] == k
+			}},
+		// No digit is 6, nor two digits add up to 6, nor three.
+		{"rellik cage", 4, []clue.Clue{{Kind: clue.RellikCage, Cells: []int{0, 1, 5}, Value: 6}}, []int{0, 1, 5},
+			func(d digits) bool {
+				a, b, c := d[0], d[1], d[5]
+				return a != b && a != c && b != c && a+b != 6 && a+c != 6 && b+c != 6 && a+b+c != 6
+			}},
+		{"multisum killer cage", 4, []clue.Clue{{Kind: clue.MultisumKillerCage, Cells: []int{0, 1, 5}, Values: []int{6, 9, 30}}}, []int{0, 1, 5},
+			func(d digits) bool {
+				s := d[0] + d[1] + d[5]
+				return d[0] != d[1] && d[0] != d[5] && d[1] != d[5] && (s == 6 || s == 9)
+			}},
+		// r1c1 counts itself, and r1c2 listed twice counts once.
+		{"count distinct, counting itself", 4, []clue.Clue{{Kind: clue.CountDistinct, Cells: []int{0, 1, 0, 2, 1}}}, []int{0, 1, 2},
+			func(d digits) bool {
+				k := 1 + b2i(d[1] != d[0]) + b2i(d[2] != d[0] && d[2] != d[1])
+				return d[0] == k
+			}},
+		// Some non-empty set of the loop's places starts the segments, each
+		// running to the next start round the loop and adding up to 5.
+		{"sum loop", 4, []clue.Clue{{Kind: clue.SumLoop, Lines: [][]int{{0, 1, 5, 4}}, Value: 5}}, []int{0, 1, 4, 5},
+			func(d digits) bool {
+				loop := []int{d[0], d[1], d[5], d[4]}
+			next:
+				for starts := 1; starts < 16; starts++ {
+					for p := range 4 {
+						if starts>>p&1 == 0 {
+							continue
+						}
+						sum := 0
+						for q := p; ; q = (q + 1) % 4 {
+							sum += loop[q]
+							if starts>>((q+1)%4)&1 != 0 {
+								break
+							}
+						}
+						if sum != 5 {
+							continue next
+						}
+					}
+					return true
+				}
+				return false
+			}},
 		{"slow thermometer", 4, []clue.Clue{{Kind: clue.SlowThermometer, Lines: [][]int{{0, 1, 5, 4}}}}, []int{0, 1, 4, 5},
 			func(d digits) bool { return d[0] <= d[1] && d[1] <= d[5] && d[5] <= d[4] }},
 		{"negative xv", 6, []clue.Clue{{Kind: clue.XV, Cells: []int{0, 1}, Value: 5}, {Kind: clue.NegativeXV},

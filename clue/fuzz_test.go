@@ -20,6 +20,8 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint8(16), `[{"kind":"clone","lines":[[0,1],[2,3],[4]]},{"kind":"given pencil marks","cells":[0],"values":[16]}]`)
 	f.Add(uint8(9), `[{"kind":"region sum line","lines":[[0,3,4]]},{"kind":"entropic line","lines":[[9,10,11,12]]},{"kind":"lockout line","lines":[[20,21,22]]}]`)
 	f.Add(uint8(6), `[{"kind":"x-sum","row":6,"col":2,"value":9},{"kind":"numbered room","row":1,"col":-1,"value":3},{"kind":"box indexer","cells":[7]},{"kind":"10-line","lines":[[0,1,2]]}]`)
+	f.Add(uint8(9), `[{"kind":"sum","cells":[0,1,0],"coefs":[1,2,-3],"value":4},{"kind":"equal sums","lines":[[0,1],[],[5]]},{"kind":"contains exactly","cells":[3,4],"values":[2,2]}]`)
+	f.Add(uint8(4), `[{"kind":"same values","lines":[[0,1],[6,7]]},{"kind":"counting circles","cells":[0,5]},{"kind":"count distinct","cells":[0,1,0]},{"kind":"sum loop","lines":[[0,1,5,4]],"value":5}]`)
 	f.Fuzz(func(t *testing.T, side uint8, js string) {
 		var clues []clue.Clue
 		if json.Unmarshal([]byte(js), &clues) != nil {

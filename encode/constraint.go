@@ -108,6 +108,10 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Index: "first = d → cell = Value" for every cell that d picks, and
 //     "first ≠ d" for a digit d that picks none.
 //   - Never: the empty clause.
+//   - Exactly, SameValues, Circles, Distinct, SegmentsLoop, TotalIn:
+//     diagrams that count digits, run a loop's segments or add up to one
+//     of several totals; NoSubsetSum: a clause per set of digits adding up
+//     to Value (see multisets.go).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -133,6 +137,14 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Index:      (*Encoder).index,
 	satdoku.Outside:    func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.outside(a, d, c.Cells) },
 	satdoku.Never:      func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
+	// Counting and loops: multisets.go.
+	satdoku.Exactly:      (*Encoder).exactly,
+	satdoku.SameValues:   (*Encoder).sameValues,
+	satdoku.Circles:      (*Encoder).circles,
+	satdoku.Distinct:     (*Encoder).countDistinct,
+	satdoku.SegmentsLoop: (*Encoder).segmentsLoop,
+	satdoku.TotalIn:      (*Encoder).totalIn,
+	satdoku.NoSubsetSum:  (*Encoder).noSubsetSum,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -165,17 +177,10 @@ func (e *Encoder) sum(a ClauseAdder, d *Domain, c *satdoku.Constraint, grouped b
 	if !distinct && grouped && e.groupedTotal(a, d, c) {
 		return
 	}
-	k := len(c.Cells)
-	lo, hi := make([]int64, k+1), make([]int64, k+1) // the sums of cells j.. can add
-	for j := k - 1; j >= 0; j-- {
-		m := e.cellMask(d, c.Cells[j])
-		if m == 0 {
-			e.emit(a)
-			return
-		}
-		coef := int64(c.Coef(j))
-		x, y := coef*int64(bits.TrailingZeros64(m)+1), coef*int64(64-bits.LeadingZeros64(m))
-		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	lo, hi, ok := e.suffixBounds(d, c)
+	if !ok {
+		e.emit(a)
+		return
 	}
 	if !distinct {
 		e.distinctBounds(d, c, lo, hi)
@@ -185,6 +190,24 @@ func (e *Encoder) sum(a ClauseAdder, d *Domain, c *satdoku.Constraint, grouped b
 		t := s + int64(c.Coef(j))*int64(dg)
 		return t, v-hi[j+1] <= t && t <= v-lo[j+1]
 	}, func(s int64) bool { return s == v })
+}
+
+// suffixBounds returns the least and the greatest sum, each digit times its
+// coefficient (c.Coef), that the cells of c from the j-th on can add, for
+// j from 0 to len(c.Cells); ok is false when a cell can hold no digit.
+func (e *Encoder) suffixBounds(d *Domain, c *satdoku.Constraint) (lo, hi []int64, ok bool) {
+	k := len(c.Cells)
+	lo, hi = make([]int64, k+1), make([]int64, k+1)
+	for j := k - 1; j >= 0; j-- {
+		m := e.cellMask(d, c.Cells[j])
+		if m == 0 {
+			return nil, nil, false
+		}
+		coef := int64(c.Coef(j))
+		x, y := coef*int64(bits.TrailingZeros64(m)+1), coef*int64(64-bits.LeadingZeros64(m))
+		lo[j], hi[j] = lo[j+1]+min(x, y), hi[j+1]+max(x, y)
+	}
+	return lo, hi, true
 }
 
 // The phases of a sandwich, the low bits of a diagram state above the sum.
@@ -342,12 +365,7 @@ func (e *Encoder) oneUnit(cells []int) bool {
 // contains writes a Contains: per digit wanted, one clause (wanted once) or
 // a diagram counting its cells up to the number wanted.
 func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
-	var need [satdoku.MaxN + 1]int
-	for _, dg := range c.Digits {
-		if dg >= 1 && dg <= e.rules.N() {
-			need[dg]++
-		}
-	}
+	need := e.wanted(c.Digits)
 	for dg, k := range need {
 		switch {
 		case k == 1:

@@ -155,6 +155,9 @@ func meaning(c satdoku.Constraint, n int, digits []int) bool {
 		}
 		return len(gaps) <= 1
 	}
+	if f := countMeaning(c, digits); f != nil {
+		return *f
+	}
 	panic("unknown kind")
 }
 
@@ -433,7 +436,7 @@ func constraintCases() []constraintCase {
 		c.c.Mask = m
 		cs = append(cs, c)
 	}
-	return cs
+	return append(cs, countCases()...)
 }
 
 // TestConstraintsExhaustive checks every constraint kind's clauses alone

@@ -157,6 +157,12 @@ func TestKeys(t *testing.T) {
 			want{extras: []satdoku.ExtraUnit{{Name: "killer cage", Cells: []int{0, 1}}, {Name: "killer cage", Cells: []int{80, 79, 71}}, {Name: "killer cage", Cells: []int{40, 41}}},
 				cons: []satdoku.Constraint{total("killer cage", 3, []int{0, 1}, nil), total("killer cage", 24, []int{80, 79, 71}, nil)},
 				tags: []string{"killer cage"}}},
+		// dclamage's digital-root cages: two cells make 3 to 17, so DR5 is
+		// 5 or 14; a cage of all 9 cells keeps its digits distinct alone.
+		{"digital-root cage", 9, board(9, `,"cage":[{"cells":["R1C1","R1C2"],"value":"DR5"},{"cells":["R9C1","R9C2","R9C3","R9C4","R9C5","R9C6","R9C7","R9C8","R9C9"],"value":"DR4"}]`),
+			want{extras: []satdoku.ExtraUnit{{Name: "killer cage", Cells: []int{0, 1}}, {Name: "killer cage", Cells: []int{72, 73, 74, 75, 76, 77, 78, 79, 80}}},
+				cons: []satdoku.Constraint{{Kind: satdoku.TotalIn, Cells: []int{0, 1}, Digits: []int{5, 14}, Name: "multisum killer cage"}},
+				tags: []string{"multisum killer cage"}}},
 		{"cosmetic cage with a number", 4, board(4, `,"cage":[{"cells":["R1C1","R1C2"],"value":"7","outlineC":"#000000"}]`),
 			want{warnings: []string{`ignored "cage": cosmetic, no rule, as in f-puzzles (a killer cage with its sum is a "killercage")`}}},
 		{"cosmetic cage", 4, board(4, `,"cage":[{"cells":["R1C1","R1C2"],"value":"A"},{"cells":["R3C3"]}]`),

@@ -3,6 +3,7 @@ package fpuzzles
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -768,8 +769,43 @@ func outsideClue(k clue.Kind) func(r *reader, it *node, path string) error {
 	}
 }
 
-// cage reads f-puzzles' cosmetic cage: no rule, whatever its value.
+// digitalRoot finds a digital-root cage's value, "DR5", as dclamage's
+// solver does (anywhere in the value).
+var digitalRoot = regexp.MustCompile(`DR(\d+)`)
+
+// cage reads f-puzzles' cosmetic cage: no rule, whatever its value, but
+// for a value "DRn" (dclamage's solver): a digital-root cage, a multisum
+// killer cage whose sums are n, n+9, n+18 … that its cells can make, when
+// it has cells and no more than N (with N cells, or no sum possible, its
+// digits are distinct and their sum free, as in that solver).
 func (r *reader) cage(it *node, path string) error {
+	if v := it.get("value"); v != nil && v.kind == 's' {
+		if m := digitalRoot.FindStringSubmatch(strings.TrimSpace(v.str)); m != nil {
+			cells, err := r.cells(it.get("cells"), field(path, "cells"))
+			if err != nil {
+				return err
+			}
+			root, err := strconv.Atoi(m[1])
+			if err != nil || root > 1<<20 {
+				return r.fail(v, field(path, "value"), ErrInvalid, "digital root %q is not a whole number", m[1])
+			}
+			if k := len(cells); k >= 1 && k <= r.n {
+				// As dclamage's solver: from the least to the greatest sum
+				// of k distinct digits.
+				lo, hi := k*(k+1)/2, r.n*(r.n+1)/2-(r.n-k)*(r.n-k+1)/2
+				var sums []int
+				for s := root; s <= hi && k < r.n; s += 9 {
+					if s >= lo {
+						sums = append(sums, s)
+					}
+				}
+				// No sum (none possible, or N cells): distinct digits
+				// alone, as that solver reads it.
+				r.add(clue.Clue{Kind: clue.MultisumKillerCage, Cells: cells, Values: sums}, source{it: it, path: path})
+				return nil
+			}
+		}
+	}
 	if _, ok, err := r.intValue(it.get("value"), field(path, "value")); err == nil && ok {
 		r.warn("ignored %q: cosmetic, no rule, as in f-puzzles (a killer cage with its sum is a %q)", "cage", "killercage")
 		return nil

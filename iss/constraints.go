@@ -303,11 +303,13 @@ func (b *builder) item(it *item) error {
 		if err != nil {
 			return err
 		}
-		if len(it.args) > 1 && it.args[len(it.args)-1] == "LOOP" {
-			return b.t.fail(it.argAt[len(it.args)-1], ErrUnsupported, "SumLine: a loop (satdoku's 10-lines have two ends)")
-		}
 		if v < 1 {
 			return b.t.fail(it.argAt[0], ErrUnsupported, "SumLine: sum %d", v)
+		}
+		if len(it.args) > 1 && it.args[len(it.args)-1] == "LOOP" {
+			loop := *it
+			loop.args, loop.argAt = it.args[:len(it.args)-1], it.argAt[:len(it.args)-1]
+			return b.line(&loop, clue.SumLoop, 1, v)
 		}
 		return b.line(it, clue.TenLine, 1, v)
 	case "DoubleArrow":
@@ -389,37 +391,41 @@ func (b *builder) item(it *item) error {
 	case "Quad":
 		return b.quad(it)
 	case "ContainAtLeast":
-		vs, at, err := b.arg(it, 0)
-		if err != nil {
-			return err
-		}
-		ds, err := b.digits(it, at, strings.Split(vs, "_"))
-		if err != nil {
-			return err
-		}
-		cs, err := b.cells(it, 1)
-		if err != nil {
-			return err
-		}
-		b.add(it.at, clue.Clue{Kind: clue.Quadruple, Cells: cs, Values: ds})
+		return b.contain(it, clue.Quadruple)
 	case "Indexing":
 		s, at, err := b.arg(it, 0)
 		if err != nil {
 			return err
 		}
+		// ISS's builder indexes rows for "R" and columns for any other
+		// type: "C", and "column" in older strings.
 		kind := clue.RowIndexer
-		switch s {
-		case "R":
-		case "C":
+		if s != "R" {
 			kind = clue.ColumnIndexer
-		default:
-			return b.t.fail(at, ErrInvalid, "Indexing: type %q (want R or C)", s)
+		}
+		if s != "R" && s != "C" {
+			b.warnings = append(b.warnings, fmt.Sprintf("%v: Indexing type %q read as column indexing, as ISS reads any type but R",
+				b.t.fail(at, nil, "").Pos, s))
 		}
 		cs, err := b.cells(it, 1)
 		if err != nil {
 			return err
 		}
 		b.add(it.at, clue.Clue{Kind: kind, Cells: cs})
+	case "Sum":
+		return b.weightedSum(it)
+	case "RellikCage":
+		v, err := b.num(it, 0, "sum")
+		if err != nil {
+			return err
+		}
+		cs, err := b.cells(it, 1)
+		if err != nil {
+			return err
+		}
+		b.add(it.at, clue.Clue{Kind: clue.RellikCage, Cells: cs, Value: v})
+	case "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "LookAndSay", "RegionSameValues":
+		return b.counts(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))

@@ -26,6 +26,8 @@ func FuzzRead(f *testing.F) {
 		".Shape~4x4.Or.Pair~SpE~_d1~R1C1~R2C2~R3C3.Pair~EGC~R3C3~R2C2~R1C1.Pair~IAB~R1C1~R2C2~R3C3.End.PairX~MGD~R4C1~R4C4",
 		".Or.Pair~_3_8H_wH8AHwAE~R1C1~R1C2.Pair~_3_8H_wH8AHwAE~R1C2~R1C1.End.BinaryX~CoAKgCoAKgCoAC~R2C2~R2C3.StrictKropki",
 		"https://sigh.github.io/Interactive-Sudoku-Solver/?mode=x&q=.%7ER1C1_5.Thermo%7ER1C1%7ER1C2+.Cage~3~R2C1~R2C2%",
+		".Sum~0_=_1_1_1_-11~R2C7~R1C8~R1C7~R1C6.Sum~7~R1C1~R1C1.EqualSum~R1C3~R1C4~-~R1C6~-~~R2C2.SameValues~2~R8C9~R7C1",
+		".ContainExact~1_1_2~R3C3~R3C4~R4C3.LookAndSay~1203~R5C5.RegionSameValues.RellikCage~7~R8C8~R8C9.CountingCircles~R1C7~R2C6~R2C7.CountDistinct~R9C9~R9C7~R9C6~R8C5.SumLine~15~R5C5~R5C6~R6C6~LOOP",
 		"3x3:d:k:" + strings.Repeat("2561:", 81),
 		strings.Repeat("j<<<<<<<<", 9),
 		strings.Repeat("123456789", 81),

@@ -331,11 +331,11 @@ func conLabel(n int, c *satdoku.Constraint) string {
 			return name + " " + joinCells(n, cells, ",") + " (" + v + ")"
 		}
 		return name + " " + totalText(n, cells, c.Coef, c.Value)
-	case satdoku.Sandwich, satdoku.XSum, satdoku.Skyscraper, satdoku.Segments:
+	case satdoku.Sandwich, satdoku.XSum, satdoku.Skyscraper, satdoku.Segments, satdoku.SegmentsLoop:
 		return name + " " + line + " (" + v + ")"
 	case satdoku.Index:
 		return name + " " + cellName(n, cells[0]) + " (" + v + ")"
-	case satdoku.Contains:
+	case satdoku.Contains, satdoku.Exactly, satdoku.TotalIn:
 		ds := make([]string, len(c.Digits))
 		for k, d := range c.Digits {
 			ds[k] = strconv.Itoa(d)
@@ -552,6 +552,9 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			}
 			return picked
 		}
+	}
+	if f := countChecker(c); f != nil {
+		return f
 	}
 	return func([]int, []uint64) bool { return true }
 }

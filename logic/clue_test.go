@@ -320,6 +320,59 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c9(2, 2): {1, 2, 8, 9}},
 		},
 		{
+			name: "contains exactly", n: 4,
+			cons: []satdoku.Constraint{{Kind: satdoku.Exactly, Cells: []int{c4(1, 1), c4(2, 3)}, Digits: []int{2, 2}, Name: "contains exactly"}},
+			find: lines, tech: "contains exactly", rating: RatingClueLine,
+			text: "contains exactly r1c1,r2c3 (2,2): r1c1 is 2, r2c3 is 2",
+			keep: map[int][]int{c4(1, 1): {2}, c4(2, 3): {2}},
+		},
+		{
+			name: "same values", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.SameValues, Cells: []int{c4(1, 1), c4(2, 3)}, Value: 2, Name: "same values"}},
+			givens: map[int]int{c4(1, 1): 3},
+			find:   lines, tech: "same values", rating: RatingClueLine,
+			text: "same values r1c1,r2c3: r2c3 is 3",
+			keep: map[int][]int{c4(2, 3): {3}},
+		},
+		{
+			name: "counting circles", n: 4,
+			cons: []satdoku.Constraint{{Kind: satdoku.Circles, Cells: []int{c4(1, 1), c4(2, 3)}, Name: "counting circles"}},
+			find: lines, tech: "counting circles", rating: RatingClueLine,
+			text: "counting circles r1c1,r2c3: r1c1 is 2, r2c3 is 2",
+			keep: map[int][]int{c4(1, 1): {2}, c4(2, 3): {2}},
+		},
+		{
+			name: "count distinct", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.Distinct, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2)}, Value: 1, Name: "count distinct"}},
+			givens: map[int]int{c4(2, 3): 1, c4(3, 2): 2},
+			find:   lines, tech: "count distinct", rating: RatingClueLine,
+			text: "count distinct r1c1,r2c3,r3c2: r1c1 is 2",
+			keep: map[int][]int{c4(1, 1): {2}},
+		},
+		{
+			name: "multi-sum killer cage", n: 4,
+			cons: []satdoku.Constraint{{Kind: satdoku.TotalIn, Cells: []int{c4(1, 1), c4(2, 3)}, Digits: []int{2, 8}, Name: "multisum killer cage"}},
+			find: lines, tech: "multisum killer cage", rating: RatingClueLine,
+			text: "multisum killer cage r1c1,r2c3 (2,8): r1c1 is 1 or 4, r2c3 is 1 or 4",
+			keep: map[int][]int{c4(1, 1): {1, 4}, c4(2, 3): {1, 4}},
+		},
+		{
+			name: "rellik cage", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.NoSubsetSum, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2)}, Value: 5, Name: "rellik cage"}},
+			givens: map[int]int{c4(1, 1): 1, c4(2, 3): 3},
+			find:   lines, tech: "rellik cage", rating: RatingClueLine,
+			text: "rellik cage r1c1,r2c3,r3c2: r3c2 is 1 or 3",
+			keep: map[int][]int{c4(3, 2): {1, 3}},
+		},
+		{
+			name: "sum loop", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.SegmentsLoop, Cells: []int{c4(1, 1), c4(2, 3), c4(3, 2), c4(4, 4)}, Value: 3, Name: "sum loop"}},
+			givens: map[int]int{c4(1, 1): 1, c4(2, 3): 2, c4(3, 2): 1},
+			find:   lines, tech: "sum loop", rating: RatingClueLine,
+			text: "sum loop r1c1–r4c4 (3): r4c4 is 2",
+			keep: map[int][]int{c4(4, 4): {2}},
+		},
+		{
 			name: "sandwich", n: 4,
 			cons: []satdoku.Constraint{{Kind: satdoku.Sandwich, Cells: row4, Value: 5, Name: "sandwich"}},
 			find: lines, tech: "sandwich", rating: RatingClueLine,
@@ -507,7 +560,9 @@ func conConst(k satdoku.ConstraintKind) string {
 	return map[satdoku.ConstraintKind]string{satdoku.Total: "Total", satdoku.Run: "Run", satdoku.Within: "Within",
 		satdoku.Sandwich: "Sandwich", satdoku.Contains: "Contains", satdoku.OneOf: "OneOf", satdoku.XSum: "XSum",
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
-		satdoku.Index: "Index", satdoku.Outside: "Outside"}[k]
+		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Exactly: "Exactly", satdoku.SameValues: "SameValues",
+		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn",
+		satdoku.NoSubsetSum: "NoSubsetSum"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the

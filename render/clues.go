@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/satdoku/satdoku/clue"
 )
@@ -66,6 +67,20 @@ var drawers = map[clue.Kind]struct {
 	clue.XSum:               {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "x-sum", "rect") }},
 	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
 	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},
+	// Sums and counts: counts.go.
+	clue.WeightedSum:     {overGrid, (*drawing).weightedSum},
+	clue.EqualSums:       {overGrid, (*drawing).equalSums},
+	clue.ContainsExactly: {overGrid, (*drawing).containsExactly},
+	clue.SameValues:      {shading, (*drawing).sameValues},
+	clue.CountingCircles: {underGrid, (*drawing).countingCircles},
+	clue.CountDistinct:   {overGrid, (*drawing).countDistinct},
+	clue.SumLoop:         {underGrid, (*drawing).sumLoop},
+	clue.RellikCage: {overGrid, func(d *drawing, c *clue.Clue) {
+		d.outline("rellik-cage", c.Cells, "≠"+strconv.Itoa(c.Value), "5 3")
+	}},
+	clue.MultisumKillerCage: {overGrid, func(d *drawing, c *clue.Clue) {
+		d.outline("multisum-killer-cage", c.Cells, joinInts(c.Values, "/"), "5 3")
+	}},
 }
 
 // clues draws the clues of one layer, in order.
@@ -261,7 +276,18 @@ func dist(d *drawing, a, b int) float64 { return math.Hypot(d.cx(a)-d.cx(b), d.c
 // cage draws a killer cage: a dashed line inside the cells' outline, and
 // its sum at the top left of its first cell.
 func (d *drawing) cage(c *clue.Clue) {
-	cs := d.cellsOn(c.Cells)
+	label := ""
+	if c.Value != 0 {
+		label = strconv.Itoa(c.Value)
+	}
+	d.outline("cage", c.Cells, label, "5 3")
+}
+
+// outline draws a dashed line (dash, an SVG dash array) inside the
+// outline of the cells, of class class, and the label, when not "", at
+// the top left of the first cell in reading order.
+func (d *drawing) outline(class string, cells []int, label, dash string) {
+	cs := d.cellsOn(cells)
 	if len(cs) == 0 {
 		return
 	}
@@ -299,13 +325,12 @@ func (d *drawing) cage(c *clue.Clue) {
 			seg(x1-inset, y0+end(in(r-1, col), in(r-1, col+1)), x1-inset, y1-end(in(r+1, col), in(r+1, col+1)))
 		}
 	}
-	d.p(`<path class="cage" d="%s" stroke="#000000" stroke-width="1.5" stroke-dasharray="5 3" fill="none"/>`+"\n", string(path))
-	if c.Value != 0 {
+	d.p(`<path class="%s" d="%s" stroke="#000000" stroke-width="1.5" stroke-dasharray="%s" fill="none"/>`+"\n", class, string(path), dash)
+	if label != "" {
 		first := slices.Min(cs)
 		x, y := d.x(first%d.n)+2, d.y(first/d.n)+2
-		s := strconv.Itoa(c.Value)
-		d.p(`<rect class="cage" x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`, f(x), f(y), f(float64(len(s))*cell*0.13+4), f(cell*0.24))
-		d.p(`<text class="cage" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", f(x+2), f(y+cell*0.2), f(cell*0.22), s)
+		d.p(`<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`, class, f(x), f(y), f(float64(utf8.RuneCountInString(label))*cell*0.13+4), f(cell*0.24))
+		d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", class, f(x+2), f(y+cell*0.2), f(cell*0.22), label)
 	}
 }
 

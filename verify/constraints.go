@@ -162,6 +162,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 					cellAt(c.Cells[k-1], n), cellAt(c.Cells[k], n), max(x-y, y-x))
 			}
 		}
+	case satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn, satdoku.NoSubsetSum:
+		return exactMulti(c, g)
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)
 	}
@@ -299,6 +301,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowIndex(c, m)
 	case satdoku.Outside:
 		return narrowOutside(n, m, scratch)
+	case satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn, satdoku.NoSubsetSum:
+		return narrowMulti(c, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}

@@ -342,6 +342,81 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return true
+	case satdoku.Exactly:
+		// Contains, and one more of any listed digit is not contained.
+		con := satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Digits}
+		for _, d := range c.Digits {
+			more := satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: append(slices.Clone(c.Digits), d)}
+			if holds(&more, g) {
+				return false
+			}
+		}
+		return holds(&con, g)
+	case satdoku.SameValues:
+		// Each set, its digits as a string sorted, is the first's.
+		size := len(ds) / c.Value
+		sorted := func(k int) string {
+			s := slices.Clone(ds[k*size : (k+1)*size])
+			slices.Sort(s)
+			return digitsString(s)
+		}
+		for k := 1; k < c.Value; k++ {
+			if sorted(k) != sorted(0) {
+				return false
+			}
+		}
+		return true
+	case satdoku.Circles:
+		str := digitsString(ds)
+		for _, d := range ds {
+			if strings.Count(str, string(rune(d))) != d {
+				return false
+			}
+		}
+		return true
+	case satdoku.Distinct:
+		set := map[int]bool{}
+		for _, d := range ds[c.Value:] {
+			set[d] = true
+		}
+		return len(set) == ds[0]
+	case satdoku.TotalIn:
+		t := 0
+		for _, d := range ds {
+			t += d
+		}
+		return slices.Contains(c.Digits, t)
+	case satdoku.NoSubsetSum:
+		// No subset of the distinct digits, by its bits, adds up to Value.
+		var held []int
+		for _, d := range ds {
+			if !slices.Contains(held, d) {
+				held = append(held, d)
+			}
+		}
+		for set := 1; set < 1<<len(held); set++ {
+			t := 0
+			for k, d := range held {
+				t += set >> k & 1 * d
+			}
+			if t == c.Value {
+				return false
+			}
+		}
+		return true
+	case satdoku.SegmentsLoop:
+		// Some cut of the loop, as a Segments line, holds.
+		for k := range ds {
+			line := satdoku.Constraint{Kind: satdoku.Segments, Cells: c.Cells, Value: c.Value}
+			g2 := satdoku.NewGrid(g.Rules())
+			for j, i := range c.Cells {
+				g2.SetCell(i, ds[(j+k)%len(ds)])
+			}
+			if holds(&line, g2) {
+				return true
+			}
+		}
+		return false
 	}
 	panic("unknown kind")
 }
@@ -457,6 +532,30 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Coefs[k] = 1 + rng.IntN(n)
 		}
 		c.Value = 1 + rng.IntN(n)
+	case satdoku.Exactly:
+		c.Cells = cells(1 + rng.IntN(4))
+		for range rng.IntN(len(c.Cells) + 1) {
+			c.Digits = append(c.Digits, 1+rng.IntN(n))
+		}
+	case satdoku.SameValues:
+		c.Value = 2 + rng.IntN(2)
+		c.Cells = cells(c.Value * (1 + rng.IntN(2)))
+	case satdoku.Circles:
+		c.Cells = cells(1 + rng.IntN(6))
+	case satdoku.Distinct:
+		c.Cells = cells(2 + rng.IntN(4))
+		c.Value = rng.IntN(2)
+	case satdoku.SegmentsLoop:
+		c.Cells = cells(2 + rng.IntN(4))
+		c.Value = 2 + rng.IntN(2*n)
+	case satdoku.NoSubsetSum:
+		c.Cells = cells(1 + rng.IntN(4))
+		c.Value = 1 + rng.IntN(3*n)
+	case satdoku.TotalIn:
+		c.Cells = cells(1 + rng.IntN(4))
+		for v := 1 + rng.IntN(n); v <= 4*n; v += 1 + rng.IntN(2*n) {
+			c.Digits = append(c.Digits, v)
+		}
 	case satdoku.XSum, satdoku.Skyscraper:
 		if rng.IntN(4) == 0 {
 			c.Cells = cells(2 + rng.IntN(n-1))
@@ -533,6 +632,40 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.OneOf:
 		for _, i := range c.Cells {
 			c.Mask |= 1 << (from.Cell(i) - 1)
+		}
+	case satdoku.Exactly:
+		// The digits of some of the cells, and any other cell's digit
+		// that is listed.
+		c.Digits = nil
+		for _, i := range c.Cells[:rng.IntN(len(c.Cells)+1)] {
+			c.Digits = append(c.Digits, from.Cell(i))
+		}
+		for _, i := range c.Cells[len(c.Digits):] {
+			if slices.Contains(c.Digits, from.Cell(i)) {
+				c.Digits = append(c.Digits, from.Cell(i))
+			}
+		}
+	case satdoku.Distinct:
+		c.Value = 1 // the first cell is swapped in
+		set := map[int]bool{}
+		for _, i := range c.Cells[1:] {
+			set[from.Cell(i)] = true
+		}
+		// The first cell must hold the count: swap in a cell that does.
+		for i := range n * n {
+			if from.Cell(i) == len(set) && !slices.Contains(c.Cells[1:], i) {
+				c.Cells[0] = i
+				break
+			}
+		}
+	case satdoku.SegmentsLoop, satdoku.TotalIn:
+		t := 0
+		for _, i := range c.Cells {
+			t += from.Cell(i)
+		}
+		c.Value = t
+		if k == satdoku.TotalIn {
+			c.Value, c.Digits = 0, append(c.Digits, t)
 		}
 	}
 	return c

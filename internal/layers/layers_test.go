@@ -154,8 +154,16 @@ func TestConstraintKinds(t *testing.T) {
 			v = 2 // of 4 cells
 		case satdoku.Index:
 			v, coefs = 2, []int{4, 3, 2, 1} // the first cell's digit picks a cell, which holds 2
+		case satdoku.SameValues:
+			v = 2 // two sets of two cells
+		case satdoku.Distinct:
+			v = 1 // the first cell counts the others
 		}
-		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: []int{1, 2}, Mask: 0b101, Name: "test"}
+		ds := []int{1, 2}
+		if k == satdoku.TotalIn {
+			ds = []int{6, 9} // of four cells' digits that may repeat
+		}
+		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: ds, Mask: 0b101, Name: "test"}
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
 		}
