@@ -139,7 +139,9 @@ func (g *Grid) Equal(h *Grid) bool {
 // String returns g on one line, row after row: a symbol per cell, '.' for
 // an empty one, digits 1-9 then letters from A for 10
 // ("53..7....6..195..."); boards larger than 25×25 write decimal numbers
-// separated by single spaces. It is textfmt's FormatLine, which reads it
+// separated by single spaces. Under rules with a value offset each cell
+// is its value's symbol (see Rules.AppendSymbol): "0" for digit 1 when the
+// values are 0..8. It is textfmt's FormatLine, which reads it
 // back.
 func (g *Grid) String() string {
 	if g == nil {
@@ -169,6 +171,8 @@ func (g *Grid) AppendText(b []byte) ([]byte, error) {
 		switch {
 		case v == 0:
 			b = append(b, '.')
+		case g.rules.valueOffset != 0:
+			b = g.rules.AppendSymbol(b, int(v))
 		case wide:
 			b = strconv.AppendUint(b, uint64(v), 10)
 		default:

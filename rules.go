@@ -79,6 +79,9 @@ type Rules struct {
 	// constraints and tags: see WithConstraints and WithTags.
 	constraints []Constraint
 	tags        []string
+	// valueOffset: digit d stands for the value d + valueOffset (see
+	// WithValueOffset).
+	valueOffset int
 	tables      *tables // see Cached
 }
 
@@ -417,6 +420,7 @@ outer:
 	rs := build(r.n, units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
+	rs.valueOffset = r.valueOffset
 	return rs, nil
 }
 

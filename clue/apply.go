@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), off: r.ValueOffset(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -56,6 +56,7 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 // builder gathers the rules of the clues.
 type builder struct {
 	n    int
+	off  int  // the rules' value offset: digit d is the value d + off
 	clue int  // the clue being read, for errors
 	kind Kind // its kind
 
@@ -157,20 +158,53 @@ func (b *builder) lines(c *Clue, distinct bool) error {
 	return nil
 }
 
-// digits checks the Values of c: digits 1..N.
-func (b *builder) digits(c *Clue) error {
-	for k, d := range c.Values {
-		if d < 1 || d > b.n {
-			return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+// digits returns the Values of c as digits 1..N (see valueDigits), or
+// fails for a value outside the board's.
+func (b *builder) digits(c *Clue) ([]int, error) {
+	ds, k := b.valueDigits(c.Values)
+	if k >= 0 {
+		return nil, b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.n+b.off)
+	}
+	return ds, nil
+}
+
+// valueDigits converts values to digits (digit d is the value d + off),
+// and returns the index of the first value outside 1..N as digits, −1 for
+// none. It and total are the one place where a clue's values become
+// digits.
+func (b *builder) valueDigits(vs []int) ([]int, int) {
+	ds := make([]int, len(vs))
+	bad := -1
+	for k, v := range vs {
+		ds[k] = v - b.off
+		if bad < 0 && (ds[k] < 1 || ds[k] > b.n) {
+			bad = k
 		}
 	}
-	return nil
+	return ds, bad
 }
+
+// offsetRefused are the kinds whose meaning Apply does not carry over to
+// values other than the digits 1..N (see OffsetKinds).
+var offsetRefused = []Kind{Sandwich, XSum, NumberedRoom, RowIndexer, ColumnIndexer, BoxIndexer,
+	BlackDot, NegativeRatio, EntropicLine, TenLine}
+
+// OffsetKinds reports whether Apply reads clues of kind k under rules
+// with a value offset (see satdoku.Rules.WithValueOffset): every kind but
+// those whose meaning names particular values that a shift of the values
+// does not carry over — sandwiches (between the 1 and the N), X-sums,
+// numbered rooms and indexers (a value as a count or a position),
+// black dots and their negative rule (ratios), entropic lines (thirds of
+// 1..9), 10-lines (segments of any length).
+func OffsetKinds(k Kind) bool { return !slices.Contains(offsetRefused, k) }
 
 // add reads one clue.
 func (b *builder) add(c *Clue) error {
 	if !c.Kind.Valid() {
 		return b.fail("", -1, -1, "unknown kind %v", c.Kind)
+	}
+	if b.off != 0 && !OffsetKinds(c.Kind) {
+		return b.unsupported("", "%v on a board of values %d to %d (satdoku reads it with the values 1 to N only)", c.Kind, 1+b.off, b.n+b.off)
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
@@ -260,9 +294,10 @@ func (b *builder) add(c *Clue) error {
 	case Clone:
 		return b.clone(c)
 	case Quadruple:
-		for k, d := range c.Values {
+		ds, _ := b.valueDigits(c.Values)
+		for k, d := range ds {
 			if d < 1 {
-				return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+				return b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.n+b.off)
 			}
 		}
 		if len(c.Values) == 0 {
@@ -275,11 +310,11 @@ func (b *builder) add(c *Clue) error {
 			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
 			return nil
 		}
-		if d := slices.Max(c.Values); d > b.n {
-			b.never(c.Cells, "digit %d is not in 1..%d", d, b.n)
+		if d := slices.Max(ds); d > b.n {
+			b.never(c.Cells, "digit %d is not in %d..%d", d+b.off, 1+b.off, b.n+b.off)
 			return nil
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Values})
+		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: ds})
 		b.tag()
 	case WhiteDot, BlackDot:
 		return b.dot(c)
@@ -287,7 +322,7 @@ func (b *builder) add(c *Clue) error {
 		return b.xv(c)
 	case Odd, Even:
 		if len(c.Cells) > 0 {
-			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.n, c.Kind == Odd)})
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.n, b.off, c.Kind == Odd)})
 			b.tag()
 		}
 	case Minimum, Maximum:
@@ -304,14 +339,15 @@ func (b *builder) add(c *Clue) error {
 			b.tag()
 		}
 	case PencilMarks:
-		if err := b.digits(c); err != nil {
+		ds, err := b.digits(c)
+		if err != nil {
 			return err
 		}
 		if len(c.Values) == 0 {
 			return b.fail("values", -1, -1, "no digits")
 		}
 		var mask uint64
-		for _, d := range c.Values {
+		for _, d := range ds {
 			mask |= 1 << (d - 1)
 		}
 		if len(c.Cells) > 0 {
@@ -480,11 +516,12 @@ func (b *builder) equalSums(c *Clue) error {
 	return nil
 }
 
-// parityMask returns the odd (or even) digits 1..n.
-func parityMask(n int, odd bool) uint64 {
+// parityMask returns the digits 1..n whose values (d + off) are odd (or
+// even).
+func parityMask(n, off int, odd bool) uint64 {
 	var mask uint64
 	for d := 1; d <= n; d++ {
-		if d%2 == 1 == odd {
+		if (d+off)%2 != 0 == odd {
 			mask |= 1 << (d - 1)
 		}
 	}
@@ -504,12 +541,13 @@ func (b *builder) killerCage(c *Clue) error {
 		b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
 	}
 	if c.Value != 0 { // 0 is no sum, as in f-puzzles and SudokuSolver
-		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-		if c.Value < lo || c.Value > hi {
-			b.never(c.Cells, "%d is impossible in %d cells (want %d to %d)", c.Value, k, lo, hi)
+		// The sum of k values is the digits' and k offsets.
+		v, lo, hi := c.Value-k*b.off, k*(k+1)/2, k*(2*n-k+1)/2
+		if v < lo || v > hi {
+			b.never(c.Cells, "%d is impossible in %d cells (want %d to %d)", c.Value, k, lo+k*b.off, hi+k*b.off)
 			return nil
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: c.Value})
+		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: v})
 	}
 	b.tag()
 	return nil
@@ -518,14 +556,18 @@ func (b *builder) killerCage(c *Clue) error {
 // total adds a Total constraint (cells with coefficients coefs, nil for
 // all 1) after checking that some digits 1..N, repeated or not, can make
 // it (a Never constraint when none can). It merges a cell listed twice
-// and leaves out a cell whose coefficients add up to 0.
+// and leaves out a cell whose coefficients add up to 0. The total is of
+// the cells' values: under a value offset, the digits' total is value
+// less the offset times the coefficients' sum.
 func (b *builder) total(cells, coefs []int, value int) {
 	var cs, ks []int
+	given := value
 	for k, i := range cells {
 		c := 1
 		if coefs != nil {
 			c = coefs[k]
 		}
+		value -= c * b.off
 		if j := slices.Index(cs, i); j >= 0 {
 			ks[j] += c
 			continue
@@ -547,7 +589,8 @@ func (b *builder) total(cells, coefs []int, value int) {
 		hi += max(c, c*b.n)
 	}
 	if value < lo || value > hi {
-		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), value, lo, hi)
+		shift := given - value
+		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), given, lo+shift, hi+shift)
 		return
 	}
 	if coefs == nil && len(ks) == len(cells) {
@@ -874,11 +917,11 @@ func (b *builder) xv(c *Clue) error {
 	if c.Value != 5 && c.Value != 10 {
 		return b.fail("value", -1, -1, "an XV mark is 10 (X) or 5 (V), not %d", c.Value)
 	}
-	if c.Value > 2*b.n {
-		b.never(c.Cells, "two digits 1 to %d cannot add up to %d", b.n, c.Value)
+	if c.Value-2*b.off > 2*b.n {
+		b.never(c.Cells, "two digits %d to %d cannot add up to %d", 1+b.off, b.n+b.off, c.Value)
 		return nil
 	}
-	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value)
+	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value-2*b.off)
 	b.mark(XV, c.Cells, c.Value)
 	b.tag()
 	return nil
@@ -970,7 +1013,7 @@ func (b *builder) negative(k Kind) {
 			}
 		}
 	case NegativeXV:
-		rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5}, {Kind: satdoku.NotSum, Value: 10}}
+		rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5 - 2*b.off}, {Kind: satdoku.NotSum, Value: 10 - 2*b.off}}
 		marks = xvs
 	}
 	b.forbid(k, rels, marks)

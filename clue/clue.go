@@ -24,7 +24,13 @@ import (
 type Kind uint8
 
 // The kinds of clue. Value, Values, Cells and Lines are the fields of
-// Clue; a kind ignores the fields it does not name.
+// Clue; a kind ignores the fields it does not name. Digits are the board's
+// values: under rules with a value offset (satdoku.Rules.WithValueOffset,
+// the values 0 to 8 on 9×9) a cage's sum, an XV mark's, a quadruple's and
+// pencil marks' digits and the parity of odd and even cells are the
+// values', which Apply converts to the rules' digits; the kinds whose
+// meaning it cannot carry over to other values (see OffsetKinds) are
+// refused there.
 const (
 	// KillerCage: the Cells hold distinct digits that add up to Value; a
 	// Value of 0 is no sum (a cage of distinct digits alone).
@@ -313,7 +319,8 @@ type Clue struct {
 	// Value is the clue's number: a sum, a difference, a ratio; 0 is no
 	// sum or the default, as each kind says.
 	Value int `json:"value,omitempty"`
-	// Values are the digits of a quadruple or of pencil marks.
+	// Values are the digits (values, see the kinds) of a quadruple or of
+	// pencil marks.
 	Values []int `json:"values,omitempty"`
 }
 

@@ -73,12 +73,13 @@ func (b *builder) constraints() error {
 		if its[k].typ != "Shape" {
 			continue
 		}
+		off := b.valueOffset
 		n, err := b.shape(&its[k])
 		if err != nil {
 			return err
 		}
-		if shape >= 0 && n != b.n {
-			return b.t.fail(its[k].at, ErrInvalid, "Shape: %d×%d after %d×%d", n, n, b.n, b.n)
+		if shape >= 0 && (n != b.n || off != b.valueOffset) {
+			return b.t.fail(its[k].at, ErrInvalid, "Shape: %s after another shape", strings.Join(its[k].args, "~"))
 		}
 		b.n, shape = n, k
 	}
@@ -174,8 +175,11 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 	return cs, nil
 }
 
-// shape reads a Shape: "N×N", with the value range 1 to N, of the Sudoku
-// grid type.
+// shape reads a Shape, as ISS's CellGeometry.fromShapeSpec reads it:
+// "R×C", then optionally the values, "V" (1 to V) or "A-B" (A 0 or 1),
+// then optionally the grid type, "Sudoku" or "Raw" (an empty range before
+// it keeps the default, V = max(R, C)). satdoku reads square Sudoku grids
+// from 4×4 whose cells hold N values, from 0 or from 1.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -187,20 +191,43 @@ func (b *builder) shape(it *item) (int, error) {
 	if !ok || !ok1 || !ok2 || nr < 1 || nc < 1 || nr > 16 || nc > 16 {
 		return 0, b.t.fail(at, ErrInvalid, "Shape: %q is not a grid of 1 to 16 rows and columns", dims)
 	}
+	if len(it.args) > 3 || len(it.args) > 1 && it.args[len(it.args)-1] == "" {
+		return 0, b.t.fail(it.at, ErrInvalid, "Shape: want R×C, a value range and a grid type")
+	}
+	values, off := max(nr, nc), 0
+	if len(it.args) > 1 && it.args[1] != "" {
+		r := it.args[1]
+		lo, hi, isRange := strings.Cut(r, "-")
+		a, okA := number(lo)
+		z, okZ := number(hi)
+		switch {
+		case !isRange && okA && fmt.Sprint(a) == lo:
+			values = a
+		case isRange && okA && okZ && fmt.Sprint(a) == lo && fmt.Sprint(z) == hi && (a == 0 || a == 1):
+			values, off = z-a+1, a-1
+		default:
+			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: values %q (want V, 0-B or 1-B)", r)
+		}
+		if values < max(nr, nc) || values > 16 {
+			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, max(nr, nc))
+		}
+	}
+	if len(it.args) > 2 {
+		switch it.args[2] {
+		case "Sudoku":
+		case "Raw":
+			return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type Raw (no rows, columns or boxes; satdoku's grids have them)")
+		default:
+			return 0, b.t.fail(it.argAt[2], ErrInvalid, "Shape: grid type %q (want Sudoku or Raw)", it.args[2])
+		}
+	}
 	if nr != nc || nr < 4 {
 		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
 	}
-	if len(it.args) > 1 && it.args[1] != "" {
-		if r := it.args[1]; r != fmt.Sprint(nr) && r != fmt.Sprintf("1-%d", nr) {
-			return 0, b.t.fail(it.argAt[1], ErrUnsupported, "Shape: values %s (satdoku's are 1 to %d)", r, nr)
-		}
+	if values != nr {
+		return 0, b.t.fail(it.argAt[1], ErrUnsupported, "Shape: %d values on a %d×%d grid (satdoku's cells hold %d)", values, nr, nc, nr)
 	}
-	if len(it.args) > 2 && it.args[2] != "Sudoku" {
-		return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type %q (satdoku's is Sudoku)", it.args[2])
-	}
-	if len(it.args) > 3 {
-		return 0, b.t.fail(it.argAt[3], ErrInvalid, "Shape: too many arguments")
-	}
+	b.valueOffset = off
 	return nr, nil
 }
 
@@ -453,13 +480,16 @@ func (b *builder) givens(it *item) error {
 	return nil
 }
 
-// digits reads values, each a digit 1..N written in decimal.
+// digits reads values, each one of the board's values (1..N, or 0..N−1
+// with the values from 0), written in decimal; they stay values, which
+// package clue and finish convert to digits.
 func (b *builder) digits(it *item, at int, vs []string) ([]int, error) {
 	var ds []int
+	lo, hi := 1+b.valueOffset, b.n+b.valueOffset
 	for _, v := range vs {
 		d, ok := number(v)
-		if !ok || fmt.Sprint(d) != v || d < 1 || d > b.n {
-			return nil, b.t.fail(at, ErrInvalid, "%s: value %q is not a digit 1 to %d", it.typ, v, b.n)
+		if !ok || fmt.Sprint(d) != v || d < lo || d > hi {
+			return nil, b.t.fail(at, ErrInvalid, "%s: value %q is not a digit %d to %d", it.typ, v, lo, hi)
 		}
 		ds = append(ds, d)
 	}

@@ -20,6 +20,8 @@ func FuzzRead(f *testing.F) {
 		".LittleKiller~12~R1C3.Sandwich~5~C2.XSum~R1~15~20.Skyscraper~C3~~4.NumberedRoom~R4~5~.Diagonal~1.Diagonal~-1",
 		".AntiKnight.AntiKing.Windoku.DisjointSets.AntiConsecutive.Quad~R1C1~1~2.ContainAtLeast~3_4~R9C9~R8C8.Indexing~R~R1C1",
 		".Shape~6x6.Jigsaw~111222111222333444333444555666555666.NoBoxes.~R1C1_1",
+		".Shape~9x9~0-8.~R1C1_0~R2C2_8_7.Cage~3~R1C2~R1C3.Arrow~R5C5~R5C6.V~R9C8~R9C9.Quad~R3C3~0~0.StrictXV",
+		".Shape~6x6~0-5.Jigsaw~111222111222333444333444555666555666.Thermo~R1C1~R1C2.Shape~6x6~~Sudoku",
 		".Shape~16x16.~RgCg_16~RaC1_10.And.Thermo~R1C1~R1C2.End.SearchPriority~5~R1C1",
 		".Or.~R1C1_1.End.Lunchbox~3~R1C1~R1C2",
 		".Pair~_3_8H_wH8AHwAE~_ramp~R1C1~R1C2~~R3C3~R3C4.PairX~8H_xf8H_xf8H_B~R5C5~R6C6~R7C7.Binary~-3-8H-wH8AHwAE~R9C1~R9C2",

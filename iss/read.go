@@ -160,10 +160,12 @@ type builder struct {
 	t *text
 	n int
 
-	// grid holds the cells given one value.
+	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
-	jigsaw  [][]int // the regions of a jigsaw layout, or nil
+	// valueOffset is the Shape's: the values are 0..N−1 when it is −1.
+	valueOffset int
+	jigsaw      [][]int // the regions of a jigsaw layout, or nil
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
@@ -201,8 +203,8 @@ func (b *builder) given(at, i int, ds []int) {
 		}
 	}
 	var mask uint64
-	for _, d := range ds {
-		mask |= 1 << (d - 1)
+	for _, v := range ds {
+		mask |= 1 << (v - b.valueOffset - 1)
 	}
 	if mask == 1<<b.n-1 {
 		return // every digit: says nothing
@@ -233,6 +235,9 @@ func (b *builder) finish() (*Puzzle, error) {
 		r, err = satdoku.Regions(n, nil)
 	default:
 		r, err = satdoku.Standard(n)
+	}
+	if err == nil {
+		r, err = r.WithValueOffset(b.valueOffset)
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
@@ -275,7 +280,8 @@ func (b *builder) finish() (*Puzzle, error) {
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: %v: %s", pos, b.clues[w.Clue].Kind, w.Msg))
 	}
 	g := satdoku.NewGrid(r)
-	for i, d := range b.grid {
+	for i, v := range b.grid {
+		d, _ := r.DigitOf(v) // digits checked the value
 		g.SetCell(i, d)
 	}
 	return &Puzzle{Grid: g, Clues: b.clues, Warnings: b.warnings}, nil

@@ -1,0 +1,57 @@
+package satdoku_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// TestValueOffset checks the values a digit stands for, both ways, and
+// how a grid prints them.
+func TestValueOffset(t *testing.T) {
+	r, _ := satdoku.Standard(9)
+	if r.ValueOffset() != 0 || r.ValueOf(9) != 9 || r.Values() != 9 {
+		t.Fatalf("classic rules: offset %d, value of 9 %d, %d values", r.ValueOffset(), r.ValueOf(9), r.Values())
+	}
+	z, err := r.WithValueOffset(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if z.ValueOf(1) != 0 || z.ValueOf(9) != 8 {
+		t.Errorf("values 0-8: digit 1 is %d, 9 is %d", z.ValueOf(1), z.ValueOf(9))
+	}
+	for v, want := range map[int]bool{-1: false, 0: true, 8: true, 9: false} {
+		d, ok := z.DigitOf(v)
+		if ok != want || ok && z.ValueOf(d) != v {
+			t.Errorf("DigitOf(%d) = %d, %v", v, d, ok)
+		}
+	}
+	if r.Classic() != z.Classic() || len(z.Units()) != len(r.Units()) {
+		t.Error("an offset changed the units")
+	}
+	for _, off := range []int{-2, 1} {
+		if _, err := r.WithValueOffset(off); !errors.Is(err, satdoku.ErrRules) {
+			t.Errorf("offset %d: %v", off, err)
+		}
+	}
+	g := satdoku.NewGrid(z)
+	g.SetCell(0, 1)
+	g.SetCell(80, 9)
+	if got := g.String()[:2] + g.String()[79:]; got != "0..8" {
+		t.Errorf("printed %q", got)
+	}
+	// Extra units keep the offset.
+	x, err := z.WithNamed("x")
+	if err != nil || x.ValueOffset() != -1 {
+		t.Errorf("WithNamed lost the offset: %v", err)
+	}
+	r10, _ := satdoku.Standard(10)
+	z10, _ := r10.WithValueOffset(-1)
+	if got := string(z10.AppendSymbol(nil, 10)); got != "9" {
+		t.Errorf("10 on 0-9 prints %q", got)
+	}
+	if got := string(r10.AppendSymbol(nil, 10)); got != "A" {
+		t.Errorf("10 on 1-10 prints %q", got)
+	}
+}
