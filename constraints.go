@@ -204,8 +204,8 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
 		}
 	case Run:
-		if len(c.Cells) > n {
-			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
+		if v := r.Values(); len(c.Cells) > v {
+			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), v)
 		}
 	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
@@ -216,8 +216,8 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))
 		}
 		for _, d := range c.Digits {
-			if d < 1 || d > n {
-				return fmt.Errorf("digit %d is not in 1..%d", d, n)
+			if v := r.Values(); d < 1 || d > v {
+				return fmt.Errorf("digit %d is not in 1..%d", d, v)
 			}
 		}
 	}

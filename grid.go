@@ -76,10 +76,10 @@ func (g *Grid) Set(r, c, d int) { g.SetCell(r*g.rules.n+c, d) }
 func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
-// outside 0..N.
+// outside 0..V (V = Rules.Values, N unless the rules say otherwise).
 func (g *Grid) SetCell(i, d int) {
-	if uint(d) > uint(g.rules.n) {
-		badDigit(d, g.rules.n)
+	if uint(d) > uint(g.rules.n) && uint(d) > uint(g.rules.values) {
+		badDigit(d, g.rules.Values())
 	}
 	g.cells[i] = uint8(d)
 }

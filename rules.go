@@ -82,7 +82,10 @@ type Rules struct {
 	// valueOffset: digit d stands for the value d + valueOffset (see
 	// WithValueOffset).
 	valueOffset int
-	tables      *tables // see Cached
+	// values is the number of digits, V, when it is not n (see
+	// WithValues); 0 means n.
+	values int
+	tables *tables // see Cached
 }
 
 // RelationKind is what a Relation says about the digits of its two cells.
@@ -398,8 +401,8 @@ func (r *Rules) WithExtra(extra ...ExtraUnit) (*Rules, error) {
 	}
 outer:
 	for _, e := range extra {
-		if len(e.Cells) < 2 || len(e.Cells) > r.n {
-			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.n)
+		if len(e.Cells) < 2 || len(e.Cells) > r.Values() {
+			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.Values())
 		}
 		cells, err := checkCells(r.n, e.Cells)
 		if err != nil {
@@ -420,7 +423,7 @@ outer:
 	rs := build(r.n, units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
-	rs.valueOffset = r.valueOffset
+	rs.valueOffset, rs.values = r.valueOffset, r.values
 	return rs, nil
 }
 
@@ -527,14 +530,16 @@ func (r *Rules) UnitsOf(i int) []int32 { return r.cellUnits[r.cellStart[i]:r.cel
 // then B. The slice is shared: callers must not modify it.
 func (r *Rules) Overlaps() []Overlap { return r.overlaps }
 
-// Full reports whether unit u (an index into Units) has N cells, so that it
-// holds every digit exactly once.
-func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
+// Full reports whether unit u (an index into Units) has as many cells as
+// there are digits (N, or Values), so that it holds every digit exactly
+// once. With more digits than N (see WithValues) no unit of N cells is
+// full: it holds N distinct digits of the V.
+func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.Values() }
 
 // Classic reports whether r are the classic rules: rows, columns and
-// rectangular boxes, nothing else.
+// rectangular boxes, nothing else, and the digits 1..N.
 func (r *Rules) Classic() bool {
-	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0 && len(r.constraints) == 0
+	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0 && len(r.constraints) == 0 && r.values == 0
 }
 
 // Extras returns the extra units of r, in order.

@@ -53,9 +53,38 @@ func (r *Rules) DigitOf(v int) (int, bool) {
 }
 
 // Values returns the number of digits a cell may hold, V: the digits are
-// 1..V (the values ValueOf(1)..ValueOf(V)). It is N for square boards with
-// the classic digits.
-func (r *Rules) Values() int { return r.n }
+// 1..V (the values ValueOf(1)..ValueOf(V)). It is N unless WithValues
+// said otherwise.
+func (r *Rules) Values() int {
+	if r.values != 0 {
+		return r.values
+	}
+	return r.n
+}
+
+// WithValues returns rules whose cells hold the digits 1..v, v ≥ N (ISS's
+// ".Shape~6x6~9": a 6×6 board of the digits 1 to 9): a unit then holds
+// distinct digits, and only a unit of v cells holds every digit (see
+// Full). v must be from N to MaxN (an error wrapping ErrRules otherwise);
+// v = N gives the rules as they are. Layers that handle only N digits
+// refuse such rules (see Rules.Values).
+func (r *Rules) WithValues(v int) (*Rules, error) {
+	if v < r.n || v > MaxN {
+		return nil, fmt.Errorf("%w: %d digits on a %d×%d board (want %d to %d)", ErrRules, v, r.n, r.n, r.n, MaxN)
+	}
+	for _, u := range r.units {
+		if len(u.Cells) > v {
+			return nil, fmt.Errorf("%w: %s has %d cells, more than %d digits", ErrRules, u, len(u.Cells), v)
+		}
+	}
+	rs := *r
+	rs.newTables()
+	rs.values = v
+	if v == r.n {
+		rs.values = 0
+	}
+	return &rs, nil
+}
 
 // valueSymbols are the symbols of the values 0 to 35.
 const valueSymbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -55,3 +55,37 @@ func TestValueOffset(t *testing.T) {
 		t.Errorf("10 on 1-10 prints %q", got)
 	}
 }
+
+// TestWithValues checks rules of more digits than the side: a row of N
+// cells is then no full unit, and the bounds are kept.
+func TestWithValues(t *testing.T) {
+	r, _ := satdoku.Standard(6)
+	v, err := r.WithValues(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Values() != 9 || v.Classic() || v.Full(0) || r.Values() != 6 || !r.Full(0) {
+		t.Errorf("values %d, classic %v, row full %v", v.Values(), v.Classic(), v.Full(0))
+	}
+	if same, _ := r.WithValues(6); same.Values() != 6 || !same.Classic() {
+		t.Error("WithValues(N) changed the rules")
+	}
+	for _, bad := range []int{5, satdoku.MaxN + 1} {
+		if _, err := r.WithValues(bad); !errors.Is(err, satdoku.ErrRules) {
+			t.Errorf("WithValues(%d): %v", bad, err)
+		}
+	}
+	g := satdoku.NewGrid(v)
+	g.SetCell(0, 9) // a digit above N, no panic
+	if g.String()[0] != '9' {
+		t.Errorf("printed %q", g.String())
+	}
+	// An extra unit of up to V cells: a cage of 9 cells on a 6×6 board.
+	if _, err := v.WithExtra(satdoku.ExtraUnit{Name: "cage", Cells: []int{0, 1, 2, 6, 7, 8, 12, 13, 14}}); err != nil {
+		t.Error(err)
+	}
+	x, _ := v.WithNamed("x")
+	if x.Values() != 9 {
+		t.Error("WithNamed lost the values")
+	}
+}

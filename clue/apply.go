@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), off: r.ValueOffset(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -56,6 +56,7 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 // builder gathers the rules of the clues.
 type builder struct {
 	n    int
+	v    int  // the number of digits, r.Values(): N unless the rules say otherwise
 	off  int  // the rules' value offset: digit d is the value d + off
 	clue int  // the clue being read, for errors
 	kind Kind // its kind
@@ -163,7 +164,7 @@ func (b *builder) lines(c *Clue, distinct bool) error {
 func (b *builder) digits(c *Clue) ([]int, error) {
 	ds, k := b.valueDigits(c.Values)
 	if k >= 0 {
-		return nil, b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.n+b.off)
+		return nil, b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
 	}
 	return ds, nil
 }
@@ -177,7 +178,7 @@ func (b *builder) valueDigits(vs []int) ([]int, int) {
 	bad := -1
 	for k, v := range vs {
 		ds[k] = v - b.off
-		if bad < 0 && (ds[k] < 1 || ds[k] > b.n) {
+		if bad < 0 && (ds[k] < 1 || ds[k] > b.v) {
 			bad = k
 		}
 	}
@@ -204,7 +205,7 @@ func (b *builder) add(c *Clue) error {
 		return b.fail("", -1, -1, "unknown kind %v", c.Kind)
 	}
 	if b.off != 0 && !OffsetKinds(c.Kind) {
-		return b.unsupported("", "%v on a board of values %d to %d (satdoku reads it with the values 1 to N only)", c.Kind, 1+b.off, b.n+b.off)
+		return b.unsupported("", "%v on a board of values %d to %d (satdoku reads it with the values 1 to N only)", c.Kind, 1+b.off, b.v+b.off)
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
@@ -231,8 +232,8 @@ func (b *builder) add(c *Clue) error {
 	case KillerCage:
 		return b.killerCage(c)
 	case ExtraRegion:
-		if len(c.Cells) > b.n {
-			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.n)
+		if len(c.Cells) > b.v {
+			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.v)
 			return nil
 		}
 		if len(c.Cells) >= 2 {
@@ -249,8 +250,8 @@ func (b *builder) add(c *Clue) error {
 		return b.indexer(c)
 	case Thermometer:
 		for _, l := range c.Lines {
-			if len(l) > b.n {
-				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.n)
+			if len(l) > b.v {
+				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.v)
 				continue
 			}
 			for j := 1; j < len(l); j++ {
@@ -273,8 +274,8 @@ func (b *builder) add(c *Clue) error {
 		}
 	case Renban:
 		for _, l := range c.Lines {
-			if len(l) > b.n {
-				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.n)
+			if len(l) > b.v {
+				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.v)
 				continue
 			}
 			if len(l) >= 2 {
@@ -297,7 +298,7 @@ func (b *builder) add(c *Clue) error {
 		ds, _ := b.valueDigits(c.Values)
 		for k, d := range ds {
 			if d < 1 {
-				return b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.n+b.off)
+				return b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
 			}
 		}
 		if len(c.Values) == 0 {
@@ -310,8 +311,8 @@ func (b *builder) add(c *Clue) error {
 			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
 			return nil
 		}
-		if d := slices.Max(ds); d > b.n {
-			b.never(c.Cells, "digit %d is not in %d..%d", d+b.off, 1+b.off, b.n+b.off)
+		if d := slices.Max(ds); d > b.v {
+			b.never(c.Cells, "digit %d is not in %d..%d", d+b.off, 1+b.off, b.v+b.off)
 			return nil
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: ds})
@@ -322,7 +323,7 @@ func (b *builder) add(c *Clue) error {
 		return b.xv(c)
 	case Odd, Even:
 		if len(c.Cells) > 0 {
-			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.n, b.off, c.Kind == Odd)})
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.v, b.off, c.Kind == Odd)})
 			b.tag()
 		}
 	case Minimum, Maximum:
@@ -377,8 +378,8 @@ func (b *builder) add(c *Clue) error {
 			if l[0] == l[len(l)-1] {
 				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
 			}
-			if v >= b.n {
-				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.n, v)
+			if v >= b.v {
+				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.v, v)
 				continue
 			}
 			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
@@ -436,7 +437,7 @@ func (b *builder) add(c *Clue) error {
 // cells of every window differ, which with three classes also makes cells
 // three steps away alike), or one step away (parity lines).
 func (b *builder) apartLine(c *Clue) error {
-	kind, v, reach := satdoku.OtherThird, b.n, 2
+	kind, v, reach := satdoku.OtherThird, b.v, 2
 	switch c.Kind {
 	case ModularLine:
 		kind, v = satdoku.OtherResidue, 3
@@ -529,7 +530,7 @@ func parityMask(n, off int, odd bool) uint64 {
 }
 
 func (b *builder) killerCage(c *Clue) error {
-	n, k := b.n, len(c.Cells)
+	n, k := b.v, len(c.Cells)
 	if k == 0 {
 		return b.fail("", -1, -1, "a cage without cells")
 	}
@@ -585,8 +586,8 @@ func (b *builder) total(cells, coefs []int, value int) {
 	}
 	lo, hi := 0, 0
 	for _, c := range ks {
-		lo += min(c, c*b.n)
-		hi += max(c, c*b.n)
+		lo += min(c, c*b.v)
+		hi += max(c, c*b.v)
 	}
 	if value < lo || value > hi {
 		shift := given - value
@@ -778,7 +779,7 @@ func (b *builder) arrow(c *Clue) error {
 	if len(circle) > maxPill {
 		return b.unsupported("cells", "a circle of %d cells (the limit is %d)", len(circle), maxPill)
 	}
-	if len(circle) > 1 && b.n > 9 {
+	if len(circle) > 1 && b.v > 9 {
 		// f-puzzles writes the digits side by side, 10 and over with two
 		// figures: not a sum with fixed coefficients.
 		return b.unsupported("cells", "a circle of %d cells on a %d×%d board", len(circle), b.n, b.n)
@@ -825,8 +826,8 @@ func (b *builder) whispers(c *Clue) error {
 				return b.fail("lines", k, j, "a cell next to itself")
 			}
 		}
-		if len(l) >= 2 && d >= b.n {
-			b.never(l, "no two digits 1 to %d differ by %d or more", b.n, d)
+		if len(l) >= 2 && d >= b.v {
+			b.never(l, "no two digits 1 to %d differ by %d or more", b.v, d)
 			continue
 		}
 		for j := 1; j < len(l); j++ {
@@ -880,7 +881,7 @@ func (b *builder) dot(c *Clue) error {
 	if err := b.pair(c); err != nil {
 		return err
 	}
-	n, v := b.n, c.Value
+	n, v := b.v, c.Value
 	plain, kind, def := satdoku.Consecutive, satdoku.Difference, 1
 	if c.Kind == BlackDot {
 		plain, kind, def = satdoku.Double, satdoku.Ratio, 2
@@ -917,8 +918,8 @@ func (b *builder) xv(c *Clue) error {
 	if c.Value != 5 && c.Value != 10 {
 		return b.fail("value", -1, -1, "an XV mark is 10 (X) or 5 (V), not %d", c.Value)
 	}
-	if c.Value-2*b.off > 2*b.n {
-		b.never(c.Cells, "two digits %d to %d cannot add up to %d", 1+b.off, b.n+b.off, c.Value)
+	if c.Value-2*b.off > 2*b.v {
+		b.never(c.Cells, "two digits %d to %d cannot add up to %d", 1+b.off, b.v+b.off, c.Value)
 		return nil
 	}
 	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value-2*b.off)

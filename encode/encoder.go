@@ -43,7 +43,7 @@ var ErrDomain = errors.New("encode: domain does not cover the board")
 func GivensDomain(g *satdoku.Grid) *Domain {
 	r := g.Rules()
 	n := r.N()
-	full := fullMask(n)
+	full := fullMask(r.Values())
 	units := r.Units()
 	placed := make([]uint64, len(units))
 	for u, unit := range units {
@@ -122,7 +122,7 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 		rules:   r,
 		ext:     e != Minimal,
 		ladder:  e == Sequential,
-		full:    fullMask(n),
+		full:    fullMask(r.Values()),
 		covered: coveredOf(r),
 		placed:  make([]uint64, len(r.Units())),
 		cand:    make([]uint64, n*n),
@@ -231,8 +231,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	e.orig = orig
 	defer func() { e.wrap.Adder, e.cur, e.orig = nil, nil, nil }()
 	r := e.rules
-	n := r.N()
-	e.top = n * n * n
+	n, nv := r.N(), r.Values()
+	e.top = n * n * nv
 	units := r.Units()
 	placed, cand := e.placed, e.cand
 	switch {
@@ -252,7 +252,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			for _, i := range unit.Cells {
 				if v := d.Val[i]; v != 0 {
 					bit := uint64(1) << (v - 1)
-					if int(v) > n || m&bit != 0 {
+					if int(v) > nv || m&bit != 0 {
 						a.Add(0) // no digit, or two cells of the unit fixed to one digit
 						return nil
 					}
@@ -285,7 +285,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromCell, i})
 		}
-		base := i * n
+		base := i * nv
 		e.lits = e.lits[:0]
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
@@ -303,7 +303,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromUnit, u})
 		}
-		alo := e.ext && len(unit.Cells) == n
+		alo := e.ext && len(unit.Cells) == nv
 		cov := e.covered[u]
 		if !e.Dedup || e.ladder {
 			cov = nil
@@ -314,7 +314,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			e.lits, e.pos = e.lits[:0], e.pos[:0]
 			for k, i := range unit.Cells {
 				if cand[i]&bit != 0 {
-					e.lits = append(e.lits, i*n+dg+1)
+					e.lits = append(e.lits, i*nv+dg+1)
 					if cov != nil {
 						e.pos = append(e.pos, k)
 					}
@@ -346,8 +346,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromRelation, k})
 		}
-		for da := 1; da <= n; da++ {
-			for db := 1; db <= n; db++ {
+		for da := 1; da <= nv; da++ {
+			for db := 1; db <= nv; db++ {
 				if !x.Holds(da, db) {
 					e.forbid(a, d, x.A, da, x.B, db)
 				}
@@ -368,8 +368,8 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	if len(cons) == 0 {
 		return
 	}
-	if n := e.rules.N(); e.top < n*n*n {
-		e.top = n * n * n
+	if n := e.rules.N(); e.top < n*n*e.rules.Values() {
+		e.top = n * n * e.rules.Values()
 	}
 	a := e.asClauseAdder(adder)
 	for k := range cons {
@@ -395,13 +395,13 @@ func (e *Encoder) forbid(a ClauseAdder, d *Domain, i, di, j, dj int) {
 	if vi < 0 || vj < 0 {
 		return
 	}
-	n := e.rules.N()
+	nv := e.rules.Values()
 	lits := e.lits[:0]
 	if vi == 0 {
-		lits = append(lits, -(i*n + di))
+		lits = append(lits, -(i*nv + di))
 	}
 	if vj == 0 {
-		lits = append(lits, -(j*n + dj))
+		lits = append(lits, -(j*nv + dj))
 	}
 	e.lits = lits
 	a.AddClause(lits)
@@ -459,7 +459,7 @@ const ladderFrom = 5
 // MaxVar returns the largest variable of the last formula Write wrote: N³,
 // or the last auxiliary variable it numbered above N³ (Sequential, and the
 // constraints). A DIMACS header needs it.
-func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.N()) }
+func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.Values()) }
 
 // aux hands out the next auxiliary variable, above N³.
 func (e *Encoder) aux() int {
@@ -513,11 +513,11 @@ func (e *Encoder) pairs(a ClauseAdder, lits []int) {
 // is the empty clause. sol is a grid of d's board. Block is BlockOpen over
 // the domain of the givens.
 func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
-	n := sol.N()
+	r := sol.Rules()
 	for i := range sol.Len() {
 		if d == nil || d.Val[i] == 0 {
 			if dg := sol.Cell(i); dg != 0 {
-				a.Add(-(i*n + dg))
+				a.Add(-CellVar(r, i, dg))
 			}
 		}
 	}

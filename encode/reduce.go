@@ -13,8 +13,8 @@ func Fixed(g *satdoku.Grid) []int8 {
 		return nil
 	}
 	r := g.Rules()
-	n := r.N()
-	val := make([]int8, n*n*n+1)
+	n, nv := r.N(), r.Values()
+	val := make([]int8, n*n*nv+1)
 	for _, unit := range r.Units() {
 		var seen uint64
 		for _, i := range unit.Cells {
@@ -28,12 +28,12 @@ func Fixed(g *satdoku.Grid) []int8 {
 	}
 	dom := GivensDomain(g)
 	for i := range n * n {
-		for d := 1; d <= n; d++ {
+		for d := 1; d <= nv; d++ {
 			switch {
 			case dom.Val[i] == uint8(d):
-				val[i*n+d] = 1
+				val[i*nv+d] = 1
 			case dom.Val[i] != 0 || dom.Cand[i]&(1<<(d-1)) == 0:
-				val[i*n+d] = -1
+				val[i*nv+d] = -1
 			}
 		}
 	}

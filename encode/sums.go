@@ -145,7 +145,7 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 // and returns the literal of each set: true exactly when the cells hold
 // that set's digits.
 func (e *Encoder) setClauses(a ClauseAdder, d *Domain, cells []int, masks, sets []uint64) []int {
-	n := e.rules.N()
+	n := e.rules.Values()
 	every, some := e.full, uint64(0)
 	for _, s := range sets {
 		every &= s
@@ -235,6 +235,9 @@ type derivedKey struct{}
 
 // derivedOf returns the derived sums of rules r, computed once per rules.
 func derivedOf(r *satdoku.Rules) []satdoku.Constraint {
+	if r.Values() != r.N() {
+		return nil // no unit holds every digit: no innies and outies
+	}
 	return r.Cached(derivedKey{}, func() any { return derivedSums(r) }).([]satdoku.Constraint)
 }
 

@@ -73,12 +73,12 @@ func (b *builder) constraints() error {
 		if its[k].typ != "Shape" {
 			continue
 		}
-		off := b.valueOffset
+		off, v := b.valueOffset, b.values
 		n, err := b.shape(&its[k])
 		if err != nil {
 			return err
 		}
-		if shape >= 0 && (n != b.n || off != b.valueOffset) {
+		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values) {
 			return b.t.fail(its[k].at, ErrInvalid, "Shape: %s after another shape", strings.Join(its[k].args, "~"))
 		}
 		b.n, shape = n, k
@@ -179,7 +179,8 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 // "R×C", then optionally the values, "V" (1 to V) or "A-B" (A 0 or 1),
 // then optionally the grid type, "Sudoku" or "Raw" (an empty range before
 // it keeps the default, V = max(R, C)). satdoku reads square Sudoku grids
-// from 4×4 whose cells hold N values, from 0 or from 1.
+// from 4×4, whose cells hold N values or more (ISS's boxes stay those of
+// the grid's side: 2×3 on a 6×6 grid of 9 values), from 0 or from 1.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -193,6 +194,15 @@ func (b *builder) shape(it *item) (int, error) {
 	}
 	if len(it.args) > 3 || len(it.args) > 1 && it.args[len(it.args)-1] == "" {
 		return 0, b.t.fail(it.at, ErrInvalid, "Shape: want R×C, a value range and a grid type")
+	}
+	if len(it.args) > 2 {
+		switch it.args[2] {
+		case "Sudoku":
+		case "Raw":
+			return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type Raw (no rows, columns or boxes; satdoku's grids have them)")
+		default:
+			return 0, b.t.fail(it.argAt[2], ErrInvalid, "Shape: grid type %q (want Sudoku or Raw)", it.args[2])
+		}
 	}
 	values, off := max(nr, nc), 0
 	if len(it.args) > 1 && it.args[1] != "" {
@@ -212,22 +222,10 @@ func (b *builder) shape(it *item) (int, error) {
 			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, max(nr, nc))
 		}
 	}
-	if len(it.args) > 2 {
-		switch it.args[2] {
-		case "Sudoku":
-		case "Raw":
-			return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type Raw (no rows, columns or boxes; satdoku's grids have them)")
-		default:
-			return 0, b.t.fail(it.argAt[2], ErrInvalid, "Shape: grid type %q (want Sudoku or Raw)", it.args[2])
-		}
-	}
 	if nr != nc || nr < 4 {
 		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
 	}
-	if values != nr {
-		return 0, b.t.fail(it.argAt[1], ErrUnsupported, "Shape: %d values on a %d×%d grid (satdoku's cells hold %d)", values, nr, nc, nr)
-	}
-	b.valueOffset = off
+	b.values, b.valueOffset = values, off
 	return nr, nil
 }
 
@@ -257,8 +255,11 @@ func (b *builder) item(it *item) error {
 		if err != nil {
 			return err
 		}
+		if v < 1 || v > max(n, b.values) {
+			return b.t.fail(it.argAt[0], ErrInvalid, "RegionSize: regions of %d cells on a %d×%d board of %d values", v, n, n, max(n, b.values))
+		}
 		if v != n {
-			return b.t.fail(it.argAt[0], ErrUnsupported, "RegionSize: regions of %d cells on a %d×%d board", v, n, n)
+			b.regionSize, b.regionSizeAt = v, it.at
 		}
 	case "Jigsaw":
 		return b.jigsawLayout(it)
@@ -485,7 +486,7 @@ func (b *builder) givens(it *item) error {
 // package clue and finish convert to digits.
 func (b *builder) digits(it *item, at int, vs []string) ([]int, error) {
 	var ds []int
-	lo, hi := 1+b.valueOffset, b.n+b.valueOffset
+	lo, hi := 1+b.valueOffset, max(b.n, b.values)+b.valueOffset
 	for _, v := range vs {
 		d, ok := number(v)
 		if !ok || fmt.Sprint(d) != v || d < lo || d > hi {

@@ -3,6 +3,7 @@ package iss
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -163,9 +164,13 @@ type builder struct {
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
-	// valueOffset is the Shape's: the values are 0..N−1 when it is −1.
-	valueOffset int
-	jigsaw      [][]int // the regions of a jigsaw layout, or nil
+	// values and valueOffset are the Shape's: the cells hold the values
+	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
+	values, valueOffset int
+	// regionSize is a RegionSize other than N (0 for none), read at
+	// regionSizeAt: the boxes are then ISS's boxes of that many cells.
+	regionSize, regionSizeAt int
+	jigsaw              [][]int // the regions of a jigsaw layout, or nil
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
@@ -206,7 +211,7 @@ func (b *builder) given(at, i int, ds []int) {
 	for _, v := range ds {
 		mask |= 1 << (v - b.valueOffset - 1)
 	}
-	if mask == 1<<b.n-1 {
+	if mask == 1<<max(b.n, b.values)-1 {
 		return // every digit: says nothing
 	}
 	b.add(at, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: ds})
@@ -226,6 +231,12 @@ func (b *builder) finish() (*Puzzle, error) {
 	if h, _ := satdoku.BoxShape(n); h == 0 {
 		noBoxes = true
 	}
+	if b.regionSize != 0 {
+		if err := b.sizedBoxes(noBoxes); err != nil {
+			return nil, err
+		}
+		noBoxes = true
+	}
 	var r *satdoku.Rules
 	var err error
 	switch {
@@ -238,6 +249,9 @@ func (b *builder) finish() (*Puzzle, error) {
 	}
 	if err == nil {
 		r, err = r.WithValueOffset(b.valueOffset)
+	}
+	if err == nil && b.values > n {
+		r, err = r.WithValues(b.values)
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
@@ -320,4 +334,52 @@ func number(s string) (int, bool) {
 	}
 	v, err := strconv.Atoi(s)
 	return v, err == nil
+}
+
+// sizedBoxes adds the boxes of a RegionSize other than N, as ISS's
+// boxRegions cuts them (boxDimsForSize: h×w = size, the smaller side as
+// large as it can be, tiling the grid), unless the grid has no boxes: as
+// extra regions, the only boxes of the grid. The rules that read the
+// boxes as regions (region sum lines, a jigsaw's pieces, windoku,
+// disjoint sets) are refused beside them.
+func (b *builder) sizedBoxes(noBoxes bool) error {
+	n, size := b.n, b.regionSize
+	if b.jigsaw != nil || b.regionSumAt >= 0 || len(b.named) > 0 && (slices.Contains(b.named, "windoku") || slices.Contains(b.named, "disjoint")) {
+		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw, region sum lines, windoku or disjoint sets", size)
+	}
+	if noBoxes {
+		return nil
+	}
+	h, w := 0, 0
+	for small := isqrt(size); small >= 2 && h == 0; small-- {
+		if size%small != 0 {
+			continue
+		}
+		large := size / small
+		switch {
+		case n%small == 0 && n%large == 0:
+			h, w = small, large
+		}
+	}
+	if h == 0 {
+		return nil // no box of that size tiles the grid: no boxes
+	}
+	for top := 0; top < n; top += h {
+		for left := 0; left < n; left += w {
+			var cells []int
+			for i := range size {
+				cells = append(cells, (top+i/w)*n+left+i%w)
+			}
+			b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+		}
+	}
+	return nil
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
 }

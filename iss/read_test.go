@@ -229,7 +229,7 @@ func TestErrors(t *testing.T) {
 		{".SumLine~10~R1C1~R1C2~LOOP", "LOOP", ErrUnsupported, "loop"},
 		{".Modular~4~R1C1~R1C2", "4~", ErrUnsupported, "modulus 4"},
 		{".Shape~6x9", "6x9", ErrUnsupported, "6×9"},
-		{".Shape~9x9~11", "11", ErrUnsupported, "11 values"},
+		{".Shape~9x9~17", "17", ErrInvalid, "17 values"},
 		{".Shape~9x9~0-8~Raw", "Raw", ErrUnsupported, "Raw"},
 		{".Shape~9x9~2-10", "2-10", ErrInvalid, "2-10"},
 		{".Shape~9x9~8", "8", ErrInvalid, "8 values"},

@@ -13,8 +13,10 @@ import (
 	"github.com/satdoku/satdoku/verify"
 )
 
-// sudokus4 returns every solved 4×4 Sudoku (2×2 boxes), as digits 1..4.
-func sudokus4() [][]int {
+// sudokus4 returns every solved 4×4 Sudoku (2×2 boxes) of the digits
+// 1..v: rows, columns and boxes of distinct digits (v = 4: the 288
+// classic grids).
+func sudokus4(v int) [][]int {
 	var out [][]int
 	g := make([]int, 16)
 	var fill func(i int)
@@ -24,7 +26,7 @@ func sudokus4() [][]int {
 			return
 		}
 		r, c := i/4, i%4
-		for d := 1; d <= 4; d++ {
+		for d := 1; d <= v; d++ {
 			ok := true
 			for j := range i {
 				rj, cj := j/4, j%4
@@ -50,9 +52,9 @@ type valueRule struct {
 	holds func(v []int) bool
 }
 
-// randomValueRule returns a random constraint on a 4×4 board whose values
-// start at lo (0 or 1).
-func randomValueRule(rng *rand.Rand, lo int) valueRule {
+// randomValueRule returns a random constraint on a 4×4 board whose nv
+// values start at lo (0 or 1).
+func randomValueRule(rng *rand.Rand, lo, nv int) valueRule {
 	cell := func() int { return rng.IntN(16) }
 	name := func(i int) string { return cellName(i/4, i%4) }
 	neighbour := func(i int) int {
@@ -92,7 +94,7 @@ func randomValueRule(rng *rand.Rand, lo int) valueRule {
 		cs := distinct(2 + rng.IntN(2))
 		sum := 0
 		for range cs {
-			sum += lo + rng.IntN(4)
+			sum += lo + rng.IntN(nv)
 		}
 		if sum == 0 {
 			sum = 1 // 0 is no sum
@@ -135,7 +137,7 @@ func randomValueRule(rng *rand.Rand, lo int) valueRule {
 		return valueRule{fmt.Sprintf(".Thermo~%s~%s~%s", name(i), name(j), name(k)), func(v []int) bool { return v[i] < v[j] && v[j] < v[k] }}
 	case 5: // a quadruple of two values
 		tl := rng.IntN(3)*4 + rng.IntN(3)
-		a, b := lo+rng.IntN(4), lo+rng.IntN(4)
+		a, b := lo+rng.IntN(nv), lo+rng.IntN(nv)
 		sq := []int{tl, tl + 1, tl + 4, tl + 5}
 		return valueRule{fmt.Sprintf(".Quad~%s~%d~%d", name(tl), a, b), func(v []int) bool {
 			n := 0
@@ -159,43 +161,55 @@ func randomValueRule(rng *rand.Rand, lo int) valueRule {
 			return has(a) >= 1 && has(b) >= 1
 		}}
 	}
-	i, x := cell(), lo+rng.IntN(4)
+	i, x := cell(), lo+rng.IntN(nv)
 	return valueRule{fmt.Sprintf(".~%s_%d", name(i), x), func(v []int) bool { return v[i] == x }}
 }
 
 // TestValueRangeMeaning reads random 4×4 ISS puzzles whose values are 0
-// to 3 (".Shape~4x4~0-3") or 1 to 4, of cages, arrows, V marks, white
-// dots, thermometers, quadruples and givens, and checks the number of
-// solutions against brute force over all 288 solved 4×4 grids, each rule
-// evaluated on the values as ISS states it: the validator's counter and
-// gini must both find exactly that many, and the one solution of a unique
-// puzzle must print as its values.
+// to 3 (".Shape~4x4~0-3"), 1 to 4, 1 to 5 (".Shape~4x4~5": five values on
+// a 4×4 grid, no unit holding them all) or 0 to 4, of cages, arrows, V
+// marks, white dots, thermometers, quadruples and givens, and checks the
+// number of solutions against brute force over every solved grid, each
+// rule evaluated on the values as ISS states it: the validator's counter
+// and gini must both find exactly that many, and the one solution of a
+// unique puzzle must print as its values.
 func TestValueRangeMeaning(t *testing.T) {
-	all := sudokus4()
-	if len(all) != 288 {
-		t.Fatalf("%d solved 4×4 grids, want 288", len(all))
+	grids := map[int][][]int{4: sudokus4(4), 5: sudokus4(5)}
+	if len(grids[4]) != 288 {
+		t.Fatalf("%d solved 4×4 grids, want 288", len(grids[4]))
 	}
 	rng := rand.New(rand.NewPCG(31, 3))
 	s := satsolve.New(satsolve.Options{})
-	uniques := 0
-	for trial := range 300 {
-		lo := trial % 2 // values 0..3, then 1..4
-		shape := ".Shape~4x4~0-3"
-		if lo == 1 {
-			shape = ".Shape~4x4~1-4"
+	uniques := map[int]int{}
+	trials := 400
+	if testing.Short() {
+		trials = 160
+	}
+	for trial := range trials {
+		lo, nv := trial%2, 4+trial/2%2 // values 0..3, 1..4, 0..4, 1..5
+		shape := fmt.Sprintf(".Shape~4x4~%d-%d", lo, lo+nv-1)
+		if lo == 1 && nv == 5 {
+			shape = ".Shape~4x4~5"
 		}
 		var rules []valueRule
 		text := shape
-		for range 1 + rng.IntN(4) {
-			r := randomValueRule(rng, lo)
+		k := 1 + rng.IntN(4) // few rules on 288 grids, more on the many of 5 values
+		if nv == 5 {
+			k = 4 + rng.IntN(6)
+		}
+		for range k {
+			r := randomValueRule(rng, lo, nv)
 			rules, text = append(rules, r), text+r.text
 		}
 		p, err := Read(text)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
+		if p.Grid.Rules().Values() != nv {
+			t.Fatalf("%s: %d values, want %d", text, p.Grid.Rules().Values(), nv)
+		}
 		want, last := 0, []int(nil)
-		for _, g := range all {
+		for _, g := range grids[nv] {
 			v := make([]int, 16)
 			for i, d := range g {
 				v[i] = d - 1 + lo
@@ -209,18 +223,22 @@ func TestValueRangeMeaning(t *testing.T) {
 				last = v
 			}
 		}
-		if got, _ := verify.Count(p.Grid, 300); got != want {
+		const limit = 200
+		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
 			t.Fatalf("%s: the validator's counter finds %d solutions, brute force %d", text, got, want)
 		}
-		res, err := s.Count(context.Background(), p.Grid, 300)
-		if err != nil || res.Count != want {
+		res, err := s.Count(context.Background(), p.Grid, limit)
+		if err != nil || res.Count != min(want, limit) {
 			t.Fatalf("%s: gini counts %d solutions (%v), brute force %d", text, res.Count, err, want)
 		}
 		if want == 1 {
-			uniques++
+			uniques[nv]++
 			sol, err := s.Solve(context.Background(), p.Grid)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if err := verify.Solution(p.Grid, sol.Solution); err != nil {
+				t.Fatalf("%s: %v", text, err)
 			}
 			var line strings.Builder
 			for _, x := range last {
@@ -231,8 +249,8 @@ func TestValueRangeMeaning(t *testing.T) {
 			}
 		}
 	}
-	if uniques == 0 {
-		t.Error("no unique puzzle among the random ones: the test checks too little")
+	if uniques[4] == 0 || uniques[5] == 0 {
+		t.Errorf("unique puzzles by number of values: %v; the test checks too little", uniques)
 	}
 }
 
@@ -261,5 +279,46 @@ func TestValueRangeRefused(t *testing.T) {
 	}
 	if !satdoku.IsSide(p.Grid.N()) {
 		t.Error("not a 9×9 board")
+	}
+}
+
+// TestRegionSize checks ISS's boxes of a RegionSize other than the side:
+// 3×3 boxes on a 6×6 grid of 9 values, 2×2 boxes on an 8×8 grid, none
+// with NoBoxes or when no box of that size tiles the grid.
+func TestRegionSize(t *testing.T) {
+	for _, tc := range []struct {
+		text        string
+		boxes, size int
+	}{
+		{".Shape~6x6~9.RegionSize~9", 4, 9},
+		{".Shape~8x8~0-9.RegionSize~4", 16, 4},
+		{".Shape~6x6~9.RegionSize~9.NoBoxes", 0, 0},
+		{".Shape~6x6~7.RegionSize~7", 0, 0},
+		{".Shape~6x6.RegionSize~6", 6, 6},
+	} {
+		p, err := Read(tc.text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		r := p.Grid.Rules()
+		boxes := 0
+		for _, u := range r.Units() {
+			if u.Kind == satdoku.Box || u.Kind == satdoku.Extra {
+				boxes++
+				if len(u.Cells) != tc.size {
+					t.Errorf("%s: %v has %d cells", tc.text, u, len(u.Cells))
+				}
+				h := u.Cells[len(u.Cells)-1]/r.N() - u.Cells[0]/r.N() + 1
+				if w := u.Cells[len(u.Cells)-1]%r.N() - u.Cells[0]%r.N() + 1; h*w != tc.size {
+					t.Errorf("%s: %v spans %d×%d cells", tc.text, u, h, w)
+				}
+			}
+		}
+		if boxes != tc.boxes {
+			t.Errorf("%s: %d boxes, want %d", tc.text, boxes, tc.boxes)
+		}
+	}
+	if _, err := Read(".Shape~6x6~9.RegionSize~9.RegionSumLine~R1C1~R1C2"); err == nil {
+		t.Error("a region sum line beside sized boxes was read")
 	}
 }

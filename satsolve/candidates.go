@@ -67,7 +67,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 			if m.Cands[i]&(1<<(d-1)) != 0 {
 				continue
 			}
-			c.gi.Assume(c.cvar[i*n+d].Pos())
+			c.gi.Assume(c.cvar[i*s.bd.nv+d].Pos())
 			r := s.solve()
 			if r == 0 {
 				s.drop()

@@ -12,9 +12,10 @@ import (
 type board struct {
 	rules    *satdoku.Rules
 	n        int
-	full     uint64    // the candidate mask of an empty cell: bits 0..n-1
+	nv       int       // the number of digits, rules.Values (n unless it says otherwise)
+	full     uint64    // the candidate mask of an empty cell: bits 0..nv-1
 	units    [][]int   // the cells of every unit, as in rules.Units
-	fullUnit []bool    // the unit has n cells: it holds every digit
+	fullUnit []bool    // the unit has nv cells: it holds every digit
 	cu       [][]int32 // the units of every cell
 	// cu3 holds the units of every cell, three a cell, when every cell has
 	// three (classic rules): the pre-pass's hottest loop reads it without
@@ -45,7 +46,8 @@ func newBoard(r *satdoku.Rules) *board {
 	bd := &board{
 		rules:    r,
 		n:        n,
-		full:     ^uint64(0) >> (64 - n),
+		nv:       r.Values(),
+		full:     ^uint64(0) >> (64 - r.Values()),
 		units:    make([][]int, len(us)),
 		fullUnit: make([]bool, len(us)),
 		cu:       make([][]int32, n*n),
@@ -330,7 +332,7 @@ func (p *prepass) hidden() (fixed, ok bool) {
 // nothing else). It runs at a fixpoint of singles, where every open cell's
 // candidates are up to date, and reports whether it removed any.
 func (p *prepass) pairs() bool {
-	n := p.bd.n
+	n := p.bd.nv
 	changed := false
 	var pos [64]uint64
 	for u, cells := range p.bd.units {

@@ -33,7 +33,7 @@ type layout struct {
 	// candidates of their cells, cons are narrowed at every round of
 	// propagation. Both are nil when the rules have none. consCells is
 	// the most cells of one of cons.
-	n         int
+	n         int // the number of digits, Rules.Values
 	oneOf     []*satdoku.Constraint
 	cons      []*satdoku.Constraint
 	consCells int
@@ -56,9 +56,9 @@ func layoutOf(r *satdoku.Rules) *layout {
 }
 
 func newLayout(r *satdoku.Rules) *layout {
-	n, units := r.N(), r.Units()
+	n, nv, units := r.N(), r.Values(), r.Units()
 	l := &layout{
-		all:      ^uint64(0) >> (64 - n),
+		all:      ^uint64(0) >> (64 - nv),
 		units:    units,
 		nunits:   len(units),
 		full:     make([]bool, len(units)+1),
@@ -71,11 +71,11 @@ func newLayout(r *satdoku.Rules) *layout {
 		l.rel = make([][]edge, n*n)
 		for k := range rels {
 			x := &rels[k]
-			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, n))
-			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, n))
+			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, nv))
+			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, nv))
 		}
 	}
-	l.n = n
+	l.n = nv
 	cons := r.Constraints()
 	for k := range cons {
 		c := &cons[k]
