@@ -170,7 +170,7 @@ type builder struct {
 	// regionSize is a RegionSize other than N (0 for none), read at
 	// regionSizeAt: the boxes are then ISS's boxes of that many cells.
 	regionSize, regionSizeAt int
-	jigsaw              [][]int // the regions of a jigsaw layout, or nil
+	jigsaw                   [][]int // the regions of a jigsaw layout, or nil
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
