@@ -299,8 +299,8 @@ func (b *builder) item(it *item) error {
 		}
 		return b.t.fail(it.argAt[0], ErrUnsupported, "Modular: modulus %d (satdoku's modular lines take 2, as parity lines, and 3)", m)
 	case "Entropic":
-		if n != 9 {
-			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the digits 1 to 9, not 1 to %d", n)
+		if n != 9 || b.values > n || b.valueOffset != 0 {
+			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the values 1 to 9, not %d to %d", 1+b.valueOffset, max(n, b.values)+b.valueOffset)
 		}
 		return b.line(it, clue.EntropicLine, 0, 0)
 	case "RegionSumLine":

@@ -2,6 +2,7 @@ package iss
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -260,7 +261,7 @@ func TestValueRangeMeaning(t *testing.T) {
 func TestValueRangeRefused(t *testing.T) {
 	for _, item := range []string{".BlackDot~R1C1~R1C2", ".Sandwich~5~R1", ".XSum~R1~5", ".Entropic~R1C1~R1C2"} {
 		_, err := Read(".Shape~9x9~0-8" + item)
-		if err == nil || !strings.Contains(err.Error(), "values 0 to 8") {
+		if err == nil || !strings.Contains(err.Error(), "0 to 8") {
 			t.Errorf("%s on 0-8: %v, want a refusal naming the values", item, err)
 		}
 		if _, err := Read(".Shape~9x9~1-9" + item); err != nil {
@@ -320,5 +321,20 @@ func TestRegionSize(t *testing.T) {
 	}
 	if _, err := Read(".Shape~6x6~9.RegionSize~9.RegionSumLine~R1C1~R1C2"); err == nil {
 		t.Error("a region sum line beside sized boxes was read")
+	}
+}
+
+// TestValueRangePairs checks that Pairs and Ors, whose keys are matched
+// to clues on the digits 1 to N, are refused on other values rather than
+// read with another meaning.
+func TestValueRangePairs(t *testing.T) {
+	for _, s := range []string{
+		".Shape~9x9~0-8.Pair~_3_8H_wH8AHwAE~R1C1~R1C2",
+		".Shape~6x6~9.PairX~8H_xf8H_xf8H_B~R5C5~R6C6",
+		".Shape~9x9~0-8.Or.Pair~_3_8H_wH8AHwAE~R1C1~R1C2.End",
+	} {
+		if _, err := Read(s); !errors.Is(err, ErrUnsupported) {
+			t.Errorf("%s: %v, want ErrUnsupported", s, err)
+		}
 	}
 }
