@@ -186,7 +186,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 	}
 	seen := map[int]bool{}
 	for _, i := range c.Cells {
-		if i < 0 || i >= n*n {
+		if i < 0 || i >= r.Cells() {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
 		if seen[i] {

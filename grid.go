@@ -28,7 +28,7 @@ func New(n int) (*Grid, error) {
 
 // NewGrid returns an empty grid under rules r.
 func NewGrid(r *Rules) *Grid {
-	if r.n == 9 {
+	if r.n == 9 && r.varCells == 0 {
 		// The common board in a single allocation.
 		m := new(struct {
 			g Grid
@@ -37,7 +37,7 @@ func NewGrid(r *Rules) *Grid {
 		m.g = Grid{rules: r, cells: m.c[:]}
 		return &m.g
 	}
-	return &Grid{rules: r, cells: make([]uint8, r.n*r.n)}
+	return &Grid{rules: r, cells: make([]uint8, r.Cells())}
 }
 
 // Rules returns the rules g is played under.
@@ -46,7 +46,7 @@ func (g *Grid) Rules() *Rules { return g.rules }
 // SetRules puts g under rules r, which must be for a board of g's side.
 // The digits stay as they are.
 func (g *Grid) SetRules(r *Rules) error {
-	if r == nil || r.n != g.N() {
+	if r == nil || r.n != g.N() || r.Cells() != len(g.cells) {
 		return fmt.Errorf("%w: rules for another board size", ErrRules)
 	}
 	g.rules = r
@@ -61,7 +61,8 @@ func (g *Grid) N() int {
 	return g.rules.n
 }
 
-// Len returns the number of cells, N².
+// Len returns the number of cells: N², and the var cells of its rules
+// (see Rules.WithVarCells), numbered after the grid's.
 func (g *Grid) Len() int { return len(g.cells) }
 
 // Get returns the digit at row r, column c (both from 0), or 0 if the cell is
@@ -164,7 +165,7 @@ func (g *Grid) AppendText(b []byte) ([]byte, error) {
 		return b, nil
 	}
 	wide := g.rules.n > 25
-	for i, v := range g.cells {
+	for i, v := range g.cells[:g.rules.n*g.rules.n] { // the grid's cells, not var cells
 		if wide && i > 0 {
 			b = append(b, ' ')
 		}

@@ -2,6 +2,7 @@ package satdoku
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -103,3 +104,40 @@ func (r *Rules) AppendSymbol(b []byte, d int) []byte {
 	}
 	return strconv.AppendInt(b, int64(v), 10)
 }
+
+// Var cells.
+//
+// A puzzle may have cells outside the grid (ISS's Var: a shading of every
+// cell, a digit per cage): cells numbered after the grid's N² cells, N²
+// to Cells()−1, that hold a digit 1..V as the grid's cells do but belong to
+// no row, column or region until a unit names them. Relations and
+// constraints may name them like any cell; the encoder numbers their
+// variables after the grid's (i·V + d, see package encode), the validator
+// checks them, and a grid's text forms show the grid's cells only.
+
+// MaxCells bounds the cells of a board with its var cells.
+const MaxCells = MaxN*MaxN + 1024
+
+// WithVarCells returns rules with k more cells beyond r's (see the notes
+// on var cells), numbered from r.Cells() on. A k below 0 or a total above
+// MaxCells is an error wrapping ErrRules.
+func (r *Rules) WithVarCells(k int) (*Rules, error) {
+	if k < 0 || r.Cells()+k > MaxCells {
+		return nil, fmt.Errorf("%w: %d var cells beside %d cells (the limit is %d in all)", ErrRules, k, r.Cells(), MaxCells)
+	}
+	rs := *r
+	rs.newTables()
+	rs.varCells = r.varCells + k
+	last := r.cellStart[len(r.cellStart)-1]
+	rs.cellStart = slices.Clone(r.cellStart)
+	for range k {
+		rs.cellStart = append(rs.cellStart, last)
+	}
+	return &rs, nil
+}
+
+// Cells returns the number of cells: the grid's N², and the var cells.
+func (r *Rules) Cells() int { return r.n*r.n + r.varCells }
+
+// VarCells returns the number of var cells, numbered from N² on.
+func (r *Rules) VarCells() int { return r.varCells }

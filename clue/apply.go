@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), cellCount: r.Cells(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -55,11 +55,14 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 
 // builder gathers the rules of the clues.
 type builder struct {
-	n    int
-	v    int  // the number of digits, r.Values(): N unless the rules say otherwise
-	off  int  // the rules' value offset: digit d is the value d + off
-	clue int  // the clue being read, for errors
-	kind Kind // its kind
+	n   int
+	v   int // the number of digits, r.Values(): N unless the rules say otherwise
+	off int // the rules' value offset: digit d is the value d + off
+	// cellCount is the number of cells: the grid's n², and any var cells
+	// (see satdoku.Rules.WithVarCells), which clues may name.
+	cellCount int
+	clue      int  // the clue being read, for errors
+	kind      Kind // its kind
 
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
@@ -139,7 +142,7 @@ func rc(row, col int) string { return fmt.Sprintf("R%dC%d", row+1, col+1) }
 func (b *builder) cells(cs []int, field string, line int, distinct bool) error {
 	n := b.n
 	for k, i := range cs {
-		if i < 0 || i >= n*n {
+		if i < 0 || i >= b.cellCount {
 			return b.fail(field, line, k, "cell %d is off the %d×%d board", i, n, n)
 		}
 		if distinct && slices.Contains(cs[:k], i) {

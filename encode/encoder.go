@@ -15,8 +15,9 @@ import (
 // in a unit are left out of the unit's other cells. A nil *Domain means
 // every cell open with every digit: the plain rules.
 //
-// Val and Cand hold one entry per cell, row-major, at least N² of them
-// (Write reports ErrDomain for fewer and ignores any beyond).
+// Val and Cand hold one entry per cell, row-major, at least Rules.Cells()
+// of them: the grid's N², then any var cells (Write reports ErrDomain for
+// fewer and ignores any beyond).
 type Domain struct {
 	// Val holds, per cell, the digit 1..N the cell is fixed to, or 0 when
 	// it is open. A cell fixed to a value beyond N has no completion:
@@ -34,7 +35,7 @@ type Domain struct {
 	Placed []uint64
 }
 
-// ErrDomain reports a Domain with fewer than N² cells.
+// ErrDomain reports a Domain with fewer cells than its rules (Rules.Cells).
 var ErrDomain = errors.New("encode: domain does not cover the board")
 
 // GivensDomain returns the domain of puzzle g: the givens fixed, and every
@@ -42,7 +43,6 @@ var ErrDomain = errors.New("encode: domain does not cover the board")
 // Reduced encoding is the Extended encoding over this domain.)
 func GivensDomain(g *satdoku.Grid) *Domain {
 	r := g.Rules()
-	n := r.N()
 	full := fullMask(r.Values())
 	units := r.Units()
 	placed := make([]uint64, len(units))
@@ -53,8 +53,9 @@ func GivensDomain(g *satdoku.Grid) *Domain {
 			}
 		}
 	}
-	dom := &Domain{Val: make([]uint8, n*n), Cand: make([]uint64, n*n)}
-	for i := range n * n {
+	nc := r.Cells()
+	dom := &Domain{Val: make([]uint8, nc), Cand: make([]uint64, nc)}
+	for i := range nc {
 		if d := g.Cell(i); d != 0 {
 			dom.Val[i] = uint8(d)
 			dom.Cand[i] = 1 << (d - 1)
@@ -117,7 +118,6 @@ type Encoder struct {
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
 // Extended: the reduction comes from the domain (see GivensDomain).
 func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
-	n := r.N()
 	return &Encoder{
 		rules:   r,
 		ext:     e != Minimal,
@@ -125,7 +125,7 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 		full:    fullMask(r.Values()),
 		covered: coveredOf(r),
 		placed:  make([]uint64, len(r.Units())),
-		cand:    make([]uint64, n*n),
+		cand:    make([]uint64, r.Cells()),
 		err:     checkKinds(r),
 	}
 }
@@ -232,7 +232,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	defer func() { e.wrap.Adder, e.cur, e.orig = nil, nil, nil }()
 	r := e.rules
 	n, nv := r.N(), r.Values()
-	e.top = n * n * nv
+	nc := r.Cells() // the grid's n² cells and any var cells
+	e.top = nc * nv
 	units := r.Units()
 	placed, cand := e.placed, e.cand
 	switch {
@@ -244,8 +245,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			cand[i] = e.full
 		}
 	default:
-		if len(d.Val) < n*n || len(d.Cand) < n*n {
-			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), n*n)
+		if len(d.Val) < nc || len(d.Cand) < nc {
+			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), nc)
 		}
 		for u, unit := range units {
 			var m uint64
@@ -275,7 +276,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	}
 	e.cur = cand
 	// Cells.
-	for i := range n * n {
+	for i := range nc {
 		if e.Stop != nil && i%checkEvery == checkEvery-1 && e.Stop() {
 			return ErrStopped
 		}
@@ -368,8 +369,8 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	if len(cons) == 0 {
 		return
 	}
-	if n := e.rules.N(); e.top < n*n*e.rules.Values() {
-		e.top = n * n * e.rules.Values()
+	if nn := e.rules.Cells() * e.rules.Values(); e.top < nn {
+		e.top = nn
 	}
 	a := e.asClauseAdder(adder)
 	for k := range cons {
@@ -459,7 +460,7 @@ const ladderFrom = 5
 // MaxVar returns the largest variable of the last formula Write wrote: N³,
 // or the last auxiliary variable it numbered above N³ (Sequential, and the
 // constraints). A DIMACS header needs it.
-func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.Values()) }
+func (e *Encoder) MaxVar() int { return max(e.top, e.rules.Cells()*e.rules.Values()) }
 
 // aux hands out the next auxiliary variable, above N³.
 func (e *Encoder) aux() int {

@@ -13,8 +13,8 @@ func Fixed(g *satdoku.Grid) []int8 {
 		return nil
 	}
 	r := g.Rules()
-	n, nv := r.N(), r.Values()
-	val := make([]int8, n*n*nv+1)
+	nc, nv := r.Cells(), r.Values()
+	val := make([]int8, nc*nv+1)
 	for _, unit := range r.Units() {
 		var seen uint64
 		for _, i := range unit.Cells {
@@ -27,7 +27,7 @@ func Fixed(g *satdoku.Grid) []int8 {
 		}
 	}
 	dom := GivensDomain(g)
-	for i := range n * n {
+	for i := range nc {
 		for d := 1; d <= nv; d++ {
 			switch {
 			case dom.Val[i] == uint8(d):

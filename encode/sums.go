@@ -268,7 +268,7 @@ func derivedOf(r *satdoku.Rules) []satdoku.Constraint {
 func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 	n := r.N()
 	var cages []*satdoku.Constraint
-	owner := make([]int, n*n) // the cage of each cell, −1 none
+	owner := make([]int, r.Cells()) // the cage of each cell, −1 none
 	for i := range owner {
 		owner[i] = -1
 	}
@@ -317,7 +317,7 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 		out = append(out, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Coefs: coefs, Value: v, Name: "derived sum"})
 	}
 	unitSum := n * (n + 1) / 2
-	in := make([]bool, n*n)
+	in := make([]bool, r.Cells())
 	piece := make([]bool, len(cages))
 	// addPieces adds the sum of the pieces of the region of units, whose
 	// cells in holds and whose digits add up to total.

@@ -83,6 +83,9 @@ func (b *builder) constraints() error {
 		}
 		b.n, shape = n, k
 	}
+	if err := b.varCells(its); err != nil {
+		return err
+	}
 	depth := 0
 	for k := 0; k < len(its); k++ {
 		it := &its[k]
@@ -163,7 +166,7 @@ func (b *builder) num(it *item, k int, what string) (int, error) {
 func (b *builder) cells(it *item, k int) ([]int, error) {
 	var cs []int
 	for ; k < len(it.args); k++ {
-		i, ok := cellID(it.args[k], b.n)
+		i, ok := b.cell(it.args[k])
 		if !ok {
 			return nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, it.args[k], b.n, b.n)
 		}
@@ -246,7 +249,7 @@ func (b *builder) item(it *item) error {
 	switch it.typ {
 	case "Given":
 		return b.givens(it)
-	case "Shape":
+	case "Shape", "Var":
 		return nil // read first
 	case "NoBoxes":
 		b.noBoxes = true
@@ -465,7 +468,7 @@ func (b *builder) item(it *item) error {
 func (b *builder) givens(it *item) error {
 	for k, s := range it.args {
 		parts := strings.Split(s, "_")
-		i, ok := cellID(parts[0], b.n)
+		i, ok := b.cell(parts[0])
 		if !ok {
 			return b.t.fail(it.argAt[k], ErrInvalid, "%q is not a cell of the %d×%d board", parts[0], b.n, b.n)
 		}
@@ -548,6 +551,9 @@ func (b *builder) pillArrow(it *item) error {
 	if err != nil {
 		return err
 	}
+	if err := b.gridOnly(it, cs[:min(size, len(cs))]); err != nil {
+		return err
+	}
 	if len(cs) <= size {
 		return b.t.fail(it.at, ErrInvalid, "PillArrow: %d cells for a pill of %d", len(cs), size)
 	}
@@ -592,6 +598,9 @@ func (b *builder) cage(it *item) error {
 func (b *builder) pairs(it *item) error {
 	cs, err := b.cells(it, 0)
 	if err != nil {
+		return err
+	}
+	if err := b.gridOnly(it, cs); err != nil {
 		return err
 	}
 	n := b.n

@@ -317,7 +317,7 @@ func (b *builder) cellGroups(it *item, k int) (groups, ats [][]int, err error) {
 			open = false
 			continue
 		}
-		i, ok := cellID(s, b.n)
+		i, ok := b.cell(s)
 		if !ok {
 			return nil, nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, s, b.n, b.n)
 		}

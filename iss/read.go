@@ -167,6 +167,10 @@ type builder struct {
 	// values and valueOffset are the Shape's: the cells hold the values
 	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
 	values, valueOffset int
+	// vars are the var cells by name ("VS1", or "VM" for a group of one),
+	// numbered after the grid's cells; nvars is how many there are.
+	vars  map[string]int
+	nvars int
 	// regionSize is a RegionSize other than N (0 for none), read at
 	// regionSizeAt: the boxes are then ISS's boxes of that many cells.
 	regionSize, regionSizeAt int
@@ -252,6 +256,9 @@ func (b *builder) finish() (*Puzzle, error) {
 	}
 	if err == nil && b.values > n {
 		r, err = r.WithValues(b.values)
+	}
+	if err == nil && b.nvars > 0 {
+		r, err = r.WithVarCells(b.nvars)
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
@@ -382,4 +389,94 @@ func isqrt(n int) int {
 		r++
 	}
 	return r
+}
+
+// varCells reads the Var items of a constraint string, as ISS's Var and
+// its cell registry mean them: ".Var~PREFIX~LABEL~SIZE", PREFIX upper-case
+// letters, SIZE a count or R×C (1 when absent or neither), a group of
+// SIZE cells outside the grid named "V" PREFIX and their number from 1
+// ("VS1" … "VS81"), or "V" PREFIX alone for a group of one. The groups
+// are numbered after the grid's cells in the order of their names ("VA"
+// before "VB"), and hold the grid's values.
+func (b *builder) varCells(its []item) error {
+	type group struct {
+		name  string
+		count int
+	}
+	var groups []group
+	for k := range its {
+		it := &its[k]
+		if it.typ != "Var" {
+			continue
+		}
+		prefix, at, err := b.arg(it, 0)
+		if err != nil {
+			return err
+		}
+		if prefix == "" || strings.Trim(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			return b.t.fail(at, ErrInvalid, "Var: prefix %q (want upper-case letters A-Z)", prefix)
+		}
+		count := 1
+		if len(it.args) > 2 {
+			size := it.args[2]
+			rows, cols, dims := strings.Cut(size, "x")
+			if !dims {
+				rows, cols = "1", size
+			}
+			r, okR := number(rows)
+			c, okC := number(cols)
+			if okR && okC && r >= 1 && c >= 1 && rows[0] != '0' && cols[0] != '0' {
+				if dims && c > 16 {
+					return b.t.fail(it.argAt[2], ErrInvalid, "Var: %d columns (the limit is 16)", c)
+				}
+				count = r * c
+			}
+		}
+		for _, g := range groups {
+			if g.name == "V"+prefix {
+				return b.t.fail(it.at, ErrInvalid, "Var: prefix %s twice", prefix)
+			}
+		}
+		groups = append(groups, group{"V" + prefix, count})
+		if b.nvars += count; b.n*b.n+b.nvars > satdoku.MaxCells || b.nvars > 1000 {
+			return b.t.fail(it.at, ErrInvalid, "Var: %d var cells (the limit is 1000)", b.nvars)
+		}
+	}
+	slices.SortFunc(groups, func(x, y group) int { return strings.Compare(x.name, y.name) })
+	next := b.n * b.n
+	for _, g := range groups {
+		if b.vars == nil {
+			b.vars = map[string]int{}
+		}
+		for k := range g.count {
+			name := g.name
+			if g.count > 1 {
+				name += strconv.Itoa(k + 1)
+			}
+			b.vars[name] = next
+			next++
+		}
+	}
+	return nil
+}
+
+// cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
+// name (see varCells).
+func (b *builder) cell(s string) (int, bool) {
+	if i, ok := cellID(s, b.n); ok {
+		return i, true
+	}
+	i, ok := b.vars[s]
+	return i, ok
+}
+
+// gridOnly fails for a var cell among cells cs of it, a constraint whose
+// cells are placed on the grid (neighbours, a pill).
+func (b *builder) gridOnly(it *item, cs []int) error {
+	for _, i := range cs {
+		if i >= b.n*b.n {
+			return b.t.fail(it.at, ErrUnsupported, "%s: on cells outside the grid (Var), which have no neighbours in satdoku", it.typ)
+		}
+	}
+	return nil
 }

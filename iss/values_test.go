@@ -338,3 +338,156 @@ func TestValueRangePairs(t *testing.T) {
 		}
 	}
 }
+
+// TestVarCellsMeaning reads random 4×4 ISS puzzles with three cells
+// outside the grid (".Var~A~aux~3": VA1, VA2, VA3, holding the grid's
+// values and in no unit) and one more (".Var~B": VB), named in cages,
+// arrows, thermometers and givens beside grid cells, and checks the number
+// of solutions, var cells included, against brute force over every solved
+// grid and every filling of the var cells: the validator's counter and gini
+// must both find exactly that many.
+func TestVarCellsMeaning(t *testing.T) {
+	grids := sudokus4(4)
+	rng := rand.New(rand.NewPCG(31, 4))
+	s := satsolve.New(satsolve.Options{})
+	names := []string{"VA1", "VA2", "VA3", "VB"}
+	uniques, counted := 0, 0
+	for trial := range 120 {
+		lo := trial % 2
+		text := fmt.Sprintf(".Shape~4x4~%d-%d.Var~B~one.Var~A~aux~3", lo, lo+3)
+		// Cells 0..15 are the grid's, 16..19 VA1, VA2, VA3, VB.
+		name := func(i int) string {
+			if i >= 16 {
+				return names[i-16]
+			}
+			return cellName(i/4, i%4)
+		}
+		pick := func(k int) []int {
+			cs := []int{16 + rng.IntN(4)} // one var cell at least
+			for _, i := range rng.Perm(20) {
+				if len(cs) < k && i != cs[0] {
+					cs = append(cs, i)
+				}
+			}
+			return cs
+		}
+		list := func(cs []int) string {
+			var ss []string
+			for _, i := range cs {
+				ss = append(ss, name(i))
+			}
+			return strings.Join(ss, "~")
+		}
+		var holds []func(v []int) bool
+		// Givens from a solved grid, so that few grids are left and the
+		// var cells' rules decide the count.
+		g0 := grids[rng.IntN(len(grids))]
+		for _, i := range rng.Perm(16)[:8+rng.IntN(5)] {
+			x := g0[i] - 1 + lo
+			text += fmt.Sprintf(".~%s_%d", name(i), x)
+			holds = append(holds, func(v []int) bool { return v[i] == x })
+		}
+		for range 3 + rng.IntN(6) {
+			switch rng.IntN(4) {
+			case 0:
+				cs := pick(2 + rng.IntN(2))
+				sum := lo*len(cs) + rng.IntN(3*len(cs)+1)
+				if sum == 0 {
+					sum = 1
+				}
+				text += fmt.Sprintf(".Cage~%d~%s", sum, list(cs))
+				holds = append(holds, func(v []int) bool {
+					t, seen := 0, map[int]bool{}
+					for _, i := range cs {
+						if seen[v[i]] {
+							return false
+						}
+						seen[v[i]] = true
+						t += v[i]
+					}
+					return t == sum
+				})
+			case 1:
+				cs := pick(2 + rng.IntN(2))
+				text += ".Arrow~" + list(cs)
+				holds = append(holds, func(v []int) bool {
+					t := 0
+					for _, i := range cs[1:] {
+						t += v[i]
+					}
+					return v[cs[0]] == t
+				})
+			case 2:
+				cs := pick(2 + rng.IntN(2))
+				text += ".Thermo~" + list(cs)
+				holds = append(holds, func(v []int) bool {
+					for k := 1; k < len(cs); k++ {
+						if v[cs[k-1]] >= v[cs[k]] {
+							return false
+						}
+					}
+					return true
+				})
+			default:
+				i, x := 16+rng.IntN(4), lo+rng.IntN(4)
+				text += fmt.Sprintf(".~%s_%d", name(i), x)
+				holds = append(holds, func(v []int) bool { return v[i] == x })
+			}
+		}
+		p, err := Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if r := p.Grid.Rules(); r.VarCells() != 4 || p.Grid.Len() != 20 {
+			t.Fatalf("%s: %d var cells", text, r.VarCells())
+		}
+		want := 0
+		v := make([]int, 20)
+		for _, g := range grids {
+			for i, d := range g {
+				v[i] = d - 1 + lo
+			}
+			for x := range 256 { // the four var cells, 4 values each
+				for k := range 4 {
+					v[16+k] = lo + x>>(2*k)&3
+				}
+				ok := true
+				for _, h := range holds {
+					ok = ok && h(v)
+				}
+				if ok {
+					want++
+				}
+			}
+		}
+		const limit = 200
+		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
+			t.Fatalf("%s: the validator's counter finds %d solutions, brute force %d", text, got, want)
+		}
+		res, err := s.Count(context.Background(), p.Grid, limit)
+		if err != nil || res.Count != min(want, limit) {
+			t.Fatalf("%s: gini counts %d solutions (%v), brute force %d", text, res.Count, err, want)
+		}
+		if want == 1 {
+			uniques++
+		}
+		if want < limit {
+			counted++
+		}
+		if want >= 1 {
+			sol, err := s.Solve(context.Background(), p.Grid)
+			if err != nil || verify.Solution(p.Grid, sol.Solution) != nil {
+				t.Fatalf("%s: %v", text, err)
+			}
+		}
+	}
+	if uniques < 1 || counted < 60 {
+		t.Errorf("%d unique, %d counted exactly of 120: the test checks too little", uniques, counted)
+	}
+	if _, err := Read(".Var~A~~2.WhiteDot~VA1~VA2"); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("a dot between var cells: %v, want ErrUnsupported", err)
+	}
+	if _, err := Read(".Var~a.~Va_1"); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a lower-case prefix: %v, want ErrInvalid", err)
+	}
+}

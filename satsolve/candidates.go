@@ -34,8 +34,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Marks{}, err
 	}
-	n := g.N()
-	m := backend.Marks{Cands: make([]uint64, n*n)}
+	m := backend.Marks{Cands: make([]uint64, g.Len())}
 	mark := func(sol *satdoku.Grid) error {
 		if see != nil {
 			if err := see(sol); err != nil {

@@ -13,6 +13,7 @@ type board struct {
 	rules    *satdoku.Rules
 	n        int
 	nv       int       // the number of digits, rules.Values (n unless it says otherwise)
+	nc       int       // the number of cells, rules.Cells: n², and any var cells
 	full     uint64    // the candidate mask of an empty cell: bits 0..nv-1
 	units    [][]int   // the cells of every unit, as in rules.Units
 	fullUnit []bool    // the unit has nv cells: it holds every digit
@@ -50,7 +51,8 @@ func newBoard(r *satdoku.Rules) *board {
 		full:     ^uint64(0) >> (64 - r.Values()),
 		units:    make([][]int, len(us)),
 		fullUnit: make([]bool, len(us)),
-		cu:       make([][]int32, n*n),
+		nc:       r.Cells(),
+		cu:       make([][]int32, r.Cells()),
 		overlaps: r.Overlaps(),
 		cons:     len(r.Constraints()) > 0,
 	}
@@ -59,7 +61,7 @@ func newBoard(r *satdoku.Rules) *board {
 			continue
 		}
 		if bd.oneOf == nil {
-			bd.oneOf = make([]uint64, n*n)
+			bd.oneOf = make([]uint64, r.Cells())
 			for i := range bd.oneOf {
 				bd.oneOf[i] = bd.full
 			}
@@ -78,7 +80,7 @@ func newBoard(r *satdoku.Rules) *board {
 		three = three && len(bd.cu[i]) == 3
 	}
 	if three {
-		bd.cu3 = make([]int32, 0, 3*n*n)
+		bd.cu3 = make([]int32, 0, 3*r.Cells())
 		for _, cu := range bd.cu {
 			bd.cu3 = append(bd.cu3, cu...)
 		}
@@ -113,7 +115,7 @@ type prepass struct {
 
 func (p *prepass) reset(bd *board) {
 	p.bd = bd
-	nn := bd.n * bd.n
+	nn := bd.nc
 	if cap(p.cand) < nn {
 		p.cand = make([]uint64, nn)
 		p.val = make([]uint8, nn)

@@ -258,7 +258,7 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 		if err := s.residual(&c.buf); err != nil {
 			return s.stopped(g, 0, "building the formula")
 		}
-		aux = s.enc.MaxVar() - s.bd.n*s.bd.n*s.bd.nv
+		aux = s.enc.MaxVar() - s.bd.nc*s.bd.nv
 	}
 	if err := s.instance(nv, aux); err != nil {
 		return err
@@ -292,7 +292,7 @@ func (s *Solver) setRules(r *satdoku.Rules) {
 	s.enc.Dedup = true
 	s.aux = s.opt.Encoding == encode.Sequential || s.bd.cons
 	c := &s.c
-	nn := n * n * r.Values()
+	nn := r.Cells() * r.Values()
 	if cap(c.cvar) < nn+1 {
 		c.cvar = make([]z.Var, nn+1)
 	}
@@ -347,9 +347,8 @@ func (s *Solver) numberPermuted() int {
 // formula or when aux is not known (negative).
 func (s *Solver) instance(nv, aux int) error {
 	c := &s.c
-	n := s.bd.n
 	c.sink = sink{cvar: c.cvar, fresh: aux < 0 || nv+aux >= freshFrom,
-		n3: n * n * s.bd.nv, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
+		n3: s.bd.nc * s.bd.nv, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
 	nv += max(aux, 0)
 	if c.sink.fresh {
 		c.gi = gini.NewVc(int(varBase)+nv, 8*nv)
