@@ -88,7 +88,7 @@ type Rules struct {
 	// varCells is the number of cells beyond the grid's n² (see
 	// WithVarCells).
 	varCells int
-	tables *tables // see Cached
+	tables   *tables // see Cached
 }
 
 // RelationKind is what a Relation says about the digits of its two cells.

@@ -89,3 +89,44 @@ func TestWithValues(t *testing.T) {
 		t.Error("WithNamed lost the values")
 	}
 }
+
+// TestVarCells checks cells beyond the grid: numbered after it, in no
+// unit, named by relations and constraints, and left out of the grid's
+// text.
+func TestVarCells(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	v, err := r.WithVarCells(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Cells() != 19 || v.VarCells() != 3 || v.Classic() || len(v.UnitsOf(18)) != 0 || len(v.UnitsOf(0)) != 3 {
+		t.Fatalf("cells %d, var cells %d, units of 18: %v", v.Cells(), v.VarCells(), v.UnitsOf(18))
+	}
+	if _, err := v.WithRelations(satdoku.Relation{A: 0, B: 18, Kind: satdoku.Less}); err != nil {
+		t.Error(err)
+	}
+	if _, err := v.WithRelations(satdoku.Relation{A: 0, B: 19, Kind: satdoku.Less}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a relation off the cells: %v", err)
+	}
+	if _, err := v.WithConstraints(satdoku.Constraint{Kind: satdoku.Total, Cells: []int{16, 17}, Value: 5}); err != nil {
+		t.Error(err)
+	}
+	x, err := v.WithExtra(satdoku.ExtraUnit{Name: "vars", Cells: []int{16, 17, 18}})
+	if err != nil || x.VarCells() != 3 || len(x.UnitsOf(17)) != 1 {
+		t.Fatalf("an extra unit of var cells: %v", err)
+	}
+	if reg := x.CellRegions(); len(reg) != 19 || reg[18] != -1 {
+		t.Errorf("regions %v", reg)
+	}
+	g := satdoku.NewGrid(x)
+	g.SetCell(18, 4)
+	if g.Len() != 19 || g.String() != "................" || g.Givens() != 1 {
+		t.Errorf("len %d, %q", g.Len(), g.String())
+	}
+	if _, err := r.WithVarCells(-1); !errors.Is(err, satdoku.ErrRules) {
+		t.Error(err)
+	}
+	if err := g.SetRules(r); err == nil {
+		t.Error("rules without the var cells accepted")
+	}
+}

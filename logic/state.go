@@ -23,7 +23,7 @@ var (
 	ErrNoSolution = errors.New("logic: the puzzle has no solution")
 	// ErrUnsupported reports rules the techniques do not handle: values
 	// other than the digits 1 to N (satdoku.Rules.WithValues and
-	// WithValueOffset).
+	// WithValueOffset), cells outside the grid (WithVarCells).
 	ErrUnsupported = errors.New("logic: rules not supported")
 )
 
@@ -142,6 +142,9 @@ type State struct {
 func New(g *satdoku.Grid) (*State, error) {
 	if g == nil || g.Rules() == nil || g.N() == 0 {
 		return nil, fmt.Errorf("%w: no grid", ErrInvalid)
+	}
+	if r := g.Rules(); r.VarCells() != 0 {
+		return nil, fmt.Errorf("%w: %d cells outside the grid (the techniques know the grid's cells)", ErrUnsupported, r.VarCells())
 	}
 	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
 		// Its steps name digits: they would misname other values.
