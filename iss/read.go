@@ -27,8 +27,8 @@ var (
 	// with no clue kind of its own (an Or other than a same-difference
 	// line, Regex, Sum, a Pair whose relation no clue has, …), or one whose
 	// arguments go beyond satdoku's kind (a modular line of 4, a sum line
-	// that loops, a value range other than 1 to N, a board that is not
-	// square).
+	// that loops, a black dot on the values 0 to 8, a board that is not
+	// square or has no rows and columns).
 	ErrUnsupported = errors.New("iss: unsupported constraint")
 )
 
