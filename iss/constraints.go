@@ -120,7 +120,29 @@ func (b *builder) constraints() error {
 			k = end
 			continue
 		case "Replicate":
-			return b.refuse(it)
+			// Its children, shifted onto each target, take its place.
+			end := k + 1
+			for d := 0; end < len(its) && (its[end].typ != "End" || d > 0); end++ {
+				switch its[end].typ {
+				case "Or", "And", "Replicate":
+					d++
+				case "End":
+					d--
+				}
+			}
+			if end == len(its) {
+				return b.t.fail(len(b.t.b), ErrSyntax, "Replicate without End")
+			}
+			copies, err := b.replicate(it, its[k+1:end])
+			if err != nil {
+				return err
+			}
+			if len(its)+len(copies) > maxItems {
+				return b.t.fail(it.at, ErrInvalid, "Replicate: more than %d constraints in all", maxItems)
+			}
+			its = slices.Concat(its[:k], copies, its[end+1:])
+			k--
+			continue
 		}
 		if err := b.item(it); err != nil {
 			return err

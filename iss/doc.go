@@ -51,7 +51,8 @@
 // WithValues), and a clue's numbers stay values, which package clue
 // converts; Var groups become var cells (satdoku.Rules.WithVarCells),
 // named as ISS names them ("VS1", or "VM" for a group of one) and numbered
-// after the grid's cells in the order of their names.
+// after the grid's cells in the order of their names. A Replicate is its
+// constraints copied onto its targets, shifted as ISS shifts them.
 //
 // Rules that ISS has no class for, it writes as pairwise relations: Pair
 // (the relation on each two cells next to each other on a list), PairX (on

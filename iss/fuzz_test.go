@@ -24,6 +24,7 @@ func FuzzRead(f *testing.F) {
 		".Shape~6x6~0-5.Jigsaw~111222111222333444333444555666555666.Thermo~R1C1~R1C2.Shape~6x6~~Sudoku",
 		".Shape~6x6~9.RegionSize~9.Var~S~shade~6x6.Var~M.~VS1_9~VM_1.Cage~10~VS2~R1C1.Arrow~VM~VS3~R6C6.Thermo~VS4~VS5",
 		".Shape~9x9~11.Var~VT~cage%20type~31.Var~X~~2x3.Renban~VVT1~VVT2~VX6.Shape~10x10~0-9~Raw",
+		".Var~S~shade~9x9.Replicate~_____________H~VS1.~VS1_1_2.End.Replicate~BE~R2C2.And.Replicate~D.Thermo~R2C2~R2C3.End.End.End",
 		".Shape~16x16.~RgCg_16~RaC1_10.And.Thermo~R1C1~R1C2.End.SearchPriority~5~R1C1",
 		".Or.~R1C1_1.End.Lunchbox~3~R1C1~R1C2",
 		".Pair~_3_8H_wH8AHwAE~_ramp~R1C1~R1C2~~R3C3~R3C4.PairX~8H_xf8H_xf8H_B~R5C5~R6C6~R7C7.Binary~-3-8H-wH8AHwAE~R9C1~R9C2",

@@ -168,9 +168,11 @@ type builder struct {
 	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
 	values, valueOffset int
 	// vars are the var cells by name ("VS1", or "VM" for a group of one),
-	// numbered after the grid's cells; nvars is how many there are.
-	vars  map[string]int
-	nvars int
+	// numbered after the grid's cells; nvars is how many there are, and
+	// groups the groups in order, laid out as ISS lays them out.
+	vars   map[string]int
+	nvars  int
+	groups []varGroup
 	// regionSize is a RegionSize other than N (0 for none), read at
 	// regionSizeAt: the boxes are then ISS's boxes of that many cells.
 	regionSize, regionSizeAt int
@@ -399,11 +401,7 @@ func isqrt(n int) int {
 // are numbered after the grid's cells in the order of their names ("VA"
 // before "VB"), and hold the grid's values.
 func (b *builder) varCells(its []item) error {
-	type group struct {
-		name  string
-		count int
-	}
-	var groups []group
+	var groups []varGroup
 	for k := range its {
 		it := &its[k]
 		if it.typ != "Var" {
@@ -416,7 +414,7 @@ func (b *builder) varCells(its []item) error {
 		if prefix == "" || strings.Trim(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 			return b.t.fail(at, ErrInvalid, "Var: prefix %q (want upper-case letters A-Z)", prefix)
 		}
-		count := 1
+		count, columns := 1, 0
 		if len(it.args) > 2 {
 			size := it.args[2]
 			rows, cols, dims := strings.Cut(size, "x")
@@ -430,6 +428,9 @@ func (b *builder) varCells(its []item) error {
 					return b.t.fail(it.argAt[2], ErrInvalid, "Var: %d columns (the limit is 16)", c)
 				}
 				count = r * c
+				if dims {
+					columns = c
+				}
 			}
 		}
 		for _, g := range groups {
@@ -437,14 +438,19 @@ func (b *builder) varCells(its []item) error {
 				return b.t.fail(it.at, ErrInvalid, "Var: prefix %s twice", prefix)
 			}
 		}
-		groups = append(groups, group{"V" + prefix, count})
+		groups = append(groups, varGroup{name: "V" + prefix, count: count, columns: columns})
 		if b.nvars += count; b.n*b.n+b.nvars > satdoku.MaxCells || b.nvars > 1000 {
 			return b.t.fail(it.at, ErrInvalid, "Var: %d var cells (the limit is 1000)", b.nvars)
 		}
 	}
-	slices.SortFunc(groups, func(x, y group) int { return strings.Compare(x.name, y.name) })
+	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })
 	next := b.n * b.n
-	for _, g := range groups {
+	for k := range groups {
+		g := &groups[k]
+		g.start = next
+		if g.columns == 0 {
+			g.columns = b.n // ISS lays a group out in rows of the grid's width
+		}
 		if b.vars == nil {
 			b.vars = map[string]int{}
 		}
@@ -457,7 +463,15 @@ func (b *builder) varCells(its []item) error {
 			next++
 		}
 	}
+	b.groups = groups
 	return nil
+}
+
+// varGroup is a group of var cells: its name ("VS"), its first cell, how
+// many cells it has and how many a row of its layout (for Replicate).
+type varGroup struct {
+	name                  string
+	start, count, columns int
 }
 
 // cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
@@ -479,4 +493,112 @@ func (b *builder) gridOnly(it *item, cs []int) error {
 		}
 	}
 	return nil
+}
+
+// maxItems bounds the constraints of a string once Replicates are
+// expanded.
+const maxItems = 1 << 16
+
+// replicate returns the copies of children, the items of a
+// ".Replicate~TARGETS~ORIGIN … .End" (ORIGIN R1C1 when absent), as ISS's
+// Replicate makes them: TARGETS is a bit set, six bits a character of
+// URL-safe base64, whose bit i names the cell i after ORIGIN in its layer
+// (the grid, or a group of var cells laid out in rows); for each target,
+// every cell of every child moves by the offset, in rows and columns of
+// the layer, from ORIGIN to the target. A cell that leaves the layer, or
+// a child cell or a target in another layer than ORIGIN, is an error, as in
+// ISS.
+func (b *builder) replicate(it *item, children []item) ([]item, error) {
+	bitset, at, err := b.arg(it, 0)
+	if err != nil || len(children) == 0 || bitset == "" {
+		return nil, nil // no targets or no children: nothing
+	}
+	origin, originAt := "R1C1", it.at
+	if len(it.args) > 1 {
+		origin, originAt = it.args[1], it.argAt[1]
+	}
+	o, ok := b.cell(origin)
+	if !ok {
+		return nil, b.t.fail(originAt, ErrInvalid, "Replicate: origin %q is not a cell", origin)
+	}
+	layer, or, oc := b.place(o)
+	var copies []item
+	for k := range len(bitset) {
+		v := strings.IndexByte(base64URL, bitset[k])
+		if v < 0 {
+			return nil, b.t.fail(at, ErrInvalid, "Replicate: %q is not a character of a bit set (base64, URL-safe)", bitset[k])
+		}
+		for bit := range 6 {
+			if v>>bit&1 == 0 {
+				continue
+			}
+			target := o + 6*k + bit
+			tl, tr, tc := b.place(target)
+			if target >= b.n*b.n+b.nvars || tl != layer {
+				return nil, b.t.fail(at, ErrInvalid, "Replicate: target %d after %s is not in its cell group", 6*k+bit, origin)
+			}
+			for _, c := range children {
+				c.args = slices.Clone(c.args)
+				for j, a := range c.args {
+					id, rest, _ := strings.Cut(a, "_")
+					i, ok := b.cell(id)
+					if !ok || id == "" {
+						continue
+					}
+					l, r, col := b.place(i)
+					if l != layer {
+						return nil, b.t.fail(c.argAt[j], ErrInvalid, "Replicate: %s is not in the cell group of %s", id, origin)
+					}
+					s, ok := b.cellAt(layer, r+tr-or, col+tc-oc)
+					if !ok {
+						return nil, b.t.fail(c.argAt[j], ErrInvalid, "Replicate: %s shifted onto the target leaves its cell group", id)
+					}
+					if rest != "" || strings.Contains(a, "_") {
+						s += "_" + rest
+					}
+					c.args[j] = s
+				}
+				copies = append(copies, c)
+				if len(copies) > maxItems {
+					return nil, b.t.fail(it.at, ErrInvalid, "Replicate: more than %d constraints in all", maxItems)
+				}
+			}
+		}
+	}
+	return copies, nil
+}
+
+// place returns the layer of cell i (0 the grid, k the k-th var group)
+// and its row and column in the layer.
+func (b *builder) place(i int) (layer, row, col int) {
+	if i < b.n*b.n {
+		return 0, i / b.n, i % b.n
+	}
+	for k, g := range b.groups {
+		if i < g.start+g.count {
+			j := i - g.start
+			return k + 1, j / g.columns, j % g.columns
+		}
+	}
+	return -1, 0, 0
+}
+
+// cellAt returns the name of the cell at row r, column c of a layer (see
+// place), if there is one.
+func (b *builder) cellAt(layer, r, c int) (string, bool) {
+	if layer == 0 {
+		if r < 0 || c < 0 || r >= b.n || c >= b.n {
+			return "", false
+		}
+		return "R" + strings.ToUpper(strconv.FormatInt(int64(r+1), 17)) + "C" + strings.ToUpper(strconv.FormatInt(int64(c+1), 17)), true
+	}
+	g := b.groups[layer-1]
+	j := r*g.columns + c
+	if r < 0 || c < 0 || c >= g.columns || j >= g.count {
+		return "", false
+	}
+	if g.count == 1 {
+		return g.name, true
+	}
+	return g.name + strconv.Itoa(j+1), true
 }

@@ -491,3 +491,52 @@ func TestVarCellsMeaning(t *testing.T) {
 		t.Errorf("a lower-case prefix: %v, want ErrInvalid", err)
 	}
 }
+
+// TestReplicate checks ISS's Replicate against its copies written out by
+// hand: the children shifted onto each target of the bit set (bit i the
+// cell i after the origin, in the grid or in a group of var cells laid out
+// in rows), read as the same rules; and a copy that leaves its layer is an
+// error.
+func TestReplicate(t *testing.T) {
+	for _, tc := range []struct{ replicate, written string }{
+		// D = bits 0 and 1: R1C1 and R1C2.
+		{".Shape~4x4.Replicate~D.Thermo~R1C1~R1C2.End", ".Shape~4x4.Thermo~R1C1~R1C2.Thermo~R1C2~R1C3"},
+		// From R2C2 (cell 5), bits 0 and 4 (R = 17): R2C2 and R3C2.
+		{".Shape~4x4.Replicate~RA~R2C2.Cage~5~R2C2~R2C3.End", ".Shape~4x4.Cage~5~R2C2~R2C3.Cage~5~R3C2~R3C3"},
+		// A 2×2 group of var cells: P = bits 0 to 3, the four cells.
+		{".Shape~4x4.Var~S~~2x2.Replicate~P~VS1.~VS1_1_2.End.Arrow~R1C1~VS1~VS4",
+			".Shape~4x4.Var~S~~2x2.~VS1_1_2~VS2_1_2~VS3_1_2~VS4_1_2.Arrow~R1C1~VS1~VS4"},
+		// Nested: in an And, around another Replicate (bits 0 and 8:
+		// R1C1 and R3C1, then each copy on R1C1 and R1C2).
+		{".Shape~4x4.And.Replicate~BE.Replicate~D.Thermo~R1C1~R1C2.End.End.End",
+			".Shape~4x4.Thermo~R1C1~R1C2.Thermo~R1C2~R1C3.Thermo~R3C1~R3C2.Thermo~R3C2~R3C3"},
+	} {
+		p, err := Read(tc.replicate)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.replicate, err)
+		}
+		q, err := Read(tc.written)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.written, err)
+		}
+		pr, qr := p.Grid.Rules(), q.Grid.Rules()
+		if !slices.Equal(pr.Relations(), qr.Relations()) || len(pr.Constraints()) != len(qr.Constraints()) || len(pr.Units()) != len(qr.Units()) {
+			t.Errorf("%s: %d relations, %d constraints, %d units; written out %d, %d, %d", tc.replicate,
+				len(pr.Relations()), len(pr.Constraints()), len(pr.Units()), len(qr.Relations()), len(qr.Constraints()), len(qr.Units()))
+		}
+		a, _ := verify.Count(p.Grid, 1000)
+		b, _ := verify.Count(q.Grid, 1000)
+		if a != b || a == 0 {
+			t.Errorf("%s: %d solutions, written out %d", tc.replicate, a, b)
+		}
+	}
+	for _, s := range []string{
+		".Shape~4x4.Replicate~I.Thermo~R1C1~R1C2.End", // R1C4: R1C2 leaves the grid
+		".Shape~4x4.Var~S~~2.Replicate~D~VS1.Thermo~VS1~R1C1.End",
+		".Shape~4x4.Replicate~D.Thermo~R1C1~R1C2",
+	} {
+		if _, err := Read(s); err == nil {
+			t.Errorf("%s: read", s)
+		}
+	}
+}
