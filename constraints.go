@@ -57,6 +57,11 @@ const (
 	// outside the range of theirs, ends included: below both or above
 	// both (a lockout line, whose ends, its diamonds, are also apart).
 	Outside
+	// Connected: the cells whose digits are in Mask form one non-empty
+	// region of orthogonal neighbours, the cells laid out in rows of
+	// Value cells in the order listed (ISS's ConnectedValues: the grid's
+	// cells, or a group of var cells, in rows). See Joined.
+	Connected
 	// Never: no digits satisfy it. It is a clue that cannot hold (a
 	// killer cage's sum that no distinct digits make), kept in the rules
 	// so that a puzzle with it is well formed and has no solution; Reason
@@ -67,13 +72,13 @@ const (
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
-	Outside: "outside", Never: "never"}
+	Outside: "outside", Connected: "connected", Never: "never"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
-// "outside" or "never"; and "ConstraintKind(N)" for a value that is not a
-// kind.
+// "outside", "connected" or "never"; and "ConstraintKind(N)" for a value
+// that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -137,6 +142,8 @@ func (c Constraint) String() string {
 		return fmt.Sprintf("%s (contains %v)", name, c.Digits)
 	case OneOf:
 		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
+	case Connected:
+		return fmt.Sprintf("%s (connected %v)", name, maskDigits(c.Mask))
 	case Never:
 		return fmt.Sprintf("%s (never: %s)", name, c.Reason)
 	}
@@ -207,6 +214,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if v := r.Values(); len(c.Cells) > v {
 			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), v)
 		}
+	case Connected:
+		if c.Value < 1 || c.Mask == 0 {
+			return fmt.Errorf("rows of %d cells, digits %v", c.Value, maskDigits(c.Mask))
+		}
 	case Within, Sandwich, Outside:
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
@@ -248,3 +259,45 @@ func (r *Rules) WithTags(tags ...string) *Rules {
 // Tags returns the names of the rules r was made with (see WithTags). The
 // slice is shared: callers must not modify it.
 func (r *Rules) Tags() []string { return r.tags }
+
+// Joined reports whether the cells of a Connected constraint whose digits
+// (digit(k) for its k-th cell, 0 for none) are in Mask form one non-empty
+// region of orthogonal neighbours, cell k at row k / Value and column
+// k mod Value. It is the statement of the kind's meaning that the human
+// techniques share with the readers (the validator keeps its own); for
+// other kinds it reports false.
+func (c *Constraint) Joined(digit func(k int) int) bool {
+	if c.Kind != Connected || c.Value < 1 {
+		return false
+	}
+	in := func(k int) bool {
+		d := digit(k)
+		return d >= 1 && d <= 64 && c.Mask>>(d-1)&1 == 1
+	}
+	cols, n := c.Value, len(c.Cells)
+	seen := make([]bool, n)
+	var stack []int
+	total := 0
+	for k := range n {
+		if in(k) {
+			total++
+			if stack == nil {
+				stack, seen[k] = []int{k}, true
+			}
+		}
+	}
+	reached := 0
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		reached++
+		for dir, j := range [4]int{k - cols, k + cols, k - 1, k + 1} {
+			if j < 0 || j >= n || seen[j] || dir >= 2 && j/cols != k/cols || !in(j) {
+				continue
+			}
+			seen[j] = true
+			stack = append(stack, j)
+		}
+	}
+	return total > 0 && reached == total
+}

@@ -366,6 +366,24 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case ConnectedValues:
+		cols := c.Value
+		if cols == 0 {
+			cols = b.n
+		}
+		ds, err := b.digits(c)
+		if err != nil {
+			return err
+		}
+		var mask uint64
+		for _, d := range ds {
+			mask |= 1 << (d - 1)
+		}
+		if len(c.Cells) == 0 || mask == 0 || cols < 1 {
+			return b.fail("", -1, -1, "connected values need cells, values and rows of 1 cell or more")
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Connected, Cells: c.Cells, Value: cols, Mask: mask})
+		b.tag()
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {

@@ -162,6 +162,11 @@ const (
 	// Value or more, ⌊N/2⌋ when Value is 0 (4 on 9×9), and every cell
 	// between holds a digit outside the range of theirs, ends included.
 	LockoutLine
+	// ConnectedValues: the Cells holding one of the values of Values form
+	// one non-empty region of orthogonal neighbours, the Cells laid out in
+	// rows of Value cells in the order listed (N when Value is 0): ISS's
+	// ConnectedValues on the grid or on a group of var cells.
+	ConnectedValues
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -176,7 +181,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
-	LockoutLine: "lockout line"}
+	LockoutLine: "lockout line", ConnectedValues: "connected values"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -198,7 +203,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
-// "column indexer", "box indexer", "numbered room" or "lockout line";
+// "column indexer", "box indexer", "numbered room", "lockout line" or "connected values";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

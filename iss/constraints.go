@@ -473,6 +473,8 @@ func (b *builder) item(it *item) error {
 			return err
 		}
 		b.add(it.at, clue.Clue{Kind: kind, Cells: cs})
+	case "ConnectedValues":
+		return b.connectedValues(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))
@@ -778,5 +780,47 @@ func (b *builder) quad(it *item) error {
 		}
 	}
 	b.add(it.at, clue.Clue{Kind: clue.Quadruple, Cells: []int{i, i + 1, i + n, i + n + 1}, Values: ds})
+	return nil
+}
+
+// connectedValues reads ".ConnectedValues~GROUP~VALUES~SIZE" as ISS's
+// ConnectedValues: the cells of GROUP (the grid when empty, else a group
+// of var cells, "VS") holding one of VALUES ("1_2") form one non-empty
+// region of orthogonal neighbours, in the group's layout. A SIZE is
+// refused.
+func (b *builder) connectedValues(it *item) error {
+	group, at, err := b.arg(it, 0)
+	if err != nil {
+		return err
+	}
+	if len(it.args) > 2 && it.args[2] != "" {
+		return b.t.fail(it.argAt[2], ErrUnsupported, "ConnectedValues: a region of exactly %s cells (satdoku reads it without a size)", it.args[2])
+	}
+	vs, vat, err := b.arg(it, 1)
+	if err != nil {
+		return err
+	}
+	values, err := b.digits(it, vat, strings.Split(vs, "_"))
+	if err != nil {
+		return err
+	}
+	var cells []int
+	cols := b.n
+	if group == "" {
+		for i := range b.n * b.n {
+			cells = append(cells, i)
+		}
+	} else {
+		k := slices.IndexFunc(b.groups, func(g varGroup) bool { return g.name == group })
+		if k < 0 {
+			return b.t.fail(at, ErrInvalid, "ConnectedValues: no cell group %q (want a Var's, as VS)", group)
+		}
+		g := b.groups[k]
+		for i := range g.count {
+			cells = append(cells, g.start+i)
+		}
+		cols = g.columns
+	}
+	b.add(it.at, clue.Clue{Kind: clue.ConnectedValues, Cells: cells, Value: cols, Values: values})
 	return nil
 }

@@ -540,3 +540,92 @@ func TestReplicate(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectedValues checks ISS's ConnectedValues against flood fill by
+// brute force: on a 4×4 grid, every solved grid whose cells holding 1 to 3
+// are one region of neighbours, and on a 2×3 group of var cells, every
+// filling whose cells holding 1 are one region (the var cells' layout, two
+// rows of three); the validator's counter and gini must count as many.
+func TestConnectedValues(t *testing.T) {
+	connected := func(in []bool, cols int) bool {
+		seen := make([]bool, len(in))
+		first, total := -1, 0
+		for k, x := range in {
+			if x {
+				total++
+				if first < 0 {
+					first = k
+				}
+			}
+		}
+		if total == 0 {
+			return false
+		}
+		stack, n := []int{first}, 0
+		seen[first] = true
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			n++
+			r, c := k/cols, k%cols
+			for _, rc := range [][2]int{{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}} {
+				j := rc[0]*cols + rc[1]
+				if rc[0] >= 0 && rc[1] >= 0 && rc[1] < cols && j < len(in) && in[j] && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		return n == total
+	}
+	grids := sudokus4(4)
+	want := 0
+	for _, g := range grids {
+		in := make([]bool, 16)
+		for i, d := range g {
+			in[i] = d <= 3
+		}
+		if connected(in, 4) {
+			want++
+		}
+	}
+	wantVar := 0
+	for x := range 1 << 12 { // six var cells of the values 1 to 4
+		in := make([]bool, 6)
+		for k := range 6 {
+			in[k] = x>>(2*k)&3 == 0
+		}
+		if connected(in, 3) {
+			wantVar++
+		}
+	}
+	s := satsolve.New(satsolve.Options{})
+	for _, tc := range []struct {
+		text string
+		want int
+	}{
+		{".Shape~4x4.ConnectedValues~~1_2_3", want},
+		{".Shape~4x4.Var~S~~2x3.ConnectedValues~VS~1.~R1C1_1~R1C2_2~R1C3_3~R2C1_3~R2C2_4~R2C3_1~R3C1_2~R3C2_1~R3C3_4~R4C1_4~R4C2_3~R4C3_2", wantVar},
+	} {
+		p, err := Read(tc.text)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.text, err)
+		}
+		if tc.want == 0 || tc.want == 288 || tc.want == 1<<12 {
+			t.Fatalf("%s: %d by brute force: the test checks nothing", tc.text, tc.want)
+		}
+		limit := tc.want + 1
+		if got, _ := verify.Count(p.Grid, limit); got != tc.want {
+			t.Errorf("%s: the validator counts %d, brute force %d", tc.text, got, tc.want)
+		}
+		if res, err := s.Count(context.Background(), p.Grid, limit); err != nil || res.Count != tc.want {
+			t.Errorf("%s: gini counts %d (%v), brute force %d", tc.text, res.Count, err, tc.want)
+		}
+	}
+	if _, err := Read(".Var~S~~3.ConnectedValues~VS~1~3"); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("a size: %v", err)
+	}
+	if _, err := Read(".ConnectedValues~VQ~1"); !errors.Is(err, ErrInvalid) {
+		t.Errorf("an unknown group: %v", err)
+	}
+}

@@ -106,6 +106,12 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Never:
 		return neverWhy(c)
+	case satdoku.Connected:
+		ds := make([]int, len(c.Cells))
+		for k, i := range c.Cells {
+			ds[k] = g.Cell(i)
+		}
+		return connectedWhy(c, ds)
 	case satdoku.XSum:
 		k := g.Cell(c.Cells[0])
 		if k > len(c.Cells) {
@@ -282,6 +288,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		}
 	case satdoku.Never:
 		return false
+	case satdoku.Connected:
+		return narrowConnected(c, m)
 	case satdoku.XSum:
 		return narrowXSum(c.Value, m)
 	case satdoku.Skyscraper:
