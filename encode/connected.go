@@ -6,21 +6,25 @@ import (
 	"github.com/satdoku/satdoku"
 )
 
-// connected writes a Connected constraint by levels of reach from a root,
-// every auxiliary variable a function of the cells' digits (so that each
-// solution is one model):
+// connected writes a Connected constraint by levels of reach from a root:
 //
 //   - in(k): cell k holds a digit of Mask (the OR of its literals);
-//   - root(k): in(k) and no earlier cell is in, through before(k), the OR
-//     of in(j) for j < k; some cell is in (the region is not empty);
+//   - root(k) → in(k), one root exactly (at least one: the region is not
+//     empty);
 //   - reach(k, 0) = root(k), and reach(k, t) = in(k) ∧ (reach(k, t−1) ∨
 //     reach(j, t−1) for a neighbour j): cell k is in and within t steps of
 //     the root through cells that are in;
 //   - in(k) → reach(k, K), K the number of cells less one, the longest
 //     path a region can need.
 //
-// It is O(K²) variables and clauses on a region of K cells (81 var cells:
-// about 6,600 gates), exact, and propagates a region cut in two.
+// It is O(K²) variables and clauses on a layer of K cells (81 var cells:
+// about 6,600 gates). The root is free (any cell of the region), so a
+// solution has as many models as its region has cells; solvers count
+// solutions by blocking the cells' digits, never models. A root fixed to
+// the region's first cell (every auxiliary a function of the digits) took
+// 2.7 times the CPU on a free 9×9 shading with two connected colours
+// (68.6 s against 25.6 s), and a clause that every cell of the region but
+// the root has a neighbour in it made the free root slower (90 s).
 func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	k, cols := len(c.Cells), c.Value
 	if k == 0 || cols < 1 {
@@ -39,11 +43,18 @@ func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	}
 	e.emit(a, some...) // not empty
 	reach := make([]int, k)
-	before := litFalse
+	var roots []int
 	for p := range k {
-		reach[p] = e.and(a, in[p], -before) // the root: the first cell in
-		before = e.or(a, []int{before, in[p]})
+		if in[p] == litFalse {
+			reach[p] = litFalse
+			continue
+		}
+		reach[p] = e.aux() // a root: one cell in, any
+		e.emit(a, -reach[p], in[p])
+		roots = append(roots, reach[p])
 	}
+	e.emit(a, roots...)
+	e.pairs(a, roots)
 	next := make([]int, k)
 	ys := make([]int, 0, 5)
 	for range k - 1 {
