@@ -90,6 +90,11 @@ const (
 	// to Value (a rellik cage, whose cells are distinct: no cells add up
 	// to it).
 	NoSubsetSum
+	// Connected: the cells whose digits are in Mask form one non-empty
+	// region of orthogonal neighbours, the cells laid out in rows of
+	// Value cells in the order listed (ISS's ConnectedValues: the grid's
+	// cells, or a group of var cells, in rows). See Joined.
+	Connected
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
@@ -97,13 +102,13 @@ var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
 	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
 	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in",
-	NoSubsetSum: "no-subset-sum"}
+	NoSubsetSum: "no-subset-sum", Connected: "connected"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
 // "outside", "never", "exactly", "same-values", "circles", "distinct",
-// "segments-loop", "total-in" or "no-subset-sum"; and "ConstraintKind(N)" for a value that is not a
+// "segments-loop", "total-in", "no-subset-sum" or "connected"; and "ConstraintKind(N)" for a value that is not a
 // kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
@@ -172,6 +177,8 @@ func (c Constraint) String() string {
 		return fmt.Sprintf("%s (%v %v)", name, c.Kind, c.Digits)
 	case OneOf:
 		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
+	case Connected:
+		return fmt.Sprintf("%s (connected %v)", name, maskDigits(c.Mask))
 	case Never:
 		return fmt.Sprintf("%s (never: %s)", name, c.Reason)
 	}
@@ -224,7 +231,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 	}
 	seen := map[int]bool{}
 	for _, i := range c.Cells {
-		if i < 0 || i >= n*n {
+		if i < 0 || i >= r.Cells() {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
 		if seen[i] {
@@ -242,8 +249,12 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 			return fmt.Errorf("%d coefficients for %d cells", len(c.Coefs), len(c.Cells))
 		}
 	case Run:
-		if len(c.Cells) > n {
-			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), n)
+		if v := r.Values(); len(c.Cells) > v {
+			return fmt.Errorf("%d cells cannot hold distinct digits 1 to %d", len(c.Cells), v)
+		}
+	case Connected:
+		if c.Value < 1 || c.Mask == 0 {
+			return fmt.Errorf("rows of %d cells, digits %v", c.Value, maskDigits(c.Mask))
 		}
 	case Distinct:
 		if c.Value != 0 && c.Value != 1 || len(c.Cells) < 2 {
@@ -270,8 +281,8 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))
 		}
 		for _, d := range c.Digits {
-			if d < 1 || d > n {
-				return fmt.Errorf("digit %d is not in 1..%d", d, n)
+			if v := r.Values(); d < 1 || d > v {
+				return fmt.Errorf("digit %d is not in 1..%d", d, v)
 			}
 		}
 	}
@@ -302,3 +313,45 @@ func (r *Rules) WithTags(tags ...string) *Rules {
 // Tags returns the names of the rules r was made with (see WithTags). The
 // slice is shared: callers must not modify it.
 func (r *Rules) Tags() []string { return r.tags }
+
+// Joined reports whether the cells of a Connected constraint whose digits
+// (digit(k) for its k-th cell, 0 for none) are in Mask form one non-empty
+// region of orthogonal neighbours, cell k at row k / Value and column
+// k mod Value. It is the statement of the kind's meaning that the human
+// techniques share with the readers (the validator keeps its own); for
+// other kinds it reports false.
+func (c *Constraint) Joined(digit func(k int) int) bool {
+	if c.Kind != Connected || c.Value < 1 {
+		return false
+	}
+	in := func(k int) bool {
+		d := digit(k)
+		return d >= 1 && d <= 64 && c.Mask>>(d-1)&1 == 1
+	}
+	cols, n := c.Value, len(c.Cells)
+	seen := make([]bool, n)
+	var stack []int
+	total := 0
+	for k := range n {
+		if in(k) {
+			total++
+			if stack == nil {
+				stack, seen[k] = []int{k}, true
+			}
+		}
+	}
+	reached := 0
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		reached++
+		for dir, j := range [4]int{k - cols, k + cols, k - 1, k + 1} {
+			if j < 0 || j >= n || seen[j] || dir >= 2 && j/cols != k/cols || !in(j) {
+				continue
+			}
+			seen[j] = true
+			stack = append(stack, j)
+		}
+	}
+	return total > 0 && reached == total
+}

@@ -28,7 +28,7 @@ func New(n int) (*Grid, error) {
 
 // NewGrid returns an empty grid under rules r.
 func NewGrid(r *Rules) *Grid {
-	if r.n == 9 {
+	if r.n == 9 && r.varCells == 0 {
 		// The common board in a single allocation.
 		m := new(struct {
 			g Grid
@@ -37,7 +37,7 @@ func NewGrid(r *Rules) *Grid {
 		m.g = Grid{rules: r, cells: m.c[:]}
 		return &m.g
 	}
-	return &Grid{rules: r, cells: make([]uint8, r.n*r.n)}
+	return &Grid{rules: r, cells: make([]uint8, r.Cells())}
 }
 
 // Rules returns the rules g is played under.
@@ -46,7 +46,7 @@ func (g *Grid) Rules() *Rules { return g.rules }
 // SetRules puts g under rules r, which must be for a board of g's side.
 // The digits stay as they are.
 func (g *Grid) SetRules(r *Rules) error {
-	if r == nil || r.n != g.N() {
+	if r == nil || r.n != g.N() || r.Cells() != len(g.cells) {
 		return fmt.Errorf("%w: rules for another board size", ErrRules)
 	}
 	g.rules = r
@@ -61,7 +61,8 @@ func (g *Grid) N() int {
 	return g.rules.n
 }
 
-// Len returns the number of cells, N².
+// Len returns the number of cells: N², and the var cells of its rules
+// (see Rules.WithVarCells), numbered after the grid's.
 func (g *Grid) Len() int { return len(g.cells) }
 
 // Get returns the digit at row r, column c (both from 0), or 0 if the cell is
@@ -76,10 +77,10 @@ func (g *Grid) Set(r, c, d int) { g.SetCell(r*g.rules.n+c, d) }
 func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
-// outside 0..N.
+// outside 0..V (V = Rules.Values, N unless the rules say otherwise).
 func (g *Grid) SetCell(i, d int) {
-	if uint(d) > uint(g.rules.n) {
-		badDigit(d, g.rules.n)
+	if uint(d) > uint(g.rules.n) && uint(d) > uint(g.rules.values) {
+		badDigit(d, g.rules.Values())
 	}
 	g.cells[i] = uint8(d)
 }
@@ -139,7 +140,9 @@ func (g *Grid) Equal(h *Grid) bool {
 // String returns g on one line, row after row: a symbol per cell, '.' for
 // an empty one, digits 1-9 then letters from A for 10
 // ("53..7....6..195..."); boards larger than 25×25 write decimal numbers
-// separated by single spaces. It is textfmt's FormatLine, which reads it
+// separated by single spaces. Under rules with a value offset each cell
+// is its value's symbol (see Rules.AppendSymbol): "0" for digit 1 when the
+// values are 0..8. It is textfmt's FormatLine, which reads it
 // back.
 func (g *Grid) String() string {
 	if g == nil {
@@ -162,13 +165,15 @@ func (g *Grid) AppendText(b []byte) ([]byte, error) {
 		return b, nil
 	}
 	wide := g.rules.n > 25
-	for i, v := range g.cells {
+	for i, v := range g.cells[:g.rules.n*g.rules.n] { // the grid's cells, not var cells
 		if wide && i > 0 {
 			b = append(b, ' ')
 		}
 		switch {
 		case v == 0:
 			b = append(b, '.')
+		case g.rules.valueOffset != 0:
+			b = g.rules.AppendSymbol(b, int(v))
 		case wide:
 			b = strconv.AppendUint(b, uint64(v), 10)
 		default:

@@ -79,7 +79,16 @@ type Rules struct {
 	// constraints and tags: see WithConstraints and WithTags.
 	constraints []Constraint
 	tags        []string
-	tables      *tables // see Cached
+	// valueOffset: digit d stands for the value d + valueOffset (see
+	// WithValueOffset).
+	valueOffset int
+	// values is the number of digits, V, when it is not n (see
+	// WithValues); 0 means n.
+	values int
+	// varCells is the number of cells beyond the grid's n² (see
+	// WithVarCells).
+	varCells int
+	tables   *tables // see Cached
 }
 
 // RelationKind is what a Relation says about the digits of its two cells.
@@ -187,7 +196,7 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		if x.Kind != Less && x.Kind != NotGreater {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
-		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.n*r.n || x.A == x.B || !x.Kind.Valid() {
+		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.Cells() || x.A == x.B || !x.Kind.Valid() {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
 		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}
@@ -341,7 +350,7 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 			if len(reg) != n {
 				return nil, fmt.Errorf("%w: region %d has %d cells, want %d", ErrRules, x+1, len(reg), n)
 			}
-			cells, err := checkCells(n, reg)
+			cells, err := checkCells(n, n*n, reg)
 			if err != nil {
 				return nil, fmt.Errorf("region %d: %w", x+1, err)
 			}
@@ -354,16 +363,16 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 			units = append(units, Unit{Kind: Box, Index: x, Cells: cells})
 		}
 	}
-	return build(n, units), nil
+	return build(n, n*n, units), nil
 }
 
 // checkCells returns the cells sorted, or an error for a cell off the board
 // or a cell listed twice.
-func checkCells(n int, cells []int) ([]int, error) {
+func checkCells(n, total int, cells []int) ([]int, error) {
 	s := slices.Clone(cells)
 	slices.Sort(s)
 	for k, i := range s {
-		if i < 0 || i >= n*n {
+		if i < 0 || i >= total {
 			return nil, fmt.Errorf("%w: cell %d is off the %d×%d board", ErrRules, i, n, n)
 		}
 		if k > 0 && s[k-1] == i {
@@ -395,10 +404,10 @@ func (r *Rules) WithExtra(extra ...ExtraUnit) (*Rules, error) {
 	}
 outer:
 	for _, e := range extra {
-		if len(e.Cells) < 2 || len(e.Cells) > r.n {
-			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.n)
+		if len(e.Cells) < 2 || len(e.Cells) > r.Values() {
+			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.Values())
 		}
-		cells, err := checkCells(r.n, e.Cells)
+		cells, err := checkCells(r.n, r.Cells(), e.Cells)
 		if err != nil {
 			return nil, fmt.Errorf("extra unit %q: %w", e.Name, err)
 		}
@@ -414,28 +423,30 @@ outer:
 		units = append(units, Unit{Kind: Extra, Index: next, Name: name, Cells: cells})
 		next++
 	}
-	rs := build(r.n, units)
+	rs := build(r.n, r.Cells(), units)
 	rs.boxH, rs.boxW = r.boxH, r.boxW
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
+	rs.valueOffset, rs.values, rs.varCells = r.valueOffset, r.values, r.varCells
 	return rs, nil
 }
 
-// build indexes the units: the units of every cell and the overlaps.
-func build(n int, units []Unit) *Rules {
-	r := &Rules{n: n, units: units}
+// build indexes the units: the units of every cell (cells of them, the
+// grid's and any var cells) and the overlaps.
+func build(n, cells int, units []Unit) *Rules {
+	r := &Rules{n: n, units: units, varCells: cells - n*n}
 	r.newTables()
-	count := make([]int32, n*n+1)
+	count := make([]int32, cells+1)
 	for _, u := range units {
 		for _, i := range u.Cells {
 			count[i+1]++
 		}
 	}
-	for i := 1; i <= n*n; i++ {
+	for i := 1; i <= cells; i++ {
 		count[i] += count[i-1]
 	}
 	r.cellStart = count
-	r.cellUnits = make([]int32, count[n*n])
-	fill := slices.Clone(count[:n*n])
+	r.cellUnits = make([]int32, count[cells])
+	fill := slices.Clone(count[:cells])
 	for x, u := range units {
 		for _, i := range u.Cells {
 			r.cellUnits[fill[i]] = int32(x)
@@ -444,7 +455,7 @@ func build(n int, units []Unit) *Rules {
 	}
 	// Overlaps: every pair of units that share two cells or more.
 	shared := map[[2]int32]int{}
-	for i := range n * n {
+	for i := range cells {
 		us := r.cellUnits[r.cellStart[i]:r.cellStart[i+1]]
 		for a, ua := range us {
 			for _, ub := range us[a+1:] {
@@ -493,9 +504,10 @@ func (r *Rules) N() int { return r.n }
 func (r *Rules) BoxShape() (h, w int) { return r.boxH, r.boxW }
 
 // CellRegions returns the region of each cell (the Index of its Box unit:
-// a box, or a jigsaw piece), −1 for a cell in no region.
+// a box, or a jigsaw piece), −1 for a cell in no region (var cells
+// included).
 func (r *Rules) CellRegions() []int {
-	reg := make([]int, r.n*r.n)
+	reg := make([]int, r.Cells())
 	for i := range reg {
 		reg[i] = -1
 	}
@@ -523,14 +535,16 @@ func (r *Rules) UnitsOf(i int) []int32 { return r.cellUnits[r.cellStart[i]:r.cel
 // then B. The slice is shared: callers must not modify it.
 func (r *Rules) Overlaps() []Overlap { return r.overlaps }
 
-// Full reports whether unit u (an index into Units) has N cells, so that it
-// holds every digit exactly once.
-func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.n }
+// Full reports whether unit u (an index into Units) has as many cells as
+// there are digits (N, or Values), so that it holds every digit exactly
+// once. With more digits than N (see WithValues) no unit of N cells is
+// full: it holds N distinct digits of the V.
+func (r *Rules) Full(u int) bool { return len(r.units[u].Cells) == r.Values() }
 
 // Classic reports whether r are the classic rules: rows, columns and
-// rectangular boxes, nothing else.
+// rectangular boxes, nothing else, and the digits 1..N.
 func (r *Rules) Classic() bool {
-	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0 && len(r.constraints) == 0
+	return r.boxH != 0 && len(r.units) == 3*r.n && len(r.relations) == 0 && len(r.constraints) == 0 && r.values == 0 && r.varCells == 0
 }
 
 // Extras returns the extra units of r, in order.

@@ -35,6 +35,10 @@ func (s *Solver) CandidateCounts(ctx context.Context, g *satdoku.Grid, limit, pe
 	if !ok {
 		return Answer{}, fmt.Errorf("checked: the back end %T cannot find candidates", s.back)
 	}
+	if r := g.Rules(); r.Values() != r.N() {
+		// Counts are laid out N to a cell.
+		return Answer{}, fmt.Errorf("checked: candidate counts of %d digits on a %d×%d board (they count the digits 1 to N)", r.Values(), r.N(), r.N())
+	}
 	en, ok := s.back.(backend.Enumerator)
 	if !ok && perCand > 1 {
 		return Answer{}, fmt.Errorf("checked: the back end %T cannot show its solutions", s.back)

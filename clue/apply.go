@@ -26,7 +26,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), cellCount: r.Cells(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -55,9 +55,14 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 
 // builder gathers the rules of the clues.
 type builder struct {
-	n    int
-	clue int  // the clue being read, for errors
-	kind Kind // its kind
+	n   int
+	v   int // the number of digits, r.Values(): N unless the rules say otherwise
+	off int // the rules' value offset: digit d is the value d + off
+	// cellCount is the number of cells: the grid's n², and any var cells
+	// (see satdoku.Rules.WithVarCells), which clues may name.
+	cellCount int
+	clue      int  // the clue being read, for errors
+	kind      Kind // its kind
 
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
@@ -137,7 +142,7 @@ func rc(row, col int) string { return fmt.Sprintf("R%dC%d", row+1, col+1) }
 func (b *builder) cells(cs []int, field string, line int, distinct bool) error {
 	n := b.n
 	for k, i := range cs {
-		if i < 0 || i >= n*n {
+		if i < 0 || i >= b.cellCount {
 			return b.fail(field, line, k, "cell %d is off the %d×%d board", i, n, n)
 		}
 		if distinct && slices.Contains(cs[:k], i) {
@@ -157,20 +162,53 @@ func (b *builder) lines(c *Clue, distinct bool) error {
 	return nil
 }
 
-// digits checks the Values of c: digits 1..N.
-func (b *builder) digits(c *Clue) error {
-	for k, d := range c.Values {
-		if d < 1 || d > b.n {
-			return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+// digits returns the Values of c as digits 1..N (see valueDigits), or
+// fails for a value outside the board's.
+func (b *builder) digits(c *Clue) ([]int, error) {
+	ds, k := b.valueDigits(c.Values)
+	if k >= 0 {
+		return nil, b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
+	}
+	return ds, nil
+}
+
+// valueDigits converts values to digits (digit d is the value d + off),
+// and returns the index of the first value outside 1..N as digits, −1 for
+// none. It and total are the one place where a clue's values become
+// digits.
+func (b *builder) valueDigits(vs []int) ([]int, int) {
+	ds := make([]int, len(vs))
+	bad := -1
+	for k, v := range vs {
+		ds[k] = v - b.off
+		if bad < 0 && (ds[k] < 1 || ds[k] > b.v) {
+			bad = k
 		}
 	}
-	return nil
+	return ds, bad
 }
+
+// offsetRefused are the kinds whose meaning Apply does not carry over to
+// values other than the digits 1..N (see OffsetKinds).
+var offsetRefused = []Kind{Sandwich, XSum, NumberedRoom, RowIndexer, ColumnIndexer, BoxIndexer,
+	BlackDot, NegativeRatio, EntropicLine, TenLine}
+
+// OffsetKinds reports whether Apply reads clues of kind k under rules
+// with a value offset (see satdoku.Rules.WithValueOffset): every kind but
+// those whose meaning names particular values that a shift of the values
+// does not carry over — sandwiches (between the 1 and the N), X-sums,
+// numbered rooms and indexers (a value as a count or a position),
+// black dots and their negative rule (ratios), entropic lines (thirds of
+// 1..9), 10-lines (segments of any length).
+func OffsetKinds(k Kind) bool { return !slices.Contains(offsetRefused, k) }
 
 // add reads one clue.
 func (b *builder) add(c *Clue) error {
 	if !c.Kind.Valid() {
 		return b.fail("", -1, -1, "unknown kind %v", c.Kind)
+	}
+	if b.off != 0 && !OffsetKinds(c.Kind) {
+		return b.unsupported("", "%v on a board of values %d to %d (satdoku reads it with the values 1 to N only)", c.Kind, 1+b.off, b.v+b.off)
 	}
 	// Check the cells and the lines first: distinct where the kind needs it.
 	switch c.Kind {
@@ -198,8 +236,8 @@ func (b *builder) add(c *Clue) error {
 	case KillerCage:
 		return b.killerCage(c)
 	case ExtraRegion:
-		if len(c.Cells) > b.n {
-			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.n)
+		if len(c.Cells) > b.v {
+			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.v)
 			return nil
 		}
 		if len(c.Cells) >= 2 {
@@ -216,8 +254,8 @@ func (b *builder) add(c *Clue) error {
 		return b.indexer(c)
 	case Thermometer:
 		for _, l := range c.Lines {
-			if len(l) > b.n {
-				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.n)
+			if len(l) > b.v {
+				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.v)
 				continue
 			}
 			for j := 1; j < len(l); j++ {
@@ -240,8 +278,8 @@ func (b *builder) add(c *Clue) error {
 		}
 	case Renban:
 		for _, l := range c.Lines {
-			if len(l) > b.n {
-				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.n)
+			if len(l) > b.v {
+				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.v)
 				continue
 			}
 			if len(l) >= 2 {
@@ -261,9 +299,10 @@ func (b *builder) add(c *Clue) error {
 	case Clone:
 		return b.clone(c)
 	case Quadruple:
-		for k, d := range c.Values {
+		ds, _ := b.valueDigits(c.Values)
+		for k, d := range ds {
 			if d < 1 {
-				return b.fail("values", -1, k, "digit %d is not in 1..%d", d, b.n)
+				return b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
 			}
 		}
 		if len(c.Values) == 0 {
@@ -276,11 +315,11 @@ func (b *builder) add(c *Clue) error {
 			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
 			return nil
 		}
-		if d := slices.Max(c.Values); d > b.n {
-			b.never(c.Cells, "digit %d is not in 1..%d", d, b.n)
+		if d := slices.Max(ds); d > b.v {
+			b.never(c.Cells, "digit %d is not in %d..%d", d+b.off, 1+b.off, b.v+b.off)
 			return nil
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: c.Values})
+		b.con(satdoku.Constraint{Kind: satdoku.Contains, Cells: c.Cells, Digits: ds})
 		b.tag()
 	case WhiteDot, BlackDot:
 		return b.dot(c)
@@ -288,7 +327,7 @@ func (b *builder) add(c *Clue) error {
 		return b.xv(c)
 	case Odd, Even:
 		if len(c.Cells) > 0 {
-			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.n, c.Kind == Odd)})
+			b.con(satdoku.Constraint{Kind: satdoku.OneOf, Cells: c.Cells, Mask: parityMask(b.v, b.off, c.Kind == Odd)})
 			b.tag()
 		}
 	case Minimum, Maximum:
@@ -305,14 +344,15 @@ func (b *builder) add(c *Clue) error {
 			b.tag()
 		}
 	case PencilMarks:
-		if err := b.digits(c); err != nil {
+		ds, err := b.digits(c)
+		if err != nil {
 			return err
 		}
 		if len(c.Values) == 0 {
 			return b.fail("values", -1, -1, "no digits")
 		}
 		var mask uint64
-		for _, d := range c.Values {
+		for _, d := range ds {
 			mask |= 1 << (d - 1)
 		}
 		if len(c.Cells) > 0 {
@@ -327,6 +367,24 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case ConnectedValues:
+		cols := c.Value
+		if cols == 0 {
+			cols = b.n
+		}
+		ds, err := b.digits(c)
+		if err != nil {
+			return err
+		}
+		var mask uint64
+		for _, d := range ds {
+			mask |= 1 << (d - 1)
+		}
+		if len(c.Cells) == 0 || mask == 0 || cols < 1 {
+			return b.fail("", -1, -1, "connected values need cells, values and rows of 1 cell or more")
+		}
+		b.con(satdoku.Constraint{Kind: satdoku.Connected, Cells: c.Cells, Value: cols, Mask: mask})
+		b.tag()
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -342,8 +400,8 @@ func (b *builder) add(c *Clue) error {
 			if l[0] == l[len(l)-1] {
 				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
 			}
-			if v >= b.n {
-				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.n, v)
+			if v >= b.v {
+				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.v, v)
 				continue
 			}
 			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
@@ -400,7 +458,7 @@ func (b *builder) add(c *Clue) error {
 // cells of every window differ, which with three classes also makes cells
 // three steps away alike), or one step away (parity lines).
 func (b *builder) apartLine(c *Clue) error {
-	kind, v, reach := satdoku.OtherThird, b.n, 2
+	kind, v, reach := satdoku.OtherThird, b.v, 2
 	switch c.Kind {
 	case ModularLine:
 		kind, v = satdoku.OtherResidue, 3
@@ -480,11 +538,12 @@ func (b *builder) equalSums(c *Clue) error {
 	return nil
 }
 
-// parityMask returns the odd (or even) digits 1..n.
-func parityMask(n int, odd bool) uint64 {
+// parityMask returns the digits 1..n whose values (d + off) are odd (or
+// even).
+func parityMask(n, off int, odd bool) uint64 {
 	var mask uint64
 	for d := 1; d <= n; d++ {
-		if d%2 == 1 == odd {
+		if (d+off)%2 != 0 == odd {
 			mask |= 1 << (d - 1)
 		}
 	}
@@ -492,7 +551,7 @@ func parityMask(n int, odd bool) uint64 {
 }
 
 func (b *builder) killerCage(c *Clue) error {
-	n, k := b.n, len(c.Cells)
+	n, k := b.v, len(c.Cells)
 	if k == 0 {
 		return b.fail("", -1, -1, "a cage without cells")
 	}
@@ -504,12 +563,13 @@ func (b *builder) killerCage(c *Clue) error {
 		b.extras = append(b.extras, satdoku.ExtraUnit{Name: c.Kind.String(), Cells: c.Cells})
 	}
 	if c.Value != 0 { // 0 is no sum, as in f-puzzles and SudokuSolver
-		lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-		if c.Value < lo || c.Value > hi {
-			b.never(c.Cells, "%d is impossible in %d cells (want %d to %d)", c.Value, k, lo, hi)
+		// The sum of k values is the digits' and k offsets.
+		v, lo, hi := c.Value-k*b.off, k*(k+1)/2, k*(2*n-k+1)/2
+		if v < lo || v > hi {
+			b.never(c.Cells, "%d is impossible in %d cells (want %d to %d)", c.Value, k, lo+k*b.off, hi+k*b.off)
 			return nil
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: c.Value})
+		b.con(satdoku.Constraint{Kind: satdoku.Total, Cells: c.Cells, Value: v})
 	}
 	b.tag()
 	return nil
@@ -518,14 +578,18 @@ func (b *builder) killerCage(c *Clue) error {
 // total adds a Total constraint (cells with coefficients coefs, nil for
 // all 1) after checking that some digits 1..N, repeated or not, can make
 // it (a Never constraint when none can). It merges a cell listed twice
-// and leaves out a cell whose coefficients add up to 0.
+// and leaves out a cell whose coefficients add up to 0. The total is of
+// the cells' values: under a value offset, the digits' total is value
+// less the offset times the coefficients' sum.
 func (b *builder) total(cells, coefs []int, value int) {
 	var cs, ks []int
+	given := value
 	for k, i := range cells {
 		c := 1
 		if coefs != nil {
 			c = coefs[k]
 		}
+		value -= c * b.off
 		if j := slices.Index(cs, i); j >= 0 {
 			ks[j] += c
 			continue
@@ -543,14 +607,15 @@ func (b *builder) total(cells, coefs []int, value int) {
 	}
 	lo, hi := 0, 0
 	for _, c := range ks {
-		lo += min(c, c*b.n)
-		hi += max(c, c*b.n)
+		lo += min(c, c*b.v)
+		hi += max(c, c*b.v)
 	}
 	if value < lo || value > hi {
 		if len(cs) == 0 {
 			cs = cells // every coefficient cancelled out
 		}
-		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), value, lo, hi)
+		shift := given - value
+		b.never(cs, "%s %d is impossible (want %d to %d)", totalWord(coefs), given, lo+shift, hi+shift)
 		return
 	}
 	if coefs == nil && len(ks) == len(cells) {
@@ -738,7 +803,7 @@ func (b *builder) arrow(c *Clue) error {
 	if len(circle) > maxPill {
 		return b.unsupported("cells", "a circle of %d cells (the limit is %d)", len(circle), maxPill)
 	}
-	if len(circle) > 1 && b.n > 9 {
+	if len(circle) > 1 && b.v > 9 {
 		// f-puzzles writes the digits side by side, 10 and over with two
 		// figures: not a sum with fixed coefficients.
 		return b.unsupported("cells", "a circle of %d cells on a %d×%d board", len(circle), b.n, b.n)
@@ -785,8 +850,8 @@ func (b *builder) whispers(c *Clue) error {
 				return b.fail("lines", k, j, "a cell next to itself")
 			}
 		}
-		if len(l) >= 2 && d >= b.n {
-			b.never(l, "no two digits 1 to %d differ by %d or more", b.n, d)
+		if len(l) >= 2 && d >= b.v {
+			b.never(l, "no two digits 1 to %d differ by %d or more", b.v, d)
 			continue
 		}
 		for j := 1; j < len(l); j++ {
@@ -840,7 +905,7 @@ func (b *builder) dot(c *Clue) error {
 	if err := b.pair(c); err != nil {
 		return err
 	}
-	n, v := b.n, c.Value
+	n, v := b.v, c.Value
 	plain, kind, def := satdoku.Consecutive, satdoku.Difference, 1
 	if c.Kind == BlackDot {
 		plain, kind, def = satdoku.Double, satdoku.Ratio, 2
@@ -877,11 +942,11 @@ func (b *builder) xv(c *Clue) error {
 	if c.Value != 5 && c.Value != 10 {
 		return b.fail("value", -1, -1, "an XV mark is 10 (X) or 5 (V), not %d", c.Value)
 	}
-	if c.Value > 2*b.n {
-		b.never(c.Cells, "two digits 1 to %d cannot add up to %d", b.n, c.Value)
+	if c.Value-2*b.off > 2*b.v {
+		b.never(c.Cells, "two digits %d to %d cannot add up to %d", 1+b.off, b.v+b.off, c.Value)
 		return nil
 	}
-	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value)
+	b.rel(c.Cells[0], c.Cells[1], satdoku.Sum, c.Value-2*b.off)
 	b.mark(XV, c.Cells, c.Value)
 	b.tag()
 	return nil
@@ -973,7 +1038,7 @@ func (b *builder) negative(k Kind) {
 			}
 		}
 	case NegativeXV:
-		rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5}, {Kind: satdoku.NotSum, Value: 10}}
+		rels = []satdoku.Relation{{Kind: satdoku.NotSum, Value: 5 - 2*b.off}, {Kind: satdoku.NotSum, Value: 10 - 2*b.off}}
 		marks = xvs
 	}
 	b.forbid(k, rels, marks)

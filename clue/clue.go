@@ -24,7 +24,13 @@ import (
 type Kind uint8
 
 // The kinds of clue. Value, Values, Cells and Lines are the fields of
-// Clue; a kind ignores the fields it does not name.
+// Clue; a kind ignores the fields it does not name. Digits are the board's
+// values: under rules with a value offset (satdoku.Rules.WithValueOffset,
+// the values 0 to 8 on 9×9) a cage's sum, an XV mark's, a quadruple's and
+// pencil marks' digits and the parity of odd and even cells are the
+// values', which Apply converts to the rules' digits; the kinds whose
+// meaning it cannot carry over to other values (see OffsetKinds) are
+// refused there.
 const (
 	// KillerCage: the Cells hold distinct digits that add up to Value; a
 	// Value of 0 is no sum (a cage of distinct digits alone).
@@ -188,6 +194,11 @@ const (
 	// RellikCage: the Cells hold distinct digits, and no one or more of
 	// them add up to Value (ISS's RellikCage).
 	RellikCage
+	// ConnectedValues: the Cells holding one of the values of Values form
+	// one non-empty region of orthogonal neighbours, the Cells laid out in
+	// rows of Value cells in the order listed (N when Value is 0): ISS's
+	// ConnectedValues on the grid or on a group of var cells.
+	ConnectedValues
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -204,7 +215,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
 	LockoutLine: "lockout line", WeightedSum: "sum", EqualSums: "equal sums", ContainsExactly: "contains exactly",
 	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
-	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage"}
+	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage",
+	ConnectedValues: "connected values"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -228,8 +240,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
 // "column indexer", "box indexer", "numbered room", "lockout line",
 // "sum", "equal sums", "contains exactly", "same values", "counting
-// circles", "count distinct", "sum loop", "multisum killer cage" or
-// "rellik cage";
+// circles", "count distinct", "sum loop", "multisum killer cage",
+// "rellik cage" or "connected values";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -350,8 +362,8 @@ type Clue struct {
 	// Value is the clue's number: a sum, a difference, a ratio; 0 is no
 	// sum or the default, as each kind says.
 	Value int `json:"value,omitempty"`
-	// Values are the digits of a quadruple or of pencil marks, or the
-	// sums of a multisum killer cage.
+	// Values are the digits (values, see the kinds) of a quadruple or of
+	// pencil marks, or the sums of a multisum killer cage.
 	Values []int `json:"values,omitempty"`
 	// Coefs are a weighted sum's coefficients, one per cell.
 	Coefs []int `json:"coefs,omitempty"`

@@ -80,6 +80,14 @@ func meaningCases() []meaningCase {
 			func(d digits) bool { return d.distinct(0, 5, 10) }},
 		{"killer cage without a sum, 16×16", 16, []clue.Clue{{Kind: clue.KillerCage, Cells: []int{0, 17}}}, []int{0, 17},
 			func(d digits) bool { return d.distinct(0, 17) }},
+		// The 2×2 block r1c1, r1c2, r2c1, r2c2 in rows of 2: its 1s and 2s
+		// are one region, not none and not only a diagonal pair.
+		{"connected values", 4, []clue.Clue{{Kind: clue.ConnectedValues, Cells: []int{0, 1, 4, 5}, Value: 2, Values: []int{1, 2}}}, []int{0, 1, 4, 5},
+			func(d digits) bool {
+				in := [4]bool{d[0] <= 2, d[1] <= 2, d[4] <= 2, d[5] <= 2}
+				k := b2i(in[0]) + b2i(in[1]) + b2i(in[2]) + b2i(in[3])
+				return k > 0 && !(k == 2 && (in[0] && in[3] || in[1] && in[2]))
+			}},
 		{"extra region", 4, []clue.Clue{{Kind: clue.ExtraRegion, Cells: []int{0, 5, 10, 15}}}, []int{0, 5, 10, 15},
 			func(d digits) bool { return d.distinct(0, 5, 10, 15) }},
 		// From above r1c2 going down-right: r1c3, r2c4, r3c5, r4c6.

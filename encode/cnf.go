@@ -144,6 +144,14 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if int(o.Givens) >= len(givensNames) {
 		return fmt.Errorf("encode: write DIMACS: %w %d", ErrGivensMode, uint8(o.Givens))
 	}
+	if r := g.Rules(); r.VarCells() != 0 {
+		return fmt.Errorf("encode: write DIMACS: %w: %d cells outside the %dx%d grid (DIMACS files carry the grid's cells)", ErrGrid, r.VarCells(), r.N(), r.N())
+	}
+	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
+		// The header's comments read back as digits 1..N.
+		return fmt.Errorf("encode: write DIMACS: %w: values %d to %d on a %dx%d board (DIMACS files carry the digits 1 to N)",
+			ErrGrid, r.ValueOf(1), r.ValueOf(r.Values()), r.N(), r.N())
+	}
 	for _, b := range o.blocks() {
 		if b == nil || b.N() != g.N() {
 			return fmt.Errorf("encode: write DIMACS: %w: a blocked solution is not a %dx%d grid", ErrGrid, g.N(), g.N())
@@ -186,8 +194,7 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 	var k Counter
 	writeFormula(&k, g, o, nil)
-	n := g.N()
-	return max(n*n*n, k.Vars), k.Clauses
+	return max(g.Rules().Cells()*g.Rules().Values(), k.Vars), k.Clauses
 }
 
 // Vars returns the number of variables of the formula WriteDIMACS writes
@@ -196,8 +203,7 @@ func Size(g *satdoku.Grid, o DIMACSOptions) (vars, clauses int) {
 // by writing the formula to a Counter; the others need no pass).
 func Vars(g *satdoku.Grid, o DIMACSOptions) int {
 	if o.Encoding != Sequential && len(g.Rules().Constraints()) == 0 {
-		n := g.N()
-		return n * n * n
+		return g.Rules().Cells() * g.Rules().Values()
 	}
 	vars, _ := Size(g, o)
 	return vars

@@ -39,8 +39,8 @@ func (e *Encoder) emit(a ClauseAdder, lits ...int) {
 // is not among its candidates (or not a digit at all), the variable
 // otherwise.
 func (e *Encoder) cellLit(d *Domain, i, dg int) int {
-	n := e.rules.N()
-	if dg < 1 || dg > n {
+	nv := e.rules.Values()
+	if dg < 1 || dg > nv {
 		return litFalse
 	}
 	switch e.value(d, i, dg) {
@@ -49,14 +49,14 @@ func (e *Encoder) cellLit(d *Domain, i, dg int) int {
 	case -1:
 		return litFalse
 	}
-	return i*n + dg
+	return i*nv + dg
 }
 
 // cellMask returns the digits cell i may hold over domain d: the digit it
 // is fixed to, or its candidates.
 func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 	if d != nil && d.Val[i] != 0 {
-		if int(d.Val[i]) > e.rules.N() {
+		if int(d.Val[i]) > e.rules.Values() {
 			return 0
 		}
 		return 1 << (d.Val[i] - 1)
@@ -107,6 +107,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //     cell between with a digit d not in the range of the ends' digits.
 //   - Index: "first = d → cell = Value" for every cell that d picks, and
 //     "first ≠ d" for a digit d that picks none.
+//   - Connected: levels of reach from the region's first cell (see
+//     connected).
 //   - Never: the empty clause.
 //   - Exactly, SameValues, Circles, Distinct, SegmentsLoop, TotalIn:
 //     diagrams that count digits, run a loop's segments or add up to one
@@ -145,6 +147,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.SegmentsLoop: (*Encoder).segmentsLoop,
 	satdoku.TotalIn:      (*Encoder).totalIn,
 	satdoku.NoSubsetSum:  (*Encoder).noSubsetSum,
+	satdoku.Connected:    (*Encoder).connected,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {
@@ -223,7 +226,7 @@ const (
 // every cell of the line (a row, a column), its digits are distinct: the
 // diagram then need not remember which end came first, which halves it.
 func (e *Encoder) sandwich(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
-	n, v := int64(e.rules.N()), int64(c.Value)
+	n, v := int64(e.rules.Values()), int64(c.Value)
 	distinct := e.oneUnit(c.Cells)
 	e.diagram(a, d, c.Cells, sandBefore, func(s int64, _, dg int) (int64, bool) {
 		phase, sum, x := s&3, s>>2, int64(dg)
@@ -395,7 +398,7 @@ func (e *Encoder) contains(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 // ¬var(j, d) here), k distinct digits inside a window of k are the whole
 // window.
 func (e *Encoder) run(a ClauseAdder, d *Domain, cells []int) {
-	n, k := e.rules.N(), len(cells)
+	n, k := e.rules.Values(), len(cells)
 	if k <= 1 {
 		return // one digit is a run
 	}
@@ -563,7 +566,7 @@ func (e *Encoder) outside(a ClauseAdder, d *Domain, cells []int) {
 // for v in 0..N+1; ok is false, after the empty clause, when an end has no
 // candidate.
 func (e *Encoder) endOrders(a ClauseAdder, d *Domain, cells []int) (g [2][]int, ok bool) {
-	n, k := e.rules.N(), len(cells)
+	n, k := e.rules.Values(), len(cells)
 	for end, i := range []int{cells[0], cells[k-1]} {
 		m := e.cellMask(d, i)
 		if m == 0 {

@@ -37,7 +37,7 @@ type ddLayer struct {
 // propagation. With no path, diagram writes the empty clause.
 func (e *Encoder) diagram(a ClauseAdder, d *Domain, cells []int, start int64,
 	step func(s int64, j, dg int) (int64, bool), accept func(s int64) bool) {
-	e.diagramOver(a, e.rules.N(), len(cells),
+	e.diagramOver(a, e.rules.Values(), len(cells),
 		func(j int) uint64 { return e.cellMask(d, cells[j]) },
 		func(j, dg int) int { return e.cellLit(d, cells[j], dg) },
 		start, step, accept)

@@ -16,6 +16,15 @@
 //
 // which Var and Unpack compute.
 //
+// Rules whose cells hold more digits than N (satdoku.Rules.WithValues: V
+// digits on an N×N board, 9 on a 6×6) number V variables per cell, N²·V in
+// all, in the same order:
+//
+//	var(r, c, d) = (r·N + c)·V + d
+//
+// which CellVar computes for any rules (for V = N it is Var). The
+// auxiliary variables of the constraints and of Sequential come after.
+//
 // # Literals and clauses
 //
 // Literals are DIMACS integers: the positive literal v means "cell (r, c)

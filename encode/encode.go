@@ -16,7 +16,14 @@ type Adder interface {
 
 // Var returns the variable that means "the cell at row r, column c of an n×n
 // board holds digit d": (r·n + c)·n + d, with r and c from 0 and d from 1.
+// It is the numbering of boards whose digits are 1..N; CellVar numbers any
+// rules.
 func Var(n, r, c, d int) int { return (r*n+c)*n + d }
+
+// CellVar returns the variable that means "cell i (row-major, from 0) holds
+// digit d" under rules r: i·V + d, V = r.Values() (the number of digits,
+// N unless the rules say otherwise; then it is Var(N, i/N, i%N, d)).
+func CellVar(r *satdoku.Rules, i, d int) int { return i*r.Values() + d }
 
 // Unpack inverts Var: it returns the row, column (both from 0) and digit
 // (from 1) of variable v, which must be in 1..n³.
@@ -109,10 +116,10 @@ func Rules(a Adder, r *satdoku.Rules, e Encoding) {
 // Givens adds one unit clause var(r, c, d) for every cell of g that holds a
 // digit d, in row-major order.
 func Givens(a Adder, g *satdoku.Grid) {
-	n := g.N()
+	r := g.Rules()
 	for i := range g.Len() {
 		if d := g.Cell(i); d != 0 {
-			a.Add(Var(n, i/n, i%n, d))
+			a.Add(CellVar(r, i, d))
 			a.Add(0)
 		}
 	}
@@ -145,11 +152,11 @@ func Block(a Adder, puzzle, sol *satdoku.Grid) {
 	if sol.N() != puzzle.N() {
 		return
 	}
-	n := puzzle.N()
+	r := puzzle.Rules()
 	for i := range puzzle.Len() {
 		if puzzle.Cell(i) == 0 {
 			if d := sol.Cell(i); d != 0 {
-				a.Add(-Var(n, i/n, i%n, d))
+				a.Add(-CellVar(r, i, d))
 			}
 		}
 	}
@@ -194,12 +201,12 @@ func Decode(r *satdoku.Rules, value func(v int) bool) (*satdoku.Grid, error) {
 		return nil, ErrGrid
 	}
 	g := satdoku.NewGrid(r)
-	n := r.N()
+	n, nv := r.N(), r.Values()
 	for i := range g.Len() {
+		base := CellVar(r, i, 0)
 		r, c := i/n, i%n
-		base := Var(n, r, c, 0)
 		d1 := 0
-		for d := 1; d <= n; d++ {
+		for d := 1; d <= nv; d++ {
 			if !value(base + d) {
 				continue
 			}

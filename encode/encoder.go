@@ -15,8 +15,9 @@ import (
 // in a unit are left out of the unit's other cells. A nil *Domain means
 // every cell open with every digit: the plain rules.
 //
-// Val and Cand hold one entry per cell, row-major, at least N² of them
-// (Write reports ErrDomain for fewer and ignores any beyond).
+// Val and Cand hold one entry per cell, row-major, at least Rules.Cells()
+// of them: the grid's N², then any var cells (Write reports ErrDomain for
+// fewer and ignores any beyond).
 type Domain struct {
 	// Val holds, per cell, the digit 1..N the cell is fixed to, or 0 when
 	// it is open. A cell fixed to a value beyond N has no completion:
@@ -34,7 +35,7 @@ type Domain struct {
 	Placed []uint64
 }
 
-// ErrDomain reports a Domain with fewer than N² cells.
+// ErrDomain reports a Domain with fewer cells than its rules (Rules.Cells).
 var ErrDomain = errors.New("encode: domain does not cover the board")
 
 // GivensDomain returns the domain of puzzle g: the givens fixed, and every
@@ -42,8 +43,7 @@ var ErrDomain = errors.New("encode: domain does not cover the board")
 // Reduced encoding is the Extended encoding over this domain.)
 func GivensDomain(g *satdoku.Grid) *Domain {
 	r := g.Rules()
-	n := r.N()
-	full := fullMask(n)
+	full := fullMask(r.Values())
 	units := r.Units()
 	placed := make([]uint64, len(units))
 	for u, unit := range units {
@@ -53,8 +53,9 @@ func GivensDomain(g *satdoku.Grid) *Domain {
 			}
 		}
 	}
-	dom := &Domain{Val: make([]uint8, n*n), Cand: make([]uint64, n*n)}
-	for i := range n * n {
+	nc := r.Cells()
+	dom := &Domain{Val: make([]uint8, nc), Cand: make([]uint64, nc)}
+	for i := range nc {
 		if d := g.Cell(i); d != 0 {
 			dom.Val[i] = uint8(d)
 			dom.Cand[i] = 1 << (d - 1)
@@ -117,15 +118,14 @@ type Encoder struct {
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
 // Extended: the reduction comes from the domain (see GivensDomain).
 func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
-	n := r.N()
 	return &Encoder{
 		rules:   r,
 		ext:     e != Minimal,
 		ladder:  e == Sequential,
-		full:    fullMask(n),
+		full:    fullMask(r.Values()),
 		covered: coveredOf(r),
 		placed:  make([]uint64, len(r.Units())),
-		cand:    make([]uint64, n*n),
+		cand:    make([]uint64, r.Cells()),
 		err:     checkKinds(r),
 	}
 }
@@ -231,8 +231,9 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	e.orig = orig
 	defer func() { e.wrap.Adder, e.cur, e.orig = nil, nil, nil }()
 	r := e.rules
-	n := r.N()
-	e.top = n * n * n
+	n, nv := r.N(), r.Values()
+	nc := r.Cells() // the grid's n² cells and any var cells
+	e.top = nc * nv
 	units := r.Units()
 	placed, cand := e.placed, e.cand
 	switch {
@@ -244,15 +245,15 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			cand[i] = e.full
 		}
 	default:
-		if len(d.Val) < n*n || len(d.Cand) < n*n {
-			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), n*n)
+		if len(d.Val) < nc || len(d.Cand) < nc {
+			return fmt.Errorf("%w: %d values and %d candidate sets for %d cells", ErrDomain, len(d.Val), len(d.Cand), nc)
 		}
 		for u, unit := range units {
 			var m uint64
 			for _, i := range unit.Cells {
 				if v := d.Val[i]; v != 0 {
 					bit := uint64(1) << (v - 1)
-					if int(v) > n || m&bit != 0 {
+					if int(v) > nv || m&bit != 0 {
 						a.Add(0) // no digit, or two cells of the unit fixed to one digit
 						return nil
 					}
@@ -275,7 +276,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 	}
 	e.cur = cand
 	// Cells.
-	for i := range n * n {
+	for i := range nc {
 		if e.Stop != nil && i%checkEvery == checkEvery-1 && e.Stop() {
 			return ErrStopped
 		}
@@ -285,7 +286,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromCell, i})
 		}
-		base := i * n
+		base := i * nv
 		e.lits = e.lits[:0]
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
@@ -303,7 +304,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromUnit, u})
 		}
-		alo := e.ext && len(unit.Cells) == n
+		alo := e.ext && len(unit.Cells) == nv
 		cov := e.covered[u]
 		if !e.Dedup || e.ladder {
 			cov = nil
@@ -314,7 +315,7 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			e.lits, e.pos = e.lits[:0], e.pos[:0]
 			for k, i := range unit.Cells {
 				if cand[i]&bit != 0 {
-					e.lits = append(e.lits, i*n+dg+1)
+					e.lits = append(e.lits, i*nv+dg+1)
 					if cov != nil {
 						e.pos = append(e.pos, k)
 					}
@@ -346,8 +347,8 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 		if orig != nil {
 			orig.SetOrigin(Origin{FromRelation, k})
 		}
-		for da := 1; da <= n; da++ {
-			for db := 1; db <= n; db++ {
+		for da := 1; da <= nv; da++ {
+			for db := 1; db <= nv; db++ {
 				if !x.Holds(da, db) {
 					e.forbid(a, d, x.A, da, x.B, db)
 				}
@@ -368,8 +369,8 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	if len(cons) == 0 {
 		return
 	}
-	if n := e.rules.N(); e.top < n*n*n {
-		e.top = n * n * n
+	if nn := e.rules.Cells() * e.rules.Values(); e.top < nn {
+		e.top = nn
 	}
 	a := e.asClauseAdder(adder)
 	for k := range cons {
@@ -395,13 +396,13 @@ func (e *Encoder) forbid(a ClauseAdder, d *Domain, i, di, j, dj int) {
 	if vi < 0 || vj < 0 {
 		return
 	}
-	n := e.rules.N()
+	nv := e.rules.Values()
 	lits := e.lits[:0]
 	if vi == 0 {
-		lits = append(lits, -(i*n + di))
+		lits = append(lits, -(i*nv + di))
 	}
 	if vj == 0 {
-		lits = append(lits, -(j*n + dj))
+		lits = append(lits, -(j*nv + dj))
 	}
 	e.lits = lits
 	a.AddClause(lits)
@@ -459,7 +460,7 @@ const ladderFrom = 5
 // MaxVar returns the largest variable of the last formula Write wrote: N³,
 // or the last auxiliary variable it numbered above N³ (Sequential, and the
 // constraints). A DIMACS header needs it.
-func (e *Encoder) MaxVar() int { return max(e.top, e.rules.N()*e.rules.N()*e.rules.N()) }
+func (e *Encoder) MaxVar() int { return max(e.top, e.rules.Cells()*e.rules.Values()) }
 
 // aux hands out the next auxiliary variable, above N³.
 func (e *Encoder) aux() int {
@@ -513,11 +514,11 @@ func (e *Encoder) pairs(a ClauseAdder, lits []int) {
 // is the empty clause. sol is a grid of d's board. Block is BlockOpen over
 // the domain of the givens.
 func BlockOpen(a Adder, d *Domain, sol *satdoku.Grid) {
-	n := sol.N()
+	r := sol.Rules()
 	for i := range sol.Len() {
 		if d == nil || d.Val[i] == 0 {
 			if dg := sol.Cell(i); dg != 0 {
-				a.Add(-(i*n + dg))
+				a.Add(-CellVar(r, i, dg))
 			}
 		}
 	}

@@ -285,6 +285,9 @@ type combinedKey struct{}
 
 // combinedOf returns the combined sums of rules r, computed once per rules.
 func combinedOf(r *satdoku.Rules) []satdoku.Constraint {
+	if r.Values() != r.N() {
+		return nil // its bounds are for the digits 1..N
+	}
 	return r.Cached(combinedKey{}, func() any { return combinedSums(r) }).([]satdoku.Constraint)
 }
 

@@ -42,7 +42,7 @@ func (e *Encoder) canHold(d *Domain, cells []int) uint64 {
 func (e *Encoder) wanted(digits []int) [satdoku.MaxN + 1]int {
 	var need [satdoku.MaxN + 1]int
 	for _, dg := range digits {
-		if dg >= 1 && dg <= e.rules.N() {
+		if dg >= 1 && dg <= e.rules.Values() {
 			need[dg]++
 		}
 	}
@@ -117,7 +117,7 @@ func (e *Encoder) circles(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 		u, nu := e.boolPair(a)
 		us, vs = append(us, u, nu), append(vs, v)
-		e.diagramOver(a, max(2, e.rules.N()), k+1, func(j int) uint64 {
+		e.diagramOver(a, max(2, e.rules.Values()), k+1, func(j int) uint64 {
 			if j < k {
 				return e.cellMask(d, cells[j])
 			}
@@ -196,7 +196,7 @@ func (e *Encoder) countDistinct(a ClauseAdder, d *Domain, c *satdoku.Constraint)
 		ps = append(ps, p, q)
 	}
 	k := len(ps) / 2
-	e.diagramOver(a, max(2, e.rules.N()), k+1, func(j int) uint64 {
+	e.diagramOver(a, max(2, e.rules.Values()), k+1, func(j int) uint64 {
 		if j < k {
 			return 0b11
 		}
@@ -239,7 +239,7 @@ func (e *Encoder) segmentsLoop(a ClauseAdder, d *Domain, c *satdoku.Constraint) 
 	e.atMostOne(a, sel)
 	const shift = 8 // state: t<<shift | the segment's sum so far
 	cells := c.Cells
-	e.diagramOver(a, max(v, e.rules.N()), len(cells)+1, func(j int) uint64 {
+	e.diagramOver(a, max(v, e.rules.Values()), len(cells)+1, func(j int) uint64 {
 		if j == 0 {
 			return 1<<v - 1
 		}

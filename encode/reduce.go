@@ -13,8 +13,8 @@ func Fixed(g *satdoku.Grid) []int8 {
 		return nil
 	}
 	r := g.Rules()
-	n := r.N()
-	val := make([]int8, n*n*n+1)
+	nc, nv := r.Cells(), r.Values()
+	val := make([]int8, nc*nv+1)
 	for _, unit := range r.Units() {
 		var seen uint64
 		for _, i := range unit.Cells {
@@ -27,13 +27,13 @@ func Fixed(g *satdoku.Grid) []int8 {
 		}
 	}
 	dom := GivensDomain(g)
-	for i := range n * n {
-		for d := 1; d <= n; d++ {
+	for i := range nc {
+		for d := 1; d <= nv; d++ {
 			switch {
 			case dom.Val[i] == uint8(d):
-				val[i*n+d] = 1
+				val[i*nv+d] = 1
 			case dom.Val[i] != 0 || dom.Cand[i]&(1<<(d-1)) == 0:
-				val[i*n+d] = -1
+				val[i*nv+d] = -1
 			}
 		}
 	}

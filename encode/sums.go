@@ -145,7 +145,7 @@ func (e *Encoder) cageSets(a ClauseAdder, d *Domain, cells []int, v int) {
 // and returns the literal of each set: true exactly when the cells hold
 // that set's digits.
 func (e *Encoder) setClauses(a ClauseAdder, d *Domain, cells []int, masks, sets []uint64) []int {
-	n := e.rules.N()
+	n := e.rules.Values()
 	every, some := e.full, uint64(0)
 	for _, s := range sets {
 		every &= s
@@ -235,6 +235,9 @@ type derivedKey struct{}
 
 // derivedOf returns the derived sums of rules r, computed once per rules.
 func derivedOf(r *satdoku.Rules) []satdoku.Constraint {
+	if r.Values() != r.N() {
+		return nil // no unit holds every digit: no innies and outies
+	}
 	return r.Cached(derivedKey{}, func() any { return derivedSums(r) }).([]satdoku.Constraint)
 }
 
@@ -265,7 +268,7 @@ func derivedOf(r *satdoku.Rules) []satdoku.Constraint {
 func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 	n := r.N()
 	var cages []*satdoku.Constraint
-	owner := make([]int, n*n) // the cage of each cell, −1 none
+	owner := make([]int, r.Cells()) // the cage of each cell, −1 none
 	for i := range owner {
 		owner[i] = -1
 	}
@@ -314,7 +317,7 @@ func derivedSums(r *satdoku.Rules) []satdoku.Constraint {
 		out = append(out, satdoku.Constraint{Kind: satdoku.Total, Cells: cells, Coefs: coefs, Value: v, Name: "derived sum"})
 	}
 	unitSum := n * (n + 1) / 2
-	in := make([]bool, n*n)
+	in := make([]bool, r.Cells())
 	piece := make([]bool, len(cages))
 	// addPieces adds the sum of the pieces of the region of units, whose
 	// cells in holds and whose digits add up to total.

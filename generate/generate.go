@@ -127,8 +127,8 @@ var plainQuestions bool
 
 // swapsFor returns the swap sets of sol, or nil with plainQuestions.
 func swapsFor(sol *satdoku.Grid) *swaps {
-	if plainQuestions {
-		return nil
+	if plainQuestions || sol.Rules().Values() != sol.N() {
+		return nil // the swaps' tables are for the digits 1..N
 	}
 	return newSwaps(sol)
 }

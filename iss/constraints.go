@@ -73,14 +73,18 @@ func (b *builder) constraints() error {
 		if its[k].typ != "Shape" {
 			continue
 		}
+		off, v := b.valueOffset, b.values
 		n, err := b.shape(&its[k])
 		if err != nil {
 			return err
 		}
-		if shape >= 0 && n != b.n {
-			return b.t.fail(its[k].at, ErrInvalid, "Shape: %d×%d after %d×%d", n, n, b.n, b.n)
+		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values) {
+			return b.t.fail(its[k].at, ErrInvalid, "Shape: %s after another shape", strings.Join(its[k].args, "~"))
 		}
 		b.n, shape = n, k
+	}
+	if err := b.varCells(its); err != nil {
+		return err
 	}
 	depth := 0
 	for k := 0; k < len(its); k++ {
@@ -116,7 +120,29 @@ func (b *builder) constraints() error {
 			k = end
 			continue
 		case "Replicate":
-			return b.refuse(it)
+			// Its children, shifted onto each target, take its place.
+			end := k + 1
+			for d := 0; end < len(its) && (its[end].typ != "End" || d > 0); end++ {
+				switch its[end].typ {
+				case "Or", "And", "Replicate":
+					d++
+				case "End":
+					d--
+				}
+			}
+			if end == len(its) {
+				return b.t.fail(len(b.t.b), ErrSyntax, "Replicate without End")
+			}
+			copies, err := b.replicate(it, its[k+1:end])
+			if err != nil {
+				return err
+			}
+			if len(its)+len(copies) > maxItems {
+				return b.t.fail(it.at, ErrInvalid, "Replicate: more than %d constraints in all", maxItems)
+			}
+			its = slices.Concat(its[:k], copies, its[end+1:])
+			k--
+			continue
 		}
 		if err := b.item(it); err != nil {
 			return err
@@ -162,7 +188,7 @@ func (b *builder) num(it *item, k int, what string) (int, error) {
 func (b *builder) cells(it *item, k int) ([]int, error) {
 	var cs []int
 	for ; k < len(it.args); k++ {
-		i, ok := cellID(it.args[k], b.n)
+		i, ok := b.cell(it.args[k])
 		if !ok {
 			return nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, it.args[k], b.n, b.n)
 		}
@@ -174,8 +200,12 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 	return cs, nil
 }
 
-// shape reads a Shape: "N×N", with the value range 1 to N, of the Sudoku
-// grid type.
+// shape reads a Shape, as ISS's CellGeometry.fromShapeSpec reads it:
+// "R×C", then optionally the values, "V" (1 to V) or "A-B" (A 0 or 1),
+// then optionally the grid type, "Sudoku" or "Raw" (an empty range before
+// it keeps the default, V = max(R, C)). satdoku reads square Sudoku grids
+// from 4×4, whose cells hold N values or more (ISS's boxes stay those of
+// the grid's side: 2×3 on a 6×6 grid of 9 values), from 0 or from 1.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -187,20 +217,40 @@ func (b *builder) shape(it *item) (int, error) {
 	if !ok || !ok1 || !ok2 || nr < 1 || nc < 1 || nr > 16 || nc > 16 {
 		return 0, b.t.fail(at, ErrInvalid, "Shape: %q is not a grid of 1 to 16 rows and columns", dims)
 	}
+	if len(it.args) > 3 || len(it.args) > 1 && it.args[len(it.args)-1] == "" {
+		return 0, b.t.fail(it.at, ErrInvalid, "Shape: want R×C, a value range and a grid type")
+	}
+	if len(it.args) > 2 {
+		switch it.args[2] {
+		case "Sudoku":
+		case "Raw":
+			return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type Raw (no rows, columns or boxes; satdoku's grids have them)")
+		default:
+			return 0, b.t.fail(it.argAt[2], ErrInvalid, "Shape: grid type %q (want Sudoku or Raw)", it.args[2])
+		}
+	}
+	values, off := max(nr, nc), 0
+	if len(it.args) > 1 && it.args[1] != "" {
+		r := it.args[1]
+		lo, hi, isRange := strings.Cut(r, "-")
+		a, okA := number(lo)
+		z, okZ := number(hi)
+		switch {
+		case !isRange && okA && fmt.Sprint(a) == lo:
+			values = a
+		case isRange && okA && okZ && fmt.Sprint(a) == lo && fmt.Sprint(z) == hi && (a == 0 || a == 1):
+			values, off = z-a+1, a-1
+		default:
+			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: values %q (want V, 0-B or 1-B)", r)
+		}
+		if values < max(nr, nc) || values > 16 {
+			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, max(nr, nc))
+		}
+	}
 	if nr != nc || nr < 4 {
 		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
 	}
-	if len(it.args) > 1 && it.args[1] != "" {
-		if r := it.args[1]; r != fmt.Sprint(nr) && r != fmt.Sprintf("1-%d", nr) {
-			return 0, b.t.fail(it.argAt[1], ErrUnsupported, "Shape: values %s (satdoku's are 1 to %d)", r, nr)
-		}
-	}
-	if len(it.args) > 2 && it.args[2] != "Sudoku" {
-		return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type %q (satdoku's is Sudoku)", it.args[2])
-	}
-	if len(it.args) > 3 {
-		return 0, b.t.fail(it.argAt[3], ErrInvalid, "Shape: too many arguments")
-	}
+	b.values, b.valueOffset = values, off
 	return nr, nil
 }
 
@@ -221,7 +271,7 @@ func (b *builder) item(it *item) error {
 	switch it.typ {
 	case "Given":
 		return b.givens(it)
-	case "Shape":
+	case "Shape", "Var":
 		return nil // read first
 	case "NoBoxes":
 		b.noBoxes = true
@@ -230,8 +280,11 @@ func (b *builder) item(it *item) error {
 		if err != nil {
 			return err
 		}
+		if v < 1 || v > max(n, b.values) {
+			return b.t.fail(it.argAt[0], ErrInvalid, "RegionSize: regions of %d cells on a %d×%d board of %d values", v, n, n, max(n, b.values))
+		}
 		if v != n {
-			return b.t.fail(it.argAt[0], ErrUnsupported, "RegionSize: regions of %d cells on a %d×%d board", v, n, n)
+			b.regionSize, b.regionSizeAt = v, it.at
 		}
 	case "Jigsaw":
 		return b.jigsawLayout(it)
@@ -271,8 +324,8 @@ func (b *builder) item(it *item) error {
 		}
 		return b.t.fail(it.argAt[0], ErrUnsupported, "Modular: modulus %d (satdoku's modular lines take 2, as parity lines, and 3)", m)
 	case "Entropic":
-		if n != 9 {
-			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the digits 1 to 9, not 1 to %d", n)
+		if n != 9 || b.values > n || b.valueOffset != 0 {
+			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the values 1 to 9, not %d to %d", 1+b.valueOffset, max(n, b.values)+b.valueOffset)
 		}
 		return b.line(it, clue.EntropicLine, 0, 0)
 	case "RegionSumLine":
@@ -426,6 +479,8 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: clue.RellikCage, Cells: cs, Value: v})
 	case "EqualSum", "SameValues", "ContainExact", "CountingCircles", "CountDistinct", "LookAndSay", "RegionSameValues":
 		return b.counts(it)
+	case "ConnectedValues":
+		return b.connectedValues(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))
@@ -443,7 +498,7 @@ func (b *builder) item(it *item) error {
 func (b *builder) givens(it *item) error {
 	for k, s := range it.args {
 		parts := strings.Split(s, "_")
-		i, ok := cellID(parts[0], b.n)
+		i, ok := b.cell(parts[0])
 		if !ok {
 			return b.t.fail(it.argAt[k], ErrInvalid, "%q is not a cell of the %d×%d board", parts[0], b.n, b.n)
 		}
@@ -459,13 +514,16 @@ func (b *builder) givens(it *item) error {
 	return nil
 }
 
-// digits reads values, each a digit 1..N written in decimal.
+// digits reads values, each one of the board's values (1..N, or 0..N−1
+// with the values from 0), written in decimal; they stay values, which
+// package clue and finish convert to digits.
 func (b *builder) digits(it *item, at int, vs []string) ([]int, error) {
 	var ds []int
+	lo, hi := 1+b.valueOffset, max(b.n, b.values)+b.valueOffset
 	for _, v := range vs {
 		d, ok := number(v)
-		if !ok || fmt.Sprint(d) != v || d < 1 || d > b.n {
-			return nil, b.t.fail(at, ErrInvalid, "%s: value %q is not a digit 1 to %d", it.typ, v, b.n)
+		if !ok || fmt.Sprint(d) != v || d < lo || d > hi {
+			return nil, b.t.fail(at, ErrInvalid, "%s: value %q is not a digit %d to %d", it.typ, v, lo, hi)
 		}
 		ds = append(ds, d)
 	}
@@ -523,6 +581,9 @@ func (b *builder) pillArrow(it *item) error {
 	if err != nil {
 		return err
 	}
+	if err := b.gridOnly(it, cs[:min(size, len(cs))]); err != nil {
+		return err
+	}
 	if len(cs) <= size {
 		return b.t.fail(it.at, ErrInvalid, "PillArrow: %d cells for a pill of %d", len(cs), size)
 	}
@@ -567,6 +628,9 @@ func (b *builder) cage(it *item) error {
 func (b *builder) pairs(it *item) error {
 	cs, err := b.cells(it, 0)
 	if err != nil {
+		return err
+	}
+	if err := b.gridOnly(it, cs); err != nil {
 		return err
 	}
 	n := b.n
@@ -722,5 +786,47 @@ func (b *builder) quad(it *item) error {
 		}
 	}
 	b.add(it.at, clue.Clue{Kind: clue.Quadruple, Cells: []int{i, i + 1, i + n, i + n + 1}, Values: ds})
+	return nil
+}
+
+// connectedValues reads ".ConnectedValues~GROUP~VALUES~SIZE" as ISS's
+// ConnectedValues: the cells of GROUP (the grid when empty, else a group
+// of var cells, "VS") holding one of VALUES ("1_2") form one non-empty
+// region of orthogonal neighbours, in the group's layout. A SIZE is
+// refused.
+func (b *builder) connectedValues(it *item) error {
+	group, at, err := b.arg(it, 0)
+	if err != nil {
+		return err
+	}
+	if len(it.args) > 2 && it.args[2] != "" {
+		return b.t.fail(it.argAt[2], ErrUnsupported, "ConnectedValues: a region of exactly %s cells (satdoku reads it without a size)", it.args[2])
+	}
+	vs, vat, err := b.arg(it, 1)
+	if err != nil {
+		return err
+	}
+	values, err := b.digits(it, vat, strings.Split(vs, "_"))
+	if err != nil {
+		return err
+	}
+	var cells []int
+	cols := b.n
+	if group == "" {
+		for i := range b.n * b.n {
+			cells = append(cells, i)
+		}
+	} else {
+		k := slices.IndexFunc(b.groups, func(g varGroup) bool { return g.name == group })
+		if k < 0 {
+			return b.t.fail(at, ErrInvalid, "ConnectedValues: no cell group %q (want a Var's, as VS)", group)
+		}
+		g := b.groups[k]
+		for i := range g.count {
+			cells = append(cells, g.start+i)
+		}
+		cols = g.columns
+	}
+	b.add(it.at, clue.Clue{Kind: clue.ConnectedValues, Cells: cells, Value: cols, Values: values})
 	return nil
 }

@@ -40,11 +40,19 @@
 // second given of a cell) are given pencil marks, so that the givens of
 // one cell intersect, as in ISS. Any other constraint — one that satdoku
 // cannot express (any other Or, Regex, NFA, Sum, Lunchbox, chaos
-// construction, value ranges other than 1 to N, …) — is an error naming
+// construction, Raw and non-square grids, …) — is an error naming
 // its type and position: dropping a rule would turn "unique" into a wrong
 // "multiple". The only constraint read and dropped is SearchPriority,
 // which tells ISS's search where to look first and says nothing about the
 // solutions (a warning says so).
+//
+// A Shape's values (0-8, 1-12, or V values on an N×N grid) become the
+// rules' value offset and number of values (satdoku.Rules.WithValueOffset,
+// WithValues), and a clue's numbers stay values, which package clue
+// converts; Var groups become var cells (satdoku.Rules.WithVarCells),
+// named as ISS names them ("VS1", or "VM" for a group of one) and numbered
+// after the grid's cells in the order of their names. A Replicate is its
+// constraints copied onto its targets, shifted as ISS shifts them.
 //
 // Rules that ISS has no class for, it writes as pairwise relations: Pair
 // (the relation on each two cells next to each other on a list), PairX (on

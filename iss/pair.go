@@ -317,7 +317,7 @@ func (b *builder) cellGroups(it *item, k int) (groups, ats [][]int, err error) {
 			open = false
 			continue
 		}
-		i, ok := cellID(s, b.n)
+		i, ok := b.cell(s)
 		if !ok {
 			return nil, nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, s, b.n, b.n)
 		}
@@ -355,6 +355,11 @@ func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
 // line), a clue on each two cells it relates otherwise. A relation that no
 // clue has is an error naming it.
 func (b *builder) pair(it *item) error {
+	if b.valueOffset != 0 || b.values > b.n {
+		// The clues it reads are matched on the digits 1..N.
+		return b.t.fail(it.at, ErrUnsupported, "%s: a relation on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
+			it.typ, 1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+	}
 	every := strings.HasSuffix(it.typ, "X")
 	rel, keyAt, err := b.key(it)
 	if err != nil {
@@ -451,6 +456,10 @@ func (b *builder) checkPairMarks() error {
 // amount may be 0). Any other Or is refused, naming the member at fault.
 func (b *builder) or(it *item, members []item) error {
 	n := b.n
+	if b.valueOffset != 0 || b.values > b.n {
+		return b.t.fail(it.at, ErrUnsupported, "Or: on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
+			1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+	}
 	refuse := func(format string, args ...any) error {
 		return b.t.fail(it.at, ErrUnsupported, "Or: %s: satdoku reads an Or only as a same-difference line (Pairs |a−b| = d on one list of cells, the d's 1 to %d)",
 			fmt.Sprintf(format, args...), n-1)

@@ -345,6 +345,7 @@ func TestPairErrors(t *testing.T) {
 		// Not neighbours, or no strict rule: no exemption to fear.
 		{".Pair~" + d1 + "~R1C1~R3C3.StrictKropki", "", nil, ""},
 		{".Or" + diffs(8) + ".End", "", nil, ""},
-		{".Replicate~R1C1.End", ".Replicate", ErrUnsupported, "Replicate"},
+		{".Replicate~D.Thermo~R1C1~R1C2", "", ErrSyntax, "Replicate without End"},
+		{".Replicate~D~R9C9.Thermo~R1C1~R1C2.End", "D~R9C9", ErrInvalid, "not in its cell group"},
 	})
 }

@@ -3,6 +3,7 @@ package iss
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,8 +27,8 @@ var (
 	// with no clue kind of its own (an Or other than a same-difference
 	// line, Regex, Sum, a Pair whose relation no clue has, …), or one whose
 	// arguments go beyond satdoku's kind (a modular line of 4, a sum line
-	// that loops, a value range other than 1 to N, a board that is not
-	// square).
+	// that loops, a black dot on the values 0 to 8, a board that is not
+	// square or has no rows and columns).
 	ErrUnsupported = errors.New("iss: unsupported constraint")
 )
 
@@ -160,10 +161,22 @@ type builder struct {
 	t *text
 	n int
 
-	// grid holds the cells given one value.
+	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
-	jigsaw  [][]int // the regions of a jigsaw layout, or nil
+	// values and valueOffset are the Shape's: the cells hold the values
+	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
+	values, valueOffset int
+	// vars are the var cells by name ("VS1", or "VM" for a group of one),
+	// numbered after the grid's cells; nvars is how many there are, and
+	// groups the groups in order, laid out as ISS lays them out.
+	vars   map[string]int
+	nvars  int
+	groups []varGroup
+	// regionSize is a RegionSize other than N (0 for none), read at
+	// regionSizeAt: the boxes are then ISS's boxes of that many cells.
+	regionSize, regionSizeAt int
+	jigsaw                   [][]int // the regions of a jigsaw layout, or nil
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
@@ -201,10 +214,10 @@ func (b *builder) given(at, i int, ds []int) {
 		}
 	}
 	var mask uint64
-	for _, d := range ds {
-		mask |= 1 << (d - 1)
+	for _, v := range ds {
+		mask |= 1 << (v - b.valueOffset - 1)
 	}
-	if mask == 1<<b.n-1 {
+	if mask == 1<<max(b.n, b.values)-1 {
 		return // every digit: says nothing
 	}
 	b.add(at, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: ds})
@@ -224,6 +237,12 @@ func (b *builder) finish() (*Puzzle, error) {
 	if h, _ := satdoku.BoxShape(n); h == 0 {
 		noBoxes = true
 	}
+	if b.regionSize != 0 {
+		if err := b.sizedBoxes(noBoxes); err != nil {
+			return nil, err
+		}
+		noBoxes = true
+	}
 	var r *satdoku.Rules
 	var err error
 	switch {
@@ -233,6 +252,15 @@ func (b *builder) finish() (*Puzzle, error) {
 		r, err = satdoku.Regions(n, nil)
 	default:
 		r, err = satdoku.Standard(n)
+	}
+	if err == nil {
+		r, err = r.WithValueOffset(b.valueOffset)
+	}
+	if err == nil && b.values > n {
+		r, err = r.WithValues(b.values)
+	}
+	if err == nil && b.nvars > 0 {
+		r, err = r.WithVarCells(b.nvars)
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
@@ -275,7 +303,8 @@ func (b *builder) finish() (*Puzzle, error) {
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: %v: %s", pos, b.clues[w.Clue].Kind, w.Msg))
 	}
 	g := satdoku.NewGrid(r)
-	for i, d := range b.grid {
+	for i, v := range b.grid {
+		d, _ := r.DigitOf(v) // digits checked the value
 		g.SetCell(i, d)
 	}
 	return &Puzzle{Grid: g, Clues: b.clues, Warnings: b.warnings}, nil
@@ -314,4 +343,262 @@ func number(s string) (int, bool) {
 	}
 	v, err := strconv.Atoi(s)
 	return v, err == nil
+}
+
+// sizedBoxes adds the boxes of a RegionSize other than N, as ISS's
+// boxRegions cuts them (boxDimsForSize: h×w = size, the smaller side as
+// large as it can be, tiling the grid), unless the grid has no boxes: as
+// extra regions, the only boxes of the grid. The rules that read the
+// boxes as regions (region sum lines, a jigsaw's pieces, windoku,
+// disjoint sets) are refused beside them.
+func (b *builder) sizedBoxes(noBoxes bool) error {
+	n, size := b.n, b.regionSize
+	if b.jigsaw != nil || b.regionSumAt >= 0 || len(b.named) > 0 && (slices.Contains(b.named, "windoku") || slices.Contains(b.named, "disjoint")) {
+		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw, region sum lines, windoku or disjoint sets", size)
+	}
+	if noBoxes {
+		return nil
+	}
+	h, w := 0, 0
+	for small := isqrt(size); small >= 2 && h == 0; small-- {
+		if size%small != 0 {
+			continue
+		}
+		large := size / small
+		switch {
+		case n%small == 0 && n%large == 0:
+			h, w = small, large
+		}
+	}
+	if h == 0 {
+		return nil // no box of that size tiles the grid: no boxes
+	}
+	for top := 0; top < n; top += h {
+		for left := 0; left < n; left += w {
+			var cells []int
+			for i := range size {
+				cells = append(cells, (top+i/w)*n+left+i%w)
+			}
+			b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+		}
+	}
+	return nil
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// varCells reads the Var items of a constraint string, as ISS's Var and
+// its cell registry mean them: ".Var~PREFIX~LABEL~SIZE", PREFIX upper-case
+// letters, SIZE a count or R×C (1 when absent or neither), a group of
+// SIZE cells outside the grid named "V" PREFIX and their number from 1
+// ("VS1" … "VS81"), or "V" PREFIX alone for a group of one. The groups
+// are numbered after the grid's cells in the order of their names ("VA"
+// before "VB"), and hold the grid's values.
+func (b *builder) varCells(its []item) error {
+	var groups []varGroup
+	for k := range its {
+		it := &its[k]
+		if it.typ != "Var" {
+			continue
+		}
+		prefix, at, err := b.arg(it, 0)
+		if err != nil {
+			return err
+		}
+		if prefix == "" || strings.Trim(prefix, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			return b.t.fail(at, ErrInvalid, "Var: prefix %q (want upper-case letters A-Z)", prefix)
+		}
+		count, columns := 1, 0
+		if len(it.args) > 2 {
+			size := it.args[2]
+			rows, cols, dims := strings.Cut(size, "x")
+			if !dims {
+				rows, cols = "1", size
+			}
+			r, okR := number(rows)
+			c, okC := number(cols)
+			if okR && okC && r >= 1 && c >= 1 && rows[0] != '0' && cols[0] != '0' {
+				if dims && c > 16 {
+					return b.t.fail(it.argAt[2], ErrInvalid, "Var: %d columns (the limit is 16)", c)
+				}
+				count = r * c
+				if dims {
+					columns = c
+				}
+			}
+		}
+		for _, g := range groups {
+			if g.name == "V"+prefix {
+				return b.t.fail(it.at, ErrInvalid, "Var: prefix %s twice", prefix)
+			}
+		}
+		groups = append(groups, varGroup{name: "V" + prefix, count: count, columns: columns})
+		if b.nvars += count; b.n*b.n+b.nvars > satdoku.MaxCells || b.nvars > 1000 {
+			return b.t.fail(it.at, ErrInvalid, "Var: %d var cells (the limit is 1000)", b.nvars)
+		}
+	}
+	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })
+	next := b.n * b.n
+	for k := range groups {
+		g := &groups[k]
+		g.start = next
+		if g.columns == 0 {
+			g.columns = b.n // ISS lays a group out in rows of the grid's width
+		}
+		if b.vars == nil {
+			b.vars = map[string]int{}
+		}
+		for k := range g.count {
+			name := g.name
+			if g.count > 1 {
+				name += strconv.Itoa(k + 1)
+			}
+			b.vars[name] = next
+			next++
+		}
+	}
+	b.groups = groups
+	return nil
+}
+
+// varGroup is a group of var cells: its name ("VS"), its first cell, how
+// many cells it has and how many a row of its layout (for Replicate).
+type varGroup struct {
+	name                  string
+	start, count, columns int
+}
+
+// cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
+// name (see varCells).
+func (b *builder) cell(s string) (int, bool) {
+	if i, ok := cellID(s, b.n); ok {
+		return i, true
+	}
+	i, ok := b.vars[s]
+	return i, ok
+}
+
+// gridOnly fails for a var cell among cells cs of it, a constraint whose
+// cells are placed on the grid (neighbours, a pill).
+func (b *builder) gridOnly(it *item, cs []int) error {
+	for _, i := range cs {
+		if i >= b.n*b.n {
+			return b.t.fail(it.at, ErrUnsupported, "%s: on cells outside the grid (Var), which have no neighbours in satdoku", it.typ)
+		}
+	}
+	return nil
+}
+
+// maxItems bounds the constraints of a string once Replicates are
+// expanded.
+const maxItems = 1 << 16
+
+// replicate returns the copies of children, the items of a
+// ".Replicate~TARGETS~ORIGIN … .End" (ORIGIN R1C1 when absent), as ISS's
+// Replicate makes them: TARGETS is a bit set, six bits a character of
+// URL-safe base64, whose bit i names the cell i after ORIGIN in its layer
+// (the grid, or a group of var cells laid out in rows); for each target,
+// every cell of every child moves by the offset, in rows and columns of
+// the layer, from ORIGIN to the target. A cell that leaves the layer, or
+// a child cell or a target in another layer than ORIGIN, is an error, as in
+// ISS.
+func (b *builder) replicate(it *item, children []item) ([]item, error) {
+	bitset, at, err := b.arg(it, 0)
+	if err != nil || len(children) == 0 || bitset == "" {
+		return nil, nil // no targets or no children: nothing
+	}
+	origin, originAt := "R1C1", it.at
+	if len(it.args) > 1 {
+		origin, originAt = it.args[1], it.argAt[1]
+	}
+	o, ok := b.cell(origin)
+	if !ok {
+		return nil, b.t.fail(originAt, ErrInvalid, "Replicate: origin %q is not a cell", origin)
+	}
+	layer, or, oc := b.place(o)
+	var copies []item
+	for k := range len(bitset) {
+		v := strings.IndexByte(base64URL, bitset[k])
+		if v < 0 {
+			return nil, b.t.fail(at, ErrInvalid, "Replicate: %q is not a character of a bit set (base64, URL-safe)", bitset[k])
+		}
+		for bit := range 6 {
+			if v>>bit&1 == 0 {
+				continue
+			}
+			target := o + 6*k + bit
+			tl, tr, tc := b.place(target)
+			if target >= b.n*b.n+b.nvars || tl != layer {
+				return nil, b.t.fail(at, ErrInvalid, "Replicate: target %d after %s is not in its cell group", 6*k+bit, origin)
+			}
+			for _, c := range children {
+				c.args = slices.Clone(c.args)
+				for j, a := range c.args {
+					id, rest, _ := strings.Cut(a, "_")
+					i, ok := b.cell(id)
+					if !ok || id == "" {
+						continue
+					}
+					l, r, col := b.place(i)
+					if l != layer {
+						return nil, b.t.fail(c.argAt[j], ErrInvalid, "Replicate: %s is not in the cell group of %s", id, origin)
+					}
+					s, ok := b.cellAt(layer, r+tr-or, col+tc-oc)
+					if !ok {
+						return nil, b.t.fail(c.argAt[j], ErrInvalid, "Replicate: %s shifted onto the target leaves its cell group", id)
+					}
+					if rest != "" || strings.Contains(a, "_") {
+						s += "_" + rest
+					}
+					c.args[j] = s
+				}
+				copies = append(copies, c)
+				if len(copies) > maxItems {
+					return nil, b.t.fail(it.at, ErrInvalid, "Replicate: more than %d constraints in all", maxItems)
+				}
+			}
+		}
+	}
+	return copies, nil
+}
+
+// place returns the layer of cell i (0 the grid, k the k-th var group)
+// and its row and column in the layer.
+func (b *builder) place(i int) (layer, row, col int) {
+	if i < b.n*b.n {
+		return 0, i / b.n, i % b.n
+	}
+	for k, g := range b.groups {
+		if i < g.start+g.count {
+			j := i - g.start
+			return k + 1, j / g.columns, j % g.columns
+		}
+	}
+	return -1, 0, 0
+}
+
+// cellAt returns the name of the cell at row r, column c of a layer (see
+// place), if there is one.
+func (b *builder) cellAt(layer, r, c int) (string, bool) {
+	if layer == 0 {
+		if r < 0 || c < 0 || r >= b.n || c >= b.n {
+			return "", false
+		}
+		return "R" + strings.ToUpper(strconv.FormatInt(int64(r+1), 17)) + "C" + strings.ToUpper(strconv.FormatInt(int64(c+1), 17)), true
+	}
+	g := b.groups[layer-1]
+	j := r*g.columns + c
+	if r < 0 || c < 0 || c >= g.columns || j >= g.count {
+		return "", false
+	}
+	if g.count == 1 {
+		return g.name, true
+	}
+	return g.name + strconv.Itoa(j+1), true
 }

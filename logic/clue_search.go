@@ -552,6 +552,15 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			}
 			return picked
 		}
+	case satdoku.Connected:
+		return func(vals []int, _ []uint64) bool {
+			for _, v := range vals {
+				if v == 0 {
+					return true // decided only when every cell is set
+				}
+			}
+			return c.Joined(func(k int) int { return vals[k] })
+		}
 	}
 	if f := countChecker(c); f != nil {
 		return f

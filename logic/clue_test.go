@@ -373,6 +373,14 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c4(4, 4): {2}},
 		},
 		{
+			name: "connected values", n: 4,
+			cons:   []satdoku.Constraint{{Kind: satdoku.Connected, Cells: row4, Value: 4, Mask: 0b11, Name: "connected values"}},
+			givens: map[int]int{c4(1, 1): 1},
+			find:   lines, tech: "connected values", rating: RatingClueLine,
+			text: "connected values r1c1,r1c2,r1c3,r1c4: r1c2 is 2, r1c3 is at least 3, r1c4 is at least 3",
+			keep: map[int][]int{c4(1, 2): {2}, c4(1, 3): {3, 4}, c4(1, 4): {3, 4}},
+		},
+		{
 			name: "sandwich", n: 4,
 			cons: []satdoku.Constraint{{Kind: satdoku.Sandwich, Cells: row4, Value: 5, Name: "sandwich"}},
 			find: lines, tech: "sandwich", rating: RatingClueLine,
@@ -562,7 +570,7 @@ func conConst(k satdoku.ConstraintKind) string {
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
 		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Exactly: "Exactly", satdoku.SameValues: "SameValues",
 		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn",
-		satdoku.NoSubsetSum: "NoSubsetSum"}[k]
+		satdoku.NoSubsetSum: "NoSubsetSum", satdoku.Connected: "Connected"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the

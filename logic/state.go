@@ -21,6 +21,10 @@ var (
 	// ErrNoSolution reports that the techniques reached a contradiction:
 	// the puzzle has no solution.
 	ErrNoSolution = errors.New("logic: the puzzle has no solution")
+	// ErrUnsupported reports rules the techniques do not handle: values
+	// other than the digits 1 to N (satdoku.Rules.WithValues and
+	// WithValueOffset), cells outside the grid (WithVarCells).
+	ErrUnsupported = errors.New("logic: rules not supported")
 )
 
 // Candidate is a digit in a cell: a placement or an elimination.
@@ -138,6 +142,14 @@ type State struct {
 func New(g *satdoku.Grid) (*State, error) {
 	if g == nil || g.Rules() == nil || g.N() == 0 {
 		return nil, fmt.Errorf("%w: no grid", ErrInvalid)
+	}
+	if r := g.Rules(); r.VarCells() != 0 {
+		return nil, fmt.Errorf("%w: %d cells outside the grid (the techniques know the grid's cells)", ErrUnsupported, r.VarCells())
+	}
+	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
+		// Its steps name digits: they would misname other values.
+		return nil, fmt.Errorf("%w: values %d to %d on a %d×%d board (the techniques know the digits 1 to N)",
+			ErrUnsupported, r.ValueOf(1), r.ValueOf(r.Values()), r.N(), r.N())
 	}
 	b := boardOf(g.Rules())
 	n := b.n

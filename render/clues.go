@@ -64,6 +64,7 @@ var drawers = map[clue.Kind]struct {
 	clue.RowIndexer:         {shading, func(d *drawing, c *clue.Clue) { d.shade("row-indexer", c.Cells, "#f3caca") }},
 	clue.ColumnIndexer:      {shading, func(d *drawing, c *clue.Clue) { d.shade("column-indexer", c.Cells, "#c9ddf3") }},
 	clue.BoxIndexer:         {shading, func(d *drawing, c *clue.Clue) { d.shade("box-indexer", c.Cells, "#d3efc6") }},
+	clue.ConnectedValues:    {shading, func(d *drawing, c *clue.Clue) { d.shade("connected-values", c.Cells, "#f0ead2") }},
 	clue.XSum:               {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "x-sum", "rect") }},
 	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
 	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},

@@ -72,6 +72,7 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.BoxIndexer:         {Kind: clue.BoxIndexer, Cells: []int{40}},
 	clue.NumberedRoom:       {Kind: clue.NumberedRoom, Row: 9, Col: 5, Value: 7},
 	clue.LockoutLine:        {Kind: clue.LockoutLine, Lines: [][]int{{55, 56, 57, 58}}},
+	clue.ConnectedValues:    {Kind: clue.ConnectedValues, Cells: []int{0, 1, 9, 10}, Value: 2, Values: []int{1, 2}},
 }
 
 // golden compares got with testdata/name, or writes it under -update.

@@ -34,8 +34,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Marks{}, err
 	}
-	n := g.N()
-	m := backend.Marks{Cands: make([]uint64, n*n)}
+	m := backend.Marks{Cands: make([]uint64, g.Len())}
 	mark := func(sol *satdoku.Grid) error {
 		if see != nil {
 			if err := see(sol); err != nil {
@@ -67,7 +66,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 			if m.Cands[i]&(1<<(d-1)) != 0 {
 				continue
 			}
-			c.gi.Assume(c.cvar[i*n+d].Pos())
+			c.gi.Assume(c.cvar[i*s.bd.nv+d].Pos())
 			r := s.solve()
 			if r == 0 {
 				s.drop()

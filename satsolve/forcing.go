@@ -30,11 +30,12 @@ func Forcing(ctx context.Context, puzzle *satdoku.Grid, i int) (digit int, clues
 	if puzzle == nil || puzzle.Rules() == nil || i < 0 || i >= puzzle.Len() {
 		return 0, nil, fmt.Errorf("satsolve: %w", backend.ErrGrid)
 	}
-	n := puzzle.N()
+	n := puzzle.Rules().Values() // digits per cell (N, unless the rules say otherwise)
 	if d := puzzle.Cell(i); d != 0 {
 		return d, []int{i}, nil
 	}
-	gi := gini.NewVc(n*n*n+1, 4*n*n*n)
+	nn := puzzle.Len() * n
+	gi := gini.NewVc(nn+1, 4*nn)
 	if err := encode.NewEncoder(puzzle.Rules(), encode.Extended).Write(&fixedAdder{gi: gi}, nil); err != nil {
 		return 0, nil, fmt.Errorf("satsolve: %w", err)
 	}
@@ -73,7 +74,7 @@ func Forcing(ctx context.Context, puzzle *satdoku.Grid, i int) (digit int, clues
 				other = d
 			}
 		}
-		return 0, nil, fmt.Errorf("%w: r%dc%d can hold %d or %d", ErrNotForced, i/n+1, i%n+1, digit, other)
+		return 0, nil, fmt.Errorf("%w: r%dc%d can hold %d or %d", ErrNotForced, i/puzzle.N()+1, i%puzzle.N()+1, digit, other)
 	}
 	// The failed assumptions, then each clue tried without.
 	failed := map[z.Lit]bool{}

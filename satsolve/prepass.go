@@ -12,9 +12,11 @@ import (
 type board struct {
 	rules    *satdoku.Rules
 	n        int
-	full     uint64    // the candidate mask of an empty cell: bits 0..n-1
+	nv       int       // the number of digits, rules.Values (n unless it says otherwise)
+	nc       int       // the number of cells, rules.Cells: n², and any var cells
+	full     uint64    // the candidate mask of an empty cell: bits 0..nv-1
 	units    [][]int   // the cells of every unit, as in rules.Units
-	fullUnit []bool    // the unit has n cells: it holds every digit
+	fullUnit []bool    // the unit has nv cells: it holds every digit
 	cu       [][]int32 // the units of every cell
 	// cu3 holds the units of every cell, three a cell, when every cell has
 	// three (classic rules): the pre-pass's hottest loop reads it without
@@ -45,10 +47,12 @@ func newBoard(r *satdoku.Rules) *board {
 	bd := &board{
 		rules:    r,
 		n:        n,
-		full:     ^uint64(0) >> (64 - n),
+		nv:       r.Values(),
+		full:     ^uint64(0) >> (64 - r.Values()),
 		units:    make([][]int, len(us)),
 		fullUnit: make([]bool, len(us)),
-		cu:       make([][]int32, n*n),
+		nc:       r.Cells(),
+		cu:       make([][]int32, r.Cells()),
 		overlaps: r.Overlaps(),
 		cons:     len(r.Constraints()) > 0,
 	}
@@ -57,7 +61,7 @@ func newBoard(r *satdoku.Rules) *board {
 			continue
 		}
 		if bd.oneOf == nil {
-			bd.oneOf = make([]uint64, n*n)
+			bd.oneOf = make([]uint64, r.Cells())
 			for i := range bd.oneOf {
 				bd.oneOf[i] = bd.full
 			}
@@ -76,7 +80,7 @@ func newBoard(r *satdoku.Rules) *board {
 		three = three && len(bd.cu[i]) == 3
 	}
 	if three {
-		bd.cu3 = make([]int32, 0, 3*n*n)
+		bd.cu3 = make([]int32, 0, 3*r.Cells())
 		for _, cu := range bd.cu {
 			bd.cu3 = append(bd.cu3, cu...)
 		}
@@ -111,7 +115,7 @@ type prepass struct {
 
 func (p *prepass) reset(bd *board) {
 	p.bd = bd
-	nn := bd.n * bd.n
+	nn := bd.nc
 	if cap(p.cand) < nn {
 		p.cand = make([]uint64, nn)
 		p.val = make([]uint8, nn)
@@ -330,7 +334,7 @@ func (p *prepass) hidden() (fixed, ok bool) {
 // nothing else). It runs at a fixpoint of singles, where every open cell's
 // candidates are up to date, and reports whether it removed any.
 func (p *prepass) pairs() bool {
-	n := p.bd.n
+	n := p.bd.nv
 	changed := false
 	var pos [64]uint64
 	for u, cells := range p.bd.units {

@@ -258,7 +258,7 @@ func (s *Solver) begin(ctx context.Context, g *satdoku.Grid) error {
 		if err := s.residual(&c.buf); err != nil {
 			return s.stopped(g, 0, "building the formula")
 		}
-		aux = s.enc.MaxVar() - s.bd.n*s.bd.n*s.bd.n
+		aux = s.enc.MaxVar() - s.bd.nc*s.bd.nv
 	}
 	if err := s.instance(nv, aux); err != nil {
 		return err
@@ -292,17 +292,18 @@ func (s *Solver) setRules(r *satdoku.Rules) {
 	s.enc.Dedup = true
 	s.aux = s.opt.Encoding == encode.Sequential || s.bd.cons
 	c := &s.c
-	if cap(c.cvar) < n*n*n+1 {
-		c.cvar = make([]z.Var, n*n*n+1)
+	nn := r.Cells() * r.Values()
+	if cap(c.cvar) < nn+1 {
+		c.cvar = make([]z.Var, nn+1)
 	}
-	c.cvar = c.cvar[:n*n*n+1]
+	c.cvar = c.cvar[:nn+1]
 }
 
 // number gives the open candidates of the pre-pass their compact variables
 // and returns how many there are.
 func (s *Solver) number() int {
 	c := &s.c
-	n := s.bd.n
+	n := s.bd.nv
 	v := varBase
 	if s.order != 0 {
 		return s.numberPermuted()
@@ -323,7 +324,7 @@ func (s *Solver) number() int {
 // random order seeded by s.order.
 func (s *Solver) numberPermuted() int {
 	c := &s.c
-	n := s.bd.n
+	n := s.bd.nv
 	c.open = c.open[:0]
 	for i, m := range c.pp.cand {
 		if c.pp.val[i] != 0 {
@@ -346,9 +347,8 @@ func (s *Solver) numberPermuted() int {
 // formula or when aux is not known (negative).
 func (s *Solver) instance(nv, aux int) error {
 	c := &s.c
-	n := s.bd.n
 	c.sink = sink{cvar: c.cvar, fresh: aux < 0 || nv+aux >= freshFrom,
-		n3: n * n * n, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
+		n3: s.bd.nc * s.bd.nv, auxVars: c.sink.auxVars[:0], nextAux: varBase + z.Var(nv)}
 	nv += max(aux, 0)
 	if c.sink.fresh {
 		c.gi = gini.NewVc(int(varBase)+nv, 8*nv)
@@ -608,7 +608,7 @@ func (s *Solver) waitZombie() {
 // and in each open cell the one candidate whose variable is true.
 func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 	c := &s.c
-	n := s.bd.n
+	n, nv := s.bd.n, s.bd.nv
 	g := satdoku.NewGrid(r)
 	for i, m := range c.pp.cand {
 		if v := c.pp.val[i]; v != 0 {
@@ -618,7 +618,7 @@ func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 		d1 := 0
 		for ; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m) + 1
-			if !c.gi.Value(c.cvar[i*n+d].Pos()) {
+			if !c.gi.Value(c.cvar[i*nv+d].Pos()) {
 				continue
 			}
 			if d1 != 0 {
@@ -777,7 +777,7 @@ func (s *Solver) OtherAt(ctx context.Context, g, sol *satdoku.Grid, cells []int)
 		return backend.Result{}, err
 	}
 	if c := &s.c; !c.sink.empty {
-		n := s.bd.n
+		n := s.bd.nv
 		lits := make([]int, 0, len(cells))
 		differs := false
 		for _, i := range cells {

@@ -132,10 +132,14 @@ func AppendLeetCode(dst []byte, g *satdoku.Grid, numbers bool) []byte {
 	return appendJSON(dst, g, true, numbers)
 }
 
-// appendSym appends the symbol of cell value v on an n×n board: '.' for a
+// appendSym appends the symbol of digit v under rules r (its value's, see
+// satdoku.Rules.AppendSymbol, under a value offset): '.' for a
 // blank, a digit or letter up to 25×25, a decimal number above.
-func appendSym(dst []byte, n, v int) []byte {
+func appendSym(dst []byte, r *satdoku.Rules, v int) []byte {
+	n := r.N()
 	switch {
+	case r.ValueOffset() != 0:
+		return r.AppendSymbol(dst, v)
 	case v == 0:
 		return append(dst, '.')
 	case n <= 25:
@@ -155,7 +159,7 @@ func appendCompact(dst []byte, g *satdoku.Grid) []byte {
 			if n > 25 && c > 0 {
 				dst = append(dst, ' ')
 			}
-			dst = appendSym(dst, n, g.Get(r, c))
+			dst = appendSym(dst, g.Rules(), g.Get(r, c))
 		}
 	}
 	return dst
@@ -179,10 +183,10 @@ func appendGrid(dst []byte, g, puzzle *satdoku.Grid, on, off string) []byte {
 		}
 		if puzzle != nil && puzzle.Cell(i) == 0 {
 			dst = append(dst, on...)
-			dst = appendSym(dst, n, v)
+			dst = appendSym(dst, g.Rules(), v)
 			return append(dst, off...)
 		}
-		return appendSym(dst, n, v)
+		return appendSym(dst, g.Rules(), v)
 	})
 }
 
@@ -202,15 +206,17 @@ func appendJSON(dst []byte, g *satdoku.Grid, leet, numbers bool) []byte {
 			}
 			v := g.Get(r, c)
 			switch {
+			case !leet && v != 0:
+				dst = strconv.AppendInt(dst, int64(g.Rules().ValueOf(v)), 10)
 			case !leet:
-				dst = strconv.AppendUint(dst, uint64(v), 10)
+				dst = append(dst, '0')
 			case numbers && v != 0:
 				dst = append(dst, '"')
-				dst = strconv.AppendUint(dst, uint64(v), 10)
+				dst = strconv.AppendInt(dst, int64(g.Rules().ValueOf(v)), 10)
 				dst = append(dst, '"')
 			default:
 				dst = append(dst, '"')
-				dst = appendSym(dst, n, v)
+				dst = appendSym(dst, g.Rules(), v)
 				dst = append(dst, '"')
 			}
 		}

@@ -20,7 +20,7 @@ import (
 // not know is always broken: the validator never passes what it cannot
 // check.
 func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n := g.N()
+	n, nv := g.N(), g.Rules().Values()
 	switch c.Kind {
 	case satdoku.Total:
 		sum := 0
@@ -32,7 +32,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Run:
 		var seen uint64
-		lo, hi := n+1, 0
+		lo, hi := nv+1, 0
 		for _, i := range c.Cells {
 			d := g.Cell(i)
 			if seen&bit(d) != 0 {
@@ -61,9 +61,9 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 					return "1 twice"
 				}
 				p = k
-			case n:
+			case nv:
 				if q >= 0 {
-					return fmt.Sprintf("%d twice", n)
+					return fmt.Sprintf("%d twice", nv)
 				}
 				q = k
 			}
@@ -72,7 +72,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			return "no 1"
 		}
 		if q < 0 {
-			return fmt.Sprintf("no %d", n)
+			return fmt.Sprintf("no %d", nv)
 		}
 		sum := 0
 		for _, i := range c.Cells[min(p, q)+1 : max(p, q)] {
@@ -106,6 +106,12 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Never:
 		return neverWhy(c)
+	case satdoku.Connected:
+		ds := make([]int, len(c.Cells))
+		for k, i := range c.Cells {
+			ds[k] = g.Cell(i)
+		}
+		return connectedWhy(c, ds)
 	case satdoku.XSum:
 		k := g.Cell(c.Cells[0])
 		if k > len(c.Cells) {
@@ -284,6 +290,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		}
 	case satdoku.Never:
 		return false
+	case satdoku.Connected:
+		return narrowConnected(c, m)
 	case satdoku.XSum:
 		return narrowXSum(c.Value, m)
 	case satdoku.Skyscraper:
@@ -725,7 +733,7 @@ func constraintConflict(n int, c *satdoku.Constraint, why string) Conflict {
 // grid g, which may have empty cells, or "" when some digits in its empty
 // cells could satisfy it (ignoring every other rule).
 func brokenConstraint(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n := g.N()
+	n := g.Rules().Values() // the digits 1..V
 	m := make([]uint64, 2*len(c.Cells))
 	all := ^uint64(0) >> (64 - n)
 	filled := 0
@@ -748,12 +756,12 @@ func brokenConstraint(c *satdoku.Constraint, g *satdoku.Grid) string {
 // partialWhy says why constraint c cannot be completed from the digits
 // of g, which leave some of its cells empty.
 func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n := g.N()
+	n, nv := g.N(), g.Rules().Values()
 	switch c.Kind {
 	case satdoku.Total:
 		lo, hi := 0, 0
 		for k, i := range c.Cells {
-			x := ^uint64(0) >> (64 - n)
+			x := ^uint64(0) >> (64 - nv)
 			if d := g.Cell(i); d != 0 {
 				x = bit(d)
 			}
@@ -782,7 +790,7 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 			switch g.Cell(i) {
 			case 1:
 				ones++
-			case n:
+			case nv:
 				ns++
 			}
 		}
@@ -790,7 +798,7 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 			return "1 twice"
 		}
 		if ns > 1 {
-			return fmt.Sprintf("%d twice", n)
+			return fmt.Sprintf("%d twice", nv)
 		}
 	case satdoku.OneOf:
 		for _, i := range c.Cells {

@@ -297,6 +297,40 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return t%c.Value == 0
+	case satdoku.Connected:
+		// Union-find over the cells in the mask, joined to the neighbour
+		// above and to the left (row k / Value, column k mod Value).
+		in := func(k int) bool { return ds[k] >= 1 && c.Mask>>(ds[k]-1)&1 == 1 }
+		parent := make([]int, len(ds))
+		var find func(k int) int
+		find = func(k int) int {
+			if parent[k] != k {
+				parent[k] = find(parent[k])
+			}
+			return parent[k]
+		}
+		roots := 0
+		for k := range ds {
+			parent[k] = k
+		}
+		for k := range ds {
+			if !in(k) {
+				continue
+			}
+			row, col := k/c.Value, k%c.Value
+			if col > 0 && in(k-1) {
+				parent[find(k-1)] = find(k)
+			}
+			if row > 0 && in(k-c.Value) {
+				parent[find(k-c.Value)] = find(k)
+			}
+		}
+		for k := range ds {
+			if in(k) && find(k) == k {
+				roots++
+			}
+		}
+		return roots == 1
 	case satdoku.Outside:
 		// Sorted with the ends, each cell between sorts before both or
 		// after both.
@@ -525,6 +559,10 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 		c.Cells = cells(1 + rng.IntN(4))
 	case satdoku.Outside:
 		c.Cells = cells(2 + rng.IntN(3))
+	case satdoku.Connected:
+		c.Cells = cells(1 + rng.IntN(8))
+		c.Value = 1 + rng.IntN(4)
+		c.Mask = 1 + rng.Uint64()&(1<<n-2)
 	case satdoku.Index:
 		c.Cells = cells(1 + rng.IntN(n))
 		c.Coefs = make([]int, len(c.Cells))

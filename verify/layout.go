@@ -33,7 +33,7 @@ type layout struct {
 	// candidates of their cells, cons are narrowed at every round of
 	// propagation. Both are nil when the rules have none. consCells is
 	// the most cells of one of cons.
-	n         int
+	n         int // the number of digits, Rules.Values
 	oneOf     []*satdoku.Constraint
 	cons      []*satdoku.Constraint
 	consCells int
@@ -56,9 +56,9 @@ func layoutOf(r *satdoku.Rules) *layout {
 }
 
 func newLayout(r *satdoku.Rules) *layout {
-	n, units := r.N(), r.Units()
+	nv, units := r.Values(), r.Units()
 	l := &layout{
-		all:      ^uint64(0) >> (64 - n),
+		all:      ^uint64(0) >> (64 - nv),
 		units:    units,
 		nunits:   len(units),
 		full:     make([]bool, len(units)+1),
@@ -68,14 +68,14 @@ func newLayout(r *satdoku.Rules) *layout {
 		l.full[x] = r.Full(x)
 	}
 	if rels := r.Relations(); len(rels) > 0 {
-		l.rel = make([][]edge, n*n)
+		l.rel = make([][]edge, r.Cells())
 		for k := range rels {
 			x := &rels[k]
-			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, n))
-			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, n))
+			l.rel[x.A] = append(l.rel[x.A], newEdge(x, true, nv))
+			l.rel[x.B] = append(l.rel[x.B], newEdge(x, false, nv))
 		}
 	}
-	l.n = n
+	l.n = nv
 	cons := r.Constraints()
 	for k := range cons {
 		c := &cons[k]
@@ -86,11 +86,12 @@ func newLayout(r *satdoku.Rules) *layout {
 		l.cons = append(l.cons, c)
 		l.consCells = max(l.consCells, len(c.Cells))
 	}
-	for i := range n * n {
+	nc := r.Cells() // the grid's n² cells and any var cells
+	for i := range nc {
 		l.stride = max(l.stride, len(r.UnitsOf(i)))
 	}
-	l.cellUnits = make([]int32, n*n*l.stride)
-	for i := range n * n {
+	l.cellUnits = make([]int32, nc*l.stride)
+	for i := range nc {
 		us := l.cellUnits[i*l.stride : (i+1)*l.stride]
 		k := copy(us, r.UnitsOf(i))
 		for ; k < len(us); k++ {
@@ -108,7 +109,7 @@ func newLayout(r *satdoku.Rules) *layout {
 		byUnit[ov.A] = append(byUnit[ov.A], int32(o))
 		byUnit[ov.B] = append(byUnit[ov.B], int32(o))
 	}
-	at := make([]uint8, n*n) // position of a cell in the current unit
+	at := make([]uint8, nc) // position of a cell in the current unit
 	for x, os := range byUnit {
 		cells := units[x].Cells
 		for k, i := range cells {

@@ -331,7 +331,7 @@ func rateOne(o *logic.Options) logicFunc {
 func rateWith(g *satdoku.Grid, o *logic.Options, a *answer) error {
 	r, err := logic.RateWith(g, o)
 	if err != nil {
-		if errors.Is(err, logic.ErrInvalid) || errors.Is(err, logic.ErrNoSolution) {
+		if errors.Is(err, logic.ErrInvalid) || errors.Is(err, logic.ErrNoSolution) || errors.Is(err, logic.ErrUnsupported) {
 			return fmt.Errorf("%w: %w", errNegative, err)
 		}
 		return err
