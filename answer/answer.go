@@ -118,7 +118,7 @@ func (o Options) bound(ctx context.Context) (context.Context, context.CancelFunc
 	if o.Timeout > 0 {
 		return context.WithTimeout(ctx, o.Timeout)
 	}
-	return context.WithCancel(ctx)
+	return ctx, func() {}
 }
 
 // Common is what every answer has.

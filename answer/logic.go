@@ -234,7 +234,7 @@ type Position struct {
 func (p Position) truth(ctx, bctx context.Context, o Options, c *Common) ([]uint64, bool, error) {
 	m, err := Candidates(bctx, p.Grid, CandidateOptions{Options: o, Limit: 1})
 	if err != nil || m.Status == StatusTimeout || m.Status == StatusNone || m.Status == StatusInvalid {
-		*c = m.Common
+		*c = m.Solution.Common
 		if err == nil && bctx.Err() != nil {
 			c.Status, err = stopped(ctx, bctx.Err())
 		}

@@ -157,7 +157,8 @@ type CandidateOptions struct {
 
 // Marks answers Candidates.
 type Marks struct {
-	Common
+	// Solution holds the first two solutions found.
+	Solution
 	// Marks holds one mask per cell, row-major: bit d−1 is set when the
 	// cell holds digit d in some solution the validator passed.
 	Marks []uint64
@@ -200,6 +201,7 @@ func Candidates(ctx context.Context, g *satdoku.Grid, o CandidateOptions) (Marks
 	if a.screened(g, ca) {
 		return a, nil
 	}
+	a.take(ca)
 	a.Marks, a.Counts, a.N, a.More = ca.Candidates, ca.Counts, ca.Count, ca.More
 	a.Status = statusOf(ca.Status)
 	return a, nil

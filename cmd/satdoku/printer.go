@@ -55,7 +55,7 @@ type outFlags struct {
 	timer  bool
 	// compose, when set, writes an answer's text in place of the
 	// command's own (solve --show).
-	compose func(p *printer, a *answer)
+	compose func(p *printer, a *record)
 	// columns are the CSV columns of the command's own fields, after
 	// those of csvHeader (see extraColumns).
 	columns []string
@@ -78,7 +78,7 @@ func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
 
 // textFunc writes an answer in one of the text formats; each command has
 // its own.
-type textFunc func(p *printer, a *answer)
+type textFunc func(p *printer, a *record)
 
 // printer writes answers, in input order, through one buffered writer. It
 // is used by one goroutine: the one that runs the command.
@@ -106,7 +106,7 @@ type printer struct {
 	columns []string    // the command's own CSV columns
 	// compose, when set, writes the text of an answer in place of text
 	// (solve --show).
-	compose func(p *printer, a *answer)
+	compose func(p *printer, a *record)
 	// noSep: the answer's text is being captured; separate writes
 	// nothing (emit separates the answer as a whole).
 	noSep bool
@@ -153,7 +153,7 @@ func (p *printer) looksAhead(e *env, in source) bool {
 
 // emit writes one answer and folds its exit status into the printer's. It
 // reports false when the output cannot take more: the caller stops.
-func (p *printer) emit(a *answer) bool {
+func (p *printer) emit(a *record) bool {
 	if p.out.err != nil {
 		return false
 	}
@@ -205,7 +205,7 @@ func (p *printer) multiline() bool { return p.format == outGrid || p.format == o
 // then written on one line (the line formats: "PUZZLE SOLUTION 0.062ms")
 // or one after the other with a blank line between (grid and compact,
 // the time on a line "time 0.062ms" of its own).
-func (p *printer) composed(a *answer) {
+func (p *printer) composed(a *record) {
 	text := func() { p.text(p, a) }
 	if p.compose != nil {
 		text = func() { p.compose(p, a) }
@@ -245,7 +245,7 @@ var csvHeader = []string{"puzzle", "solution", "status", "second", "differ", "ex
 
 // csvRow writes the answer as a CSV row, after the header if it is the
 // first.
-func (p *printer) csvRow(a *answer) {
+func (p *printer) csvRow(a *record) {
 	if p.count == 1 {
 		p.csvHead()
 	}
@@ -340,7 +340,7 @@ func (p *printer) separate() {
 }
 
 // statusLine writes the one-line form of a negative or failed answer.
-func (p *printer) statusLine(a *answer) {
+func (p *printer) statusLine(a *record) {
 	if a.Status == statusInvalid || a.Status == statusNone && len(a.Conflicts) > 0 {
 		p.invalid(a)
 		return
@@ -353,7 +353,7 @@ func (p *printer) statusLine(a *answer) {
 // that cannot hold (see answer.setImpossible): on one line in the line formats; in the
 // grid format one conflict a line, then the grid with the cells at fault
 // marked (in reverse video with color, else a grid of those cells alone).
-func (p *printer) invalid(a *answer) {
+func (p *printer) invalid(a *record) {
 	p.separate()
 	g := a.faulty
 	if !p.multiline() || g == nil {
@@ -448,7 +448,7 @@ func warnItem(w io.Writer, it item) {
 
 // position formats an error answer for standard error: a bad item as
 // readError has it, any other error after where(a.it).
-func position(a *answer) string {
+func position(a *record) string {
 	if a.it.err != nil {
 		_, msg := readError(a.it)
 		return msg

@@ -20,7 +20,7 @@ const outSVG outputFormat = "svg"
 // (candidates) or the candidates of a hint with its step's cells
 // highlighted. It is nil when there is no puzzle to draw (an input that
 // could not be read).
-func (a *answer) board() *render.Board {
+func (a *record) board() *render.Board {
 	g := a.it.grid
 	digits := a.Solution.Grid
 	if a.extra != nil && a.extra.made != nil {
@@ -54,7 +54,7 @@ func (a *answer) board() *render.Board {
 // svg writes the answer's picture: to standard output, or to the file
 // NNNN.svg (the answer's number) in --out-dir, made if need be. A second picture without
 // --out-dir is an error: standard output holds one SVG document.
-func (p *printer) svg(a *answer) {
+func (p *printer) svg(a *record) {
 	b := a.board()
 	if b == nil {
 		return
