@@ -12,10 +12,10 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
-		"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/logic"
-	"github.com/satdoku/satdoku/verify"
 	"github.com/satdoku/satdoku/textfmt"
+	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdRate = &command{

@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	
+
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/answer"
+	"github.com/satdoku/satdoku/checked"
 )
 
 var cmdMinimize = &command{
