@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 )
 
@@ -51,15 +51,7 @@ Inputs are read as for "satdoku solve". --jobs and --stats work as for
 				fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) { checkSolution(g, sol, a) }
 				return runPuzzles(e, args, &o, &so, fn, checkText)
 			}
-			fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) {
-				if a.it.sol != nil {
-					// The solution that came with the puzzle.
-					checkSolution(g, a.it.sol, a)
-					return
-				}
-				checkOne(g, a)
-			}
-			return runPuzzles(e, args, &o, &so, fn, checkText)
+			return runPuzzles(e, args, &o, &so, checkAnswer, checkText)
 		}
 	},
 }
@@ -83,16 +75,24 @@ func readOne(e *env, what, arg string) (*satdoku.Grid, int) {
 	return it.grid, exitOK
 }
 
-func checkOne(g *satdoku.Grid, a *record) {
-	ca, done := checked.Screen(g)
+// checkAnswer checks the givens of g, or the solution that came with it.
+func checkAnswer(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) {
+	if a.it.sol != nil {
+		// The solution that came with the puzzle.
+		checkSolution(g, a.it.sol, a)
+		return
+	}
+	c, err := answer.Check(g)
 	switch {
-	case !done:
+	case err != nil:
+		a.setFailure(err)
+	case c.Status == answer.StatusValid:
 		a.Status = statusValid
-	case ca.Status == backend.StatusNone:
-		a.setImpossible(ca.Conflicts)
+	case c.Status == answer.StatusNone:
+		a.setImpossible(c.Conflicts)
 		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
 	default:
-		a.setInvalid(ca.Conflicts)
+		a.setInvalid(c.Conflicts)
 	}
 }
 

@@ -105,7 +105,11 @@ func serveListen(ctx context.Context, e *env, addr string, o listen.Options, qui
 	if api <= 0 {
 		api = apiTimeout
 	}
-	o.API = apiHandler(searchFlags{timeout: api}, !loopbackAddr(ln.Addr()))
+	as, err := newAPIServer("", api)
+	if err != nil {
+		return usageError(e, err)
+	}
+	o.API = apiHandler(as, !loopbackAddr(ln.Addr()))
 	srv := listen.New(o)
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stderr, "satdoku listen: listening on ws://%s\n", ln.Addr())

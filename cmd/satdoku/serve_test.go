@@ -14,11 +14,21 @@ import (
 	"time"
 )
 
+// testAPI is the API of serve with --solver and --timeout.
+func testAPI(t testing.TB, solver string, timeout time.Duration) *apiServer {
+	t.Helper()
+	api, err := newAPIServer(solver, timeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api
+}
+
 // TestServeAPI: the API answers with the record of --format json (the
 // published solution of a classic puzzle, the status of an unsolvable
 // one), the picture of --format svg, and an unreadable puzzle's error.
 func TestServeAPI(t *testing.T) {
-	srv := httptest.NewServer(serveHandler(searchFlags{}, false))
+	srv := httptest.NewServer(serveHandler(testAPI(t, "", 0), false))
 	defer srv.Close()
 	post := func(path, body string) (int, string, string) {
 		t.Helper()
@@ -74,7 +84,7 @@ func TestServeAPI(t *testing.T) {
 	wg.Wait()
 	// With --solver, solve and unique ask the external solver.
 	if _, err := exec.LookPath("minisat"); err == nil {
-		ext := httptest.NewServer(serveHandler(searchFlags{solver: "minisat", timeout: time.Minute}, false))
+		ext := httptest.NewServer(serveHandler(testAPI(t, "minisat", time.Minute), false))
 		defer ext.Close()
 		resp, err := http.Post(ext.URL+"/api/unique", "text/plain", strings.NewReader(classic))
 		if err != nil {
@@ -87,7 +97,7 @@ func TestServeAPI(t *testing.T) {
 		}
 	}
 	// --timeout reaches the commands: a deadline of a nanosecond passes.
-	quick := httptest.NewServer(serveHandler(searchFlags{timeout: time.Nanosecond}, false))
+	quick := httptest.NewServer(serveHandler(testAPI(t, "", time.Nanosecond), false))
 	defer quick.Close()
 	resp, err := http.Post(quick.URL+"/api/unique", "text/plain", strings.NewReader(classic))
 	if err != nil {
