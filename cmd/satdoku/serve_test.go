@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,6 +13,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/satdoku/satdoku/answer"
+	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 )
 
 // testAPI is the API of serve with --solver and --timeout.
@@ -117,5 +123,37 @@ func TestServeAPI(t *testing.T) {
 	resp.Body.Close()
 	if !strings.Contains(string(b), `id="verdict"`) {
 		t.Errorf("GET /: no page")
+	}
+}
+
+// solvedGrid is Wikipedia's puzzle, solved: the API's overhead is what a
+// request of it costs beyond its solve.
+const solvedGrid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+// BenchmarkAPISolved is one request of /api/solve through the handler
+// (no network): read, answer, record. Its time less that of
+// BenchmarkAnswerSolved is the API's overhead per request.
+func BenchmarkAPISolved(b *testing.B) {
+	h := serveHandler(testAPI(b, "", time.Minute), false)
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "http://localhost/api/solve", strings.NewReader(solvedGrid))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatal(w.Code, w.Body.String())
+		}
+	}
+}
+
+// BenchmarkAnswerSolved is the solve alone of BenchmarkAPISolved.
+func BenchmarkAnswerSolved(b *testing.B) {
+	g := textfmt.MustParse(solvedGrid)
+	o := answer.Options{Solver: checked.New(satsolve.New(satsolve.Options{Stoppable: true}), checked.Options{})}
+	b.ReportAllocs()
+	for b.Loop() {
+		if a, err := answer.Solve(context.Background(), g, o); err != nil || a.Status != answer.StatusSolved {
+			b.Fatal(a.Status, err)
+		}
 	}
 }
