@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/satdoku/satdoku"
@@ -31,21 +30,15 @@ type apiServer struct {
 	timeout time.Duration
 }
 
-// solverPool keeps the back ends of finished requests for the next ones:
-// a request takes one for itself (a back end is for one goroutine).
+// solverPool makes the back end of a request. A new one each time keeps
+// the answers of the same puzzle the same from one request to the next
+// (the page asks for a record, then for its picture), and costs nothing
+// that matters: a back end makes its gini instances per puzzle anyway.
 type solverPool struct {
 	make func() (*checked.Solver, error)
-	pool sync.Pool
 }
 
-func (p *solverPool) get() (*checked.Solver, error) {
-	if s, ok := p.pool.Get().(*checked.Solver); ok {
-		return s, nil
-	}
-	return p.make()
-}
-
-func (p *solverPool) put(s *checked.Solver) { p.pool.Put(s) }
+func (p *solverPool) get() (*checked.Solver, error) { return p.make() }
 
 // apiCommands are the commands answered, as /api/COMMAND.
 var apiCommands = []string{"solve", "unique", "count", "candidates", "hint", "rate", "check", "explain"}
@@ -164,7 +157,6 @@ func (s *apiServer) answerOne(ctx context.Context, c apiCommand, it item) (*reco
 	}
 	c.answer(actx, sv, it.grid, a)
 	cancel()
-	pool.put(sv)
 	if a.canceled {
 		if err := ctx.Err(); err != nil {
 			return nil, err
