@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,38 @@ func TestExitStatuses(t *testing.T) {
 		for _, internal := range []string{"strconv.", "satsolve:", "encode:", "bufio.Scanner", ": generate:"} {
 			if strings.Contains(errOut.String()+out.String(), internal) {
 				t.Errorf("satdoku %s: %q reaches the user:\n%s%s", c.args, internal, out.String(), errOut.String())
+			}
+		}
+	}
+}
+
+// TestUserText: the names of this program's packages and of Go's readers
+// never reach the user.
+func TestUserText(t *testing.T) {
+	w := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	dir := t.TempDir()
+	model := dir + "/model.txt"
+	if err := os.WriteFile(model, []byte("s SATISFIABLE\nv 1 2 x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := dir + "/long.txt"
+	if err := os.WriteFile(long, []byte("s SATISFIABLE\nv "+strings.Repeat("1 ", 1<<20)+"0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := [][]string{
+		{"decode", "--puzzle", w, model},
+		{"decode", "--puzzle", w, long},
+		{"solve", "--solver", "/bin/true", w},
+		{"solve", "--jobs", "x", w},
+		{"solve", "--jobs", "99999999999999999999", w},
+	}
+	for _, args := range cases {
+		var out, errOut bytes.Buffer
+		run(args, strings.NewReader(""), &out, &errOut)
+		text := out.String() + errOut.String()
+		for _, internal := range []string{"strconv.", "satsolve:", "encode:", "extsolve:", "bufio.Scanner", "token too long"} {
+			if strings.Contains(text, internal) {
+				t.Errorf("satdoku %s: %q reaches the user:\n%s", strings.Join(args, " "), internal, text)
 			}
 		}
 	}

@@ -92,7 +92,7 @@ func certifyFiles(e *env, cnf, proof string) int {
 		fmt.Fprintf(e.stdout, "proof: %s; checked in %v\n", proofStats(st), roundDur(took))
 		return exitValid
 	case errors.Is(err, drat.ErrLemma), errors.Is(err, drat.ErrNoEmpty):
-		fmt.Fprintf(e.stdout, "invalid: %v\n", err)
+		fmt.Fprintf(e.stdout, "invalid: %s\n", userText(err))
 		fmt.Fprintf(e.stdout, "proof: %s, up to the error\n", proofStats(st))
 		return exitInvalid
 	}
@@ -103,7 +103,7 @@ func certifyFiles(e *env, cnf, proof string) int {
 // certifyError reports an unusable invocation or input of certify: exit
 // status 2.
 func certifyError(e *env, err error) int {
-	fmt.Fprintf(e.stderr, "satdoku certify: %v\n", err)
+	fmt.Fprintf(e.stderr, "satdoku certify: %s\n", userText(err))
 	return exitUsage
 }
 

@@ -138,7 +138,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *record) {
 	}
 	m, err := encode.ReadModel(r, h.Vars)
 	if err != nil {
-		fail(exitUsage, "%v", err)
+		fail(exitUsage, "%s", userText(err))
 		return
 	}
 	switch m.Answer {
@@ -178,7 +178,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *record) {
 	if err != nil {
 		// Not a model of this formula: two digits in a cell, or none.
 		a.Status, a.exit = statusInvalid, exitNegative
-		a.Conflicts = []string{"the model does not decode: " + strings.TrimPrefix(err.Error(), "encode: ")}
+		a.Conflicts = []string{"the model does not decode: " + userText(err)}
 		a.diag = notThisPuzzle
 		return
 	}

@@ -261,14 +261,14 @@ func (a *record) setFailure(err error) {
 		a.Status, a.exit, a.diag = statusTimeout, exitNegative, "timed out"
 	case errors.Is(err, backend.ErrFailed):
 		a.Status, a.exit = statusError, exitInternal
-		a.Error = err.Error()
+		a.Error = userText(err)
 	case errors.Is(err, backend.ErrCertificate):
 		// --certify: the claim of unsatisfiability failed its check.
-		a.setInternal("certificate failed: %s", strings.TrimPrefix(err.Error(), "checked: certificate failed: "))
+		a.setInternal("certificate failed: %s", strings.TrimPrefix(userText(err), "certificate failed: "))
 	case errors.Is(err, checked.ErrRejected):
-		a.setInternal("solver answer rejected: %s", strings.TrimPrefix(err.Error(), "checked: "+checked.ErrRejected.Error()+": "))
+		a.setInternal("solver answer rejected: %s", strings.TrimPrefix(userText(err), checked.ErrRejected.Error()+": "))
 	default:
-		a.setInternal("%v", err)
+		a.setInternal("%s", userText(err))
 	}
 }
 

@@ -106,7 +106,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 }
 
 func usageError(e *env, err error) int {
-	fmt.Fprintf(e.stderr, "satdoku: %v\n", err)
+	fmt.Fprintf(e.stderr, "satdoku: %s\n", userText(err))
 	return exitUsage
 }
 
