@@ -78,8 +78,8 @@ DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 			if *minimal && *clues > 0 {
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
-			if f, err := parseOutputFormat(o.format); err != nil || f == outLeetCode {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json, csv or svg)", o.format))
+			if _, err := formatFor("generate", o.format); err != nil {
+				return usageError(e, err)
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))

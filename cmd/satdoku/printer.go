@@ -36,12 +36,72 @@ const (
 	outCSV outputFormat = "csv"
 )
 
+// formatEntry is an output format in the registry: how it writes an
+// answer, and the commands whose answers it cannot write.
+type formatEntry struct {
+	// write writes one answer; nil for the text formats, which the
+	// command's own textFunc writes (see printer.emit).
+	write func(p *printer, a *record)
+	// refuses names the commands whose answers the format cannot write,
+	// with why: asking for one is a usage error.
+	refuses map[string]string
+}
+
+// outputFormats is the registry of output formats, in the order of the
+// help; a format registers itself with registerFormat.
+var (
+	outputFormats     = map[outputFormat]formatEntry{}
+	outputFormatNames []string
+)
+
+// registerFormat adds the format f to the registry.
+func registerFormat(f outputFormat, e formatEntry) {
+	outputFormats[f] = e
+	outputFormatNames = append(outputFormatNames, string(f))
+}
+
+func init() {
+	registerFormat(outLine, formatEntry{})
+	registerFormat(outGrid, formatEntry{})
+	registerFormat(outCompact, formatEntry{})
+	registerFormat(outJSON, formatEntry{write: func(p *printer, a *record) {
+		p.buf = append(appendRecord(p.buf[:0], a), '\n')
+		p.w.Write(p.buf) // a failed write is in p.out
+	}})
+	registerFormat(outLeetCode, formatEntry{refuses: map[string]string{"generate": "a LeetCode board holds one grid, not a new puzzle with its rating and seed"}})
+	registerFormat(outCSV, formatEntry{write: (*printer).csvRow})
+	registerFormat(outSVG, formatEntry{write: (*printer).svg})
+}
+
+// parseOutputFormat reads --format: a registered format, or "" (chosen
+// at the first answer).
 func parseOutputFormat(s string) (outputFormat, error) {
-	switch f := outputFormat(s); f {
-	case outAuto, outLine, outGrid, outJSON, outLeetCode, outCompact, outCSV, outSVG:
+	f := outputFormat(s)
+	if _, ok := outputFormats[f]; ok || f == outAuto {
 		return f, nil
 	}
-	return "", fmt.Errorf("invalid --format %q (want line, grid, compact, json, leetcode, csv or svg)", s)
+	return "", fmt.Errorf("invalid --format %q (want %s)", s, orList(outputFormatNames))
+}
+
+// formatFor reads --format for the command cmd: a format that cannot
+// write cmd's answers is a usage error that says why.
+func formatFor(cmd, s string) (outputFormat, error) {
+	f, err := parseOutputFormat(s)
+	if err != nil {
+		return "", err
+	}
+	if why, ok := outputFormats[f].refuses[cmd]; ok {
+		return "", fmt.Errorf("invalid --format %s for %s: %s", f, cmd, why)
+	}
+	return f, nil
+}
+
+// orList writes "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // outFlags are the flags every puzzle command shares: the output format and
@@ -59,6 +119,9 @@ type outFlags struct {
 	// columns are the CSV columns of the command's own fields, after
 	// those of csvHeader (see extraColumns).
 	columns []string
+	// command is the command's name, for the formats that refuse it
+	// (see formatFor).
+	command string
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
@@ -69,8 +132,9 @@ func (o *outFlags) register(fs *pflag.FlagSet) {
 // registerOutput registers the flags of the output alone, for a command
 // that reads no puzzles (generate).
 func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
+	o.command = strings.TrimPrefix(fs.Name(), "satdoku ")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
-	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode, csv or svg (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.format, "format", "", "output `format`: "+orList(outputFormatNames)+" (default grid for one puzzle on a terminal, line otherwise)")
 	fs.StringVar(&o.outDir, "out-dir", "", "with --format svg, write one file per puzzle, NNNN.svg, in this `directory` (default: one puzzle to standard output)")
 	fs.BoolVar(&o.timer, "timer", false, "give the time each puzzle took: after the answer in the line formats, on a line \"time 0.062ms\" after it in the grid formats, in a column ms in CSV (JSON always has ms)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
@@ -120,7 +184,7 @@ type printer struct {
 // newPrinter resolves the output flags against the terminal. With no
 // --format the format is chosen at the first answer (see emit).
 func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
-	f, err := parseOutputFormat(o.format)
+	f, err := formatFor(o.command, o.format)
 	if err != nil {
 		return nil, err
 	}
@@ -177,14 +241,9 @@ func (p *printer) emit(a *record) bool {
 	} else if diag {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
-	switch {
-	case p.format == outJSON:
-		p.buf = append(appendRecord(p.buf[:0], a), '\n')
-		p.w.Write(p.buf) // a failed write is in p.out
-	case p.format == outCSV:
-		p.csvRow(a)
-	case p.format == outSVG:
-		p.svg(a)
+	switch write := outputFormats[p.format].write; {
+	case write != nil:
+		write(p, a)
 	case p.timer || p.compose != nil:
 		p.composed(a)
 	default:
