@@ -141,7 +141,7 @@ func TestMissingSolver(t *testing.T) {
 		if code != exitUsage || stdout.Len() != 0 || in.reads != 0 {
 			t.Errorf("%s: exit %d, stdout %q, %d reads of the input; want %d, nothing, none", cmd, code, stdout.String(), in.reads, exitUsage)
 		}
-		if want := "satdoku: --solver: extsolve: solver not found: no-such-solver-satdoku: "; !strings.HasPrefix(stderr.String(), want) {
+		if want := "satdoku: --solver: solver not found: no-such-solver-satdoku: "; !strings.HasPrefix(stderr.String(), want) {
 			t.Errorf("%s: stderr %q, want %q...", cmd, stderr.String(), want)
 		}
 	}
