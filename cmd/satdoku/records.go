@@ -159,36 +159,12 @@ func (a *record) noSolution() string {
 	return "no solution"
 }
 
-// take records the answer of a call to the checked layer, or its error:
-// the solutions (which the validator passed), the cells where two differ,
-// the certificate, and, for conflicting givens, the conflicts. It reports
-// whether the call answered the question: the command then sets the
-// status from ca.Status; otherwise the answer's status is set (invalid,
-// timeout, error) or the run was canceled.
-func (a *record) take(ca checked.Answer, err error) bool {
-	if err != nil {
-		a.setFailure(err)
-		return false
-	}
-	if ca.Status == backend.StatusInvalid {
-		a.setInvalid(ca.Conflicts)
-		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
-		return false
-	}
-	if ca.Status == backend.StatusNone && len(ca.Conflicts) > 0 {
-		a.setImpossible(ca.Conflicts)
-	}
-	a.Solution, a.Second = shown{ca.Solution}, shown{ca.Second}
-	a.Solver = ca.By
-	if ca.Second != nil {
-		a.Differ = cellNames(ca.Solution.N(), ca.Differ())
-	}
-	a.certify(ca.Certificate)
-	return true
-}
-
 // takeAnswer records an answer of package answer to a SAT question, or
-// its error, as take does a checked answer.
+// its error: the solutions (which the validator passed), the cells where
+// two differ, the certificate, and, for conflicting givens, the
+// conflicts. It reports whether the call answered the question: the
+// command then sets the status; otherwise the answer's status is set
+// (invalid, timeout, error) or the run was canceled.
 func (a *record) takeAnswer(s answer.Solution, err error) bool {
 	if err != nil {
 		a.setFailure(err)
