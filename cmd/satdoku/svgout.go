@@ -36,9 +36,13 @@ func (a *record) board() *render.Board {
 	if a.Candidates != nil {
 		b.Marks, b.Digits = a.Candidates, nil
 	}
-	for _, s := range a.Differ {
-		if r, c, err := parseCellName(s); err == nil && r <= g.N() && c <= g.N() {
-			b.Highlight = append(b.Highlight, (r-1)*g.N()+c-1)
+	if sol, second := a.Solution.Grid, a.Second.Grid; sol != nil && second != nil && sol.Len() == g.Len() && second.Len() == g.Len() {
+		// The cells where the two solutions differ, from the grids (never
+		// from the record's names of them).
+		for i := range g.Len() {
+			if sol.Cell(i) != second.Cell(i) {
+				b.Highlight = append(b.Highlight, i)
+			}
 		}
 	}
 	if a.Status == statusInvalid {
