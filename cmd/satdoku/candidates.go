@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -174,11 +173,17 @@ func candidatesText(p *printer, a *record) {
 	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
 	p.w.Write(p.buf)
 	if withCounts {
+		// Each cell of several candidates: its digits with their counts.
 		n := g.N()
-		for i, cell := range strings.Split(a.extra.countsLine, " ") {
-			if strings.Contains(cell, ",") {
-				fmt.Fprintf(p.w, "r%dc%d %s\n", i/n+1, i%n+1, strings.ReplaceAll(cell, ",", " "))
+		for i, m := range a.Candidates {
+			if bits.OnesCount64(m) < 2 {
+				continue
 			}
+			p.buf = fmt.Appendf(p.buf[:0], "r%dc%d", i/n+1, i%n+1)
+			for k := 0; m != 0; m, k = m&(m-1), k+1 {
+				p.buf = fmt.Appendf(p.buf, " %d:%d", bits.TrailingZeros64(m)+1, a.extra.Counts[i][k])
+			}
+			p.w.Write(append(p.buf, '\n'))
 		}
 	}
 }
