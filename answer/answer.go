@@ -129,7 +129,7 @@ type Common struct {
 	// that cannot hold (StatusNone), when they are known.
 	Conflicts []verify.Conflict
 	// Reason says in words why the answer is negative: "no solution: …",
-	// "conflicting givens: …", "timed out", "r1c4 is not forced"; empty
+	// "conflicting givens: …", "multiple solutions (…)", "timed out"; empty
 	// for a positive answer.
 	Reason string
 }
