@@ -38,6 +38,8 @@ func TestExitStatuses(t *testing.T) {
 		{"candidates --counts -1 " + w, exitUsage},
 		{"solve --timeout -1s " + w, exitUsage},
 		{"rate --timeout 1m " + w, exitOK},
+		{"certify --timeout -1s --cnf a.cnf --proof a.drat", exitUsage},
+		{"generate --timeout -1s", exitUsage},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
