@@ -16,6 +16,9 @@ import (
 // 95 % interval holds the true count in at least 90 of 100 runs, each
 // with its own seed.
 func TestEstimateCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a statistical sweep over verify's count of thousands of solutions: make test-long")
+	}
 	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
 	runs := 100
 	if testing.Short() {

@@ -100,13 +100,13 @@ func New(o Options) (*Generator, error) {
 	if o.Tries <= 0 {
 		o.Tries = 1000
 	}
-	return &Generator{opt: o, rules: r, ask: satsolve.New(satsolve.Options{}), orbits: o.Symmetry.Orbits(r.N())}, nil
+	return &Generator{opt: o, rules: r, ask: satsolve.New(satsolve.Options{Stoppable: true}), orbits: o.Symmetry.Orbits(r.N())}, nil
 }
 
 // Generate makes one puzzle from seed.
 func (gr *Generator) Generate(ctx context.Context, seed uint64) (Puzzle, error) {
 	g := &gen{Generator: gr, rng: rand.New(rand.NewPCG(seed, 0x5a7d0c0)),
-		solver: satsolve.New(satsolve.Options{})}
+		solver: satsolve.New(satsolve.Options{Stoppable: true})}
 	for try := 1; try <= gr.opt.Tries; try++ {
 		p, ok, err := g.one(ctx)
 		if err != nil {
@@ -340,7 +340,7 @@ var ErrNotUnique = errors.New("generate: the puzzle is not unique")
 // left is needed, and its solution. A puzzle without exactly one solution is
 // an error wrapping ErrNotUnique.
 func Minimize(ctx context.Context, puzzle *satdoku.Grid, seed uint64) (min, sol *satdoku.Grid, err error) {
-	s := satsolve.New(satsolve.Options{})
+	s := satsolve.New(satsolve.Options{Stoppable: true})
 	a, err := checked.New(s, checked.Options{}).Unique(ctx, puzzle)
 	if err != nil {
 		return nil, nil, err

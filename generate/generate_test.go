@@ -55,7 +55,7 @@ func TestGenerate(t *testing.T) {
 	ak9, _ := r9.WithNamed("anti-knight")
 	count := 30
 	if testing.Short() {
-		count = 3
+		count = 1
 	}
 	tests := []struct {
 		name string

@@ -25,11 +25,15 @@
 //	count           counts in progress ("inProgress": true) as the count
 //	                goes on, then the count
 //	estimate        {"estimate", "stderr", "iterations", "ci95_lower",
-//	                "ci95_upper", "relErrPercent"} (checked.Solver.Estimate)
+//	                "ci95_upper", "relErrPercent"} (answer.Estimate)
 //	step, solvepath {"type": "logical", "cells": [{"value", "candidates"}],
 //	                "message", "isValid"}: the next step (or every step) of
-//	                package logic from the player's digits and centre marks;
-//	                where logic is stuck the message says so
+//	                package logic from the player's digits and centre marks,
+//	                each step checked against the true candidates of the
+//	                position (answer.Next, answer.PathFrom); where logic is
+//	                stuck the message says so, and a position with no
+//	                solution, or marks that leave out a digit a solution
+//	                holds, is "isValid": false
 //	cancel          {"type": "canceled"}, with the cancel's own nonce
 //
 // A puzzle without a solution is answered {"type": "invalid", "message":
@@ -42,8 +46,10 @@
 // # Jobs
 //
 // A request is a job on a bounded pool of Options.Jobs workers, each with
-// its own gini (satsolve, stoppable) behind package checked: every answer
-// is the validator's. A new message on a connection cancels the job in
+// its own gini (satsolve, stoppable) behind package checked, asked
+// through package answer with the job's context: every answer is the
+// validator's, every step checked, and the logic stops too when the job
+// is canceled. A new message on a connection cancels the job in
 // progress there, whose answer is then never sent (in particular never
 // after the new one's); a closed connection cancels its job. gini stops
 // within its clock period (20,000 propagations).

@@ -3,18 +3,21 @@ package listen
 import (
 	"math/rand/v2"
 
-	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/answer"
 )
 
 // estimate answers estimate: Knuth's estimate of the number of solutions
-// (checked.Solver.Estimate, its default options, a random seed), or the
+// (answer.Estimate, its default options, a random seed), or the
 // exact count of a puzzle with few solutions.
 func (s *Server) estimate(j *job, w *worker, p *puzzle) {
-	e, err := w.s.Estimate(j.work, p.grid, checked.EstimateOptions{Seed: rand.Uint64(), Time: s.opt.EstimateTime})
-	if j.failed(checked.Answer{}, err, "") {
+	o := answer.EstimateOptions{Options: w.options()}
+	o.Seed, o.Time = rand.Uint64(), s.opt.EstimateTime
+	a, err := answer.Estimate(j.work, p.grid, o)
+	if j.failed(a.Common, err, "") {
 		return
 	}
-	if e.Exact && e.Estimate == 0 {
+	e := a.Estimate
+	if a.Status == answer.StatusNone {
 		j.invalid(noSolutions)
 		return
 	}

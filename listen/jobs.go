@@ -2,12 +2,10 @@ package listen
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/satdoku/satdoku/backend"
-	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/logic"
 )
 
@@ -56,31 +54,38 @@ func (s *Server) answer(j *job) {
 	case cmdEstimate:
 		s.estimate(j, w, p)
 	case cmdStep:
-		j.send(step(j.req.Nonce, p))
+		j.logical(w, p, false)
 	case cmdSolvePath:
-		j.send(solvePath(j.req.Nonce, p))
+		j.logical(w, p, true)
 	}
 }
 
-// failed answers a call of the solver that returned err, or an answer of
-// conflicting givens; it reports whether it did.
-func (j *job) failed(a checked.Answer, err error, found string) bool {
+// failed answers an answer of package answer that is not the question's:
+// conflicting givens, a timeout, an error (a job superseded gets no
+// answer); it reports whether it did.
+func (j *job) failed(c answer.Common, err error, found string) bool {
 	switch {
-	case err == nil && a.Status == backend.StatusInvalid:
-		lines, _ := checked.Describe(j.n, a.Conflicts)
+	case err == nil && c.Status == answer.StatusInvalid:
+		lines, _ := c.ConflictLines(j.n)
 		j.invalid("The givens break the rules: %s", strings.Join(lines, "; "))
+		return true
+	case err == nil && c.Status == answer.StatusTimeout:
+		if j.ctx.Err() == nil {
+			j.invalid("Timed out%s.", found)
+		}
 		return true
 	case err == nil:
 		return false
 	case j.ctx.Err() != nil:
 		return true // superseded: no answer
-	case errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded):
-		j.invalid("Timed out%s.", found)
 	default:
 		j.invalid("%v", err)
 	}
 	return true
 }
+
+// options are the options of package answer for the worker w.
+func (w *worker) options() answer.Options { return answer.Options{Solver: w.s} }
 
 // CandidateCap is the cap of the solutions counted per candidate with the
 // "colored" option, as in dclamage's solver: the userscript colours the
@@ -107,11 +112,11 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 		// takes a count of its own.
 		limit = countsLimit
 	}
-	a, err := w.s.CandidateCounts(j.work, p.grid, limit, capPer)
-	if j.failed(a, err, "") {
+	a, err := answer.Candidates(j.work, p.grid, answer.CandidateOptions{Options: w.options(), Limit: limit, PerCandidate: capPer})
+	if j.failed(a.Common, err, "") {
 		return
 	}
-	if a.Status == backend.StatusNone {
+	if a.Status == answer.StatusNone {
 		j.invalid(noSolutions)
 		return
 	}
@@ -119,7 +124,9 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 	if p.logical {
 		n := p.grid.N()
 		if st, err := logic.New(p.grid); err == nil {
-			st.Solve(nil)
+			if _, _, err := st.SolveContext(j.work, nil); err != nil {
+				return // superseded, or out of time
+			}
 			for i := range n * n {
 				for d := 1; d <= n; d++ {
 					if st.Candidates(i)&(1<<(d-1)) != 0 && counts[i*n+d-1] == 0 {
@@ -134,8 +141,8 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 
 // solve answers solve: a solution, or invalid.
 func (s *Server) solve(j *job, w *worker, p *puzzle) {
-	a, err := w.s.Solve(j.work, p.grid)
-	if j.failed(a, err, "") {
+	a, err := answer.Solve(j.work, p.grid, w.options())
+	if j.failed(a.Common, err, "") {
 		return
 	}
 	if a.Solution == nil {
@@ -168,15 +175,15 @@ func (s *Server) count(j *job, w *worker, p *puzzle, limit int) {
 	}
 	found := 0
 	for {
-		a, err := w.s.Count(j.work, p.grid, step)
-		if j.failed(a, err, fmt.Sprintf(", %d solutions found so far", max(found, a.Count))) {
+		a, err := answer.Count(j.work, p.grid, answer.CountOptions{Options: w.options(), Limit: step})
+		if j.failed(a.Common, err, fmt.Sprintf(", %d solutions found so far", max(found, a.N))) {
 			return
 		}
 		if !a.More || step == limit {
-			j.send(countResponse{header{j.req.Nonce, "count"}, int64(a.Count), false})
+			j.send(countResponse{header{j.req.Nonce, "count"}, int64(a.N), false})
 			return
 		}
-		found = a.Count
+		found = a.N
 		if !j.send(countResponse{header{j.req.Nonce, "count"}, int64(found), true}) {
 			return
 		}

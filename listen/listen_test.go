@@ -299,6 +299,9 @@ func equal(a, b []int) bool {
 // TestCountInProgress: a count past the first step sends its progress,
 // then the count of the validator.
 func TestCountInProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts over 1000 solutions twice (verify, then the server): make test-long")
+	}
 	// Blank cells of the solution until verify counts over 1000 solutions.
 	g := gridOf(t, leetSol)
 	total := 0
@@ -514,14 +517,17 @@ func TestEstimate(t *testing.T) {
 	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 {
 		t.Errorf("nine solutions: %+v", r)
 	}
+	if r := cl.ask("estimate", fpz(none, nil)); r.Type != "invalid" || r.Message != "No solutions found." {
+		t.Errorf("no solution: %+v", r)
+	}
+	if testing.Short() {
+		return // verify's count of the six below takes long: make test-long
+	}
 	six := "1.....4.....3.....5.....2.....6....."
 	want, _ := verify.Count(gridOf(t, six), 1_000_000)
 	r = cl.ask("estimate", fpz(six, nil))
 	if r.Type != "estimate" || r.Iterations < 30 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
 		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 {
 		t.Errorf("%d solutions: %+v", want, r)
-	}
-	if r := cl.ask("estimate", fpz(none, nil)); r.Type != "invalid" || r.Message != "No solutions found." {
-		t.Errorf("no solution: %+v", r)
 	}
 }

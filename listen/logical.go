@@ -1,10 +1,13 @@
 package listen
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
 
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/logic"
 )
 
@@ -12,13 +15,14 @@ import (
 // step.
 const stuck = "No logical steps found: satdoku's techniques, and its chains of clues of at most 6 steps, are stuck here."
 
-// state returns the position of a step or solvepath request: the givens
+// state returns the grid of the givens and the player's digits, and the
+// position of a step or solvepath request: the givens
 // and the player's digits placed, and in every other cell the player's
 // centre marks, if any, less what the placed digits rule out. changed
 // reports that the marks differ from the player's (or that there were
 // none): the first step shows the candidates before any technique.
-func state(p *puzzle) (st *logic.State, changed bool, err error) {
-	g := p.grid
+func state(p *puzzle) (g *satdoku.Grid, st *logic.State, changed bool, err error) {
+	g = p.grid
 	if p.values != nil {
 		g = g.Clone()
 		for i, v := range p.values {
@@ -29,7 +33,7 @@ func state(p *puzzle) (st *logic.State, changed bool, err error) {
 	}
 	st, err = logic.New(g)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	var elim logic.Step
 	for i := range g.Len() {
@@ -55,7 +59,7 @@ func state(p *puzzle) (st *logic.State, changed bool, err error) {
 		}
 	}
 	st.Apply(elim)
-	return st, changed, nil
+	return g, st, changed, nil
 }
 
 // logical is the logical response of a position, with a message.
@@ -88,46 +92,58 @@ func invalidBoard(nonce int64, err error) logicalResponse {
 	return logicalResponse{header: header{nonce, "logical"}, Message: fmt.Sprintf("Board is invalid! %v\n", err), IsValid: false}
 }
 
-// step answers step: the next step of package logic from the player's
-// position (the candidates first, when the player's marks are not yet
-// theirs).
-func step(nonce int64, p *puzzle) response {
-	st, changed, err := state(p)
+// logical answers step (the next step of package logic from the
+// player's position, the candidates first when the player's marks are not
+// yet theirs) or, with path, solvepath (every step, one per line). Each
+// step is checked against the true candidates of the position (see
+// answer.Next).
+func (j *job) logical(w *worker, p *puzzle, path bool) {
+	nonce := j.req.Nonce
+	g, st, changed, err := state(p)
 	if err != nil {
-		return invalidBoard(nonce, err)
+		j.send(invalidBoard(nonce, err))
+		return
 	}
-	if changed {
-		return logical(nonce, st, "Initial candidates.\n")
+	if !path && changed {
+		j.send(logical(nonce, st, "Initial candidates.\n"))
+		return
 	}
 	if st.Solved() {
-		return logical(nonce, st, "Solved!\n")
+		j.send(logical(nonce, st, "Solved!\n"))
+		return
 	}
-	s, ok := st.Next()
-	if !ok {
-		return logical(nonce, st, stuck+"\n")
+	pos := answer.Position{Grid: g, State: st}
+	o := answer.LogicOptions{Options: w.options()}
+	if !path {
+		a, err := answer.Next(j.work, pos, o)
+		switch {
+		case j.failed(a.Common, err, ""):
+		case a.Status == answer.StatusNone:
+			j.send(invalidBoard(nonce, errors.New(a.Reason)))
+		case a.Status == answer.StatusHinted:
+			j.send(logical(nonce, a.After, a.Step.Text+"\n"))
+		default:
+			j.send(logical(nonce, st, stuck+"\n"))
+		}
+		return
 	}
-	st.Apply(s)
-	return logical(nonce, st, s.Text+"\n")
-}
-
-// solvePath answers solvepath: every step package logic takes from the
-// player's position, one per line.
-func solvePath(nonce int64, p *puzzle) response {
-	st, _, err := state(p)
-	if err != nil {
-		return invalidBoard(nonce, err)
+	a, err := answer.PathFrom(j.work, pos, o)
+	switch {
+	case j.failed(a.Common, err, ""):
+		return
+	case a.Status == answer.StatusNone:
+		j.send(invalidBoard(nonce, errors.New(a.Reason)))
+		return
 	}
-	path, solved := st.Solve(nil)
 	var b strings.Builder
-	for _, s := range path {
+	for _, s := range a.Steps {
 		b.WriteString(s.Text)
 		b.WriteByte('\n')
 	}
-	switch {
-	case solved:
+	if a.Status == answer.StatusSolved {
 		b.WriteString("Solved!\n")
-	case !st.Solved():
+	} else {
 		b.WriteString(stuck + "\n")
 	}
-	return logical(nonce, st, b.String())
+	j.send(logical(nonce, a.End, b.String()))
 }

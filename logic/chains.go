@@ -210,7 +210,7 @@ func (s *State) chain(limit int) (Step, bool) {
 			best, bestEl, bestG, name = append([]int32(nil), p...), el, g, tech
 		}
 	}
-	for d := 1; d <= n; d++ {
+	for d := 1; d <= n && !s.stopped(); d++ {
 		try(s.xChainGraph(d), "x-chain")
 	}
 	try(s.xyChainGraph(), "xy-chain")

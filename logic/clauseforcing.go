@@ -109,6 +109,9 @@ func (s *State) clueForcing(limit float64) (Step, bool) {
 	}
 	var best *found
 	for k, fs := range s.forcingSets() {
+		if s.stopped() {
+			return Step{}, false
+		}
 		stamp := int32(k + 1)
 		ok := true
 		for b, c := range fs.branches {

@@ -224,6 +224,9 @@ func (s *State) clueChain(limit float64) (Step, bool) {
 	// Cells with few candidates first: their chains tend to be short.
 	for k := 2; k <= n && (best == nil || len(best.groups) > 1); k++ {
 		for i, m := range s.cand {
+			if s.stopped() {
+				return Step{}, false
+			}
 			if s.value[i] != 0 || bits.OnesCount64(m) != k {
 				continue
 			}

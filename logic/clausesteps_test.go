@@ -193,7 +193,7 @@ func TestChainSteps(t *testing.T) {
 	ps := readPublished(t)
 	counted := map[int]int{}
 	for k, pp := range ps {
-		if k%6 != 0 || pp.puzzle.N() > 9 || testing.Short() && k%12 != 0 {
+		if k%6 != 0 || pp.puzzle.N() > 9 || testing.Short() && k%24 != 0 {
 			continue
 		}
 		for _, limit := range []int{1, 0} {

@@ -667,7 +667,7 @@ func randomClues(t *testing.T, sol *satdoku.Grid, rng *rand.Rand, k int) *satdok
 func TestCluesRandom(t *testing.T) {
 	rounds := 1000
 	if testing.Short() {
-		rounds = 200
+		rounds = 60 // make test-long runs 1000
 	}
 	std4, _ := satdoku.Standard(4)
 	std6, _ := satdoku.Standard(6)

@@ -182,6 +182,9 @@ func (s *State) forcing(limit float64) (Step, bool) {
 	// short, and a short one bounds the trials that follow.
 	for k := 2; k <= n; k++ {
 		for i, m := range s.cand {
+			if s.stopped() {
+				return Step{}, false
+			}
 			if s.value[i] != 0 || bits.OnesCount64(m) != k {
 				continue
 			}

@@ -65,6 +65,9 @@ func (s *State) nested(limit float64) (Step, bool) {
 	work := 0
 	for k := 2; k <= n; k++ {
 		for i, m := range s.cand {
+			if s.stopped() {
+				return Step{}, false
+			}
 			if s.value[i] != 0 || bits.OnesCount64(m) != k {
 				continue
 			}

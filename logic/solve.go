@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -65,12 +66,32 @@ func (s *State) NextWith(o *Options) (Step, bool) {
 	return s.next(limit)
 }
 
+// NextContext is NextWith under a context: when ctx is done the search
+// stops (the long techniques give up between candidates) and it returns
+// ctx's error.
+func (s *State) NextContext(ctx context.Context, o *Options) (Step, bool, error) {
+	defer s.within(ctx)()
+	st, ok := s.NextWith(o)
+	if err := ctx.Err(); err != nil {
+		return Step{}, false, err
+	}
+	return st, ok, nil
+}
+
+// within makes ctx the context of the call in progress and returns the
+// function that restores the one before.
+func (s *State) within(ctx context.Context) func() {
+	prev := s.ctx
+	s.ctx = ctx
+	return func() { s.ctx = prev }
+}
+
 func (s *State) next(limit float64) (Step, bool) {
 	if s.Solved() || s.contradiction() != "" {
 		return Step{}, false
 	}
 	for _, t := range techniques {
-		if t.rating > limit+1e-9 {
+		if t.rating > limit+1e-9 || s.stopped() {
 			break
 		}
 		if st, ok := t.find(s, limit); ok {
@@ -115,6 +136,17 @@ func (s *State) Solve(o *Options) (path []Step, solved bool) {
 		path = append(path, st)
 	}
 	return path, s.Solved() && s.contradiction() == ""
+}
+
+// SolveContext is Solve under a context: when ctx is done it stops and
+// returns the steps so far with ctx's error.
+func (s *State) SolveContext(ctx context.Context, o *Options) (path []Step, solved bool, err error) {
+	defer s.within(ctx)()
+	path, solved = s.Solve(o)
+	if err := ctx.Err(); err != nil {
+		return path, false, err
+	}
+	return path, solved, nil
 }
 
 // Solve solves g by logic, the easiest step first (see State.Solve); g is
@@ -181,11 +213,20 @@ func Rate(g *satdoku.Grid) (Rating, error) { return RateWith(g, nil) }
 // RateWith is Rate with the techniques tuned by o (see Options; MaxSteps,
 // when positive, stops the path early, and the puzzle then rates as trial).
 func RateWith(g *satdoku.Grid, o *Options) (Rating, error) {
+	return RateContext(context.Background(), g, o)
+}
+
+// RateContext is RateWith under a context: when ctx is done it stops and
+// returns ctx's error.
+func RateContext(ctx context.Context, g *satdoku.Grid, o *Options) (Rating, error) {
 	s, err := New(g)
 	if err != nil {
 		return Rating{}, err
 	}
-	path, solved := s.Solve(o)
+	path, solved, err := s.SolveContext(ctx, o)
+	if err != nil {
+		return Rating{}, err
+	}
 	if why := s.contradiction(); why != "" {
 		return Rating{}, fmt.Errorf("%w: %s", ErrNoSolution, why)
 	}

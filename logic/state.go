@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -132,7 +133,15 @@ type State struct {
 	// quiet holds, per clue that clueSingle found nothing in, the
 	// fingerprint of its cells' candidates then (see clueSingle).
 	quiet map[int32]uint64
+	// ctx, when not nil, stops the searches of the call in progress
+	// (NextContext, SolveContext): see stopped.
+	ctx context.Context
 }
+
+// stopped reports whether the context of the call in progress is done:
+// the long searches (chains, forcing, nested contradictions) then give
+// up, finding nothing.
+func (s *State) stopped() bool { return s.ctx != nil && s.ctx.Err() != nil }
 
 // New returns the state of grid g: its digits placed, and as candidates of
 // every empty cell the digits that no cell it sees holds. It returns an
@@ -189,7 +198,7 @@ func New(g *satdoku.Grid) (*State, error) {
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps, quiet: maps.Clone(s.quiet)}
+	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps, quiet: maps.Clone(s.quiet), ctx: s.ctx}
 }
 
 // N returns the side of the board.

@@ -15,7 +15,7 @@ func TestFiles(t *testing.T) {
 	for name, want := range map[string][]string{
 		"index.html": {`id="verdict"`, `id="solution"`, `id="board"`, `src="app.js"`, `name="viewport"`},
 		"app.js":     {"location.search", "api/info", "new Worker('worker.js')"},
-		"worker.js":  {"importScripts('wasm_exec.js')", "satdoku.wasm", "satdokuRun"},
+		"worker.js":  {"importScripts('wasm_exec.js')", "satdoku.wasm", "satdokuAnswer"},
 		"style.css":  {"@media"},
 	} {
 		b, err := fs.ReadFile(web.Files(), name)

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package main
 
 import (
@@ -17,7 +19,7 @@ import (
 // package httpapi over the CLI) answers each command with the record of
 // --format json, checked against the validator.
 func TestAPI(t *testing.T) {
-	srv := listen.New(listen.Options{Jobs: 1, API: apiHandler(searchFlags{timeout: apiTimeout}, false)})
+	srv := listen.New(listen.Options{Jobs: 1, API: apiHandler(testAPI(t, "", apiTimeout), false)})
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	defer srv.Close()

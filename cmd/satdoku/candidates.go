@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/textfmt"
 )
@@ -79,12 +78,8 @@ Examples:
 			if *counts > 0 {
 				o.columns = []string{"counts"}
 			}
-			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
-				if *counts > 0 {
-					candidateCountsOne(ctx, s, g, *limit, *counts, a)
-					return
-				}
-				candidatesOne(ctx, s, g, *limit, a)
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
+				candidatesOne(ctx, s, g, *limit, *counts, a)
 			}
 			return runPuzzles(e, args, &o, &so, fn, candidatesText)
 		}
@@ -96,36 +91,27 @@ Examples:
 const defaultCandidatesLimit = 100
 
 // candidatesOne finds the true candidates of g and counts its solutions up
-// to limit.
-func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit int, a *answer) {
-	ca, err := s.Candidates(ctx, g, limit)
-	if !a.counted(ca, err) {
+// to limit; with perCand, also the solutions that hold each candidate, up
+// to perCand.
+func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit, perCand int, a *record) {
+	m, err := answer.Candidates(ctx, g, answer.CandidateOptions{Options: answer.Options{Solver: s}, Limit: limit, PerCandidate: perCand})
+	if !a.counted(m.Solution, m.N, m.More, err) {
 		return
 	}
-	a.setCountStatus(ca.Status)
-	if ca.Status != backend.StatusNone {
-		a.Candidates = marks(ca.Candidates)
-	}
-}
-
-// candidateCountsOne finds the true candidates of g with the solutions
-// that hold each, up to perCand, and counts its solutions up to limit.
-func candidateCountsOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit, perCand int, a *answer) {
-	ca, err := s.CandidateCounts(ctx, g, limit, perCand)
-	if !a.counted(ca, err) {
+	a.setCountStatus(m.Status)
+	if m.Status == answer.StatusNone {
 		return
 	}
-	a.setCountStatus(ca.Status)
-	if ca.Status == backend.StatusNone {
+	a.Candidates = marks(m.Marks)
+	if perCand == 0 {
 		return
 	}
-	a.Candidates = marks(ca.Candidates)
 	n := g.N()
-	x := &extra{Counts: make([][]int, len(ca.Candidates))}
-	for i, m := range ca.Candidates {
+	x := &extra{Counts: make([][]int, len(m.Marks))}
+	for i, b := range m.Marks {
 		x.Counts[i] = []int{}
-		for ; m != 0; m &= m - 1 {
-			x.Counts[i] = append(x.Counts[i], ca.Counts[i*n+bits.TrailingZeros64(m)])
+		for ; b != 0; b &= b - 1 {
+			x.Counts[i] = append(x.Counts[i], m.Counts[i*n+bits.TrailingZeros64(b)])
 		}
 	}
 	a.extra = x
@@ -134,7 +120,7 @@ func candidateCountsOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid,
 
 // countsText is the line form of the counts: each cell's digit:count
 // pairs, the cells separated by spaces.
-func countsText(a *answer) string {
+func countsText(a *record) string {
 	var b []byte
 	for i, m := range a.Candidates {
 		if i > 0 {
@@ -153,7 +139,7 @@ func countsText(a *answer) string {
 	return string(b)
 }
 
-func candidatesText(p *printer, a *answer) {
+func candidatesText(p *printer, a *record) {
 	if a.Candidates == nil || a.Count == nil {
 		p.statusLine(a)
 		return
@@ -187,11 +173,17 @@ func candidatesText(p *printer, a *answer) {
 	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
 	p.w.Write(p.buf)
 	if withCounts {
+		// Each cell of several candidates: its digits with their counts.
 		n := g.N()
-		for i, cell := range strings.Split(a.extra.countsLine, " ") {
-			if strings.Contains(cell, ",") {
-				fmt.Fprintf(p.w, "r%dc%d %s\n", i/n+1, i%n+1, strings.ReplaceAll(cell, ",", " "))
+		for i, m := range a.Candidates {
+			if bits.OnesCount64(m) < 2 {
+				continue
 			}
+			p.buf = fmt.Appendf(p.buf[:0], "r%dc%d", i/n+1, i%n+1)
+			for k := 0; m != 0; m, k = m&(m-1), k+1 {
+				p.buf = fmt.Appendf(p.buf, " %d:%d", bits.TrailingZeros64(m)+1, a.extra.Counts[i][k])
+			}
+			p.w.Write(append(p.buf, '\n'))
 		}
 	}
 }

@@ -36,7 +36,7 @@ const defaultCertifyBudget = checked.DefaultBudget
 // certify records how the answer's verdict was certified (see
 // checked.Certificate): the record's mark, the note the text formats
 // print after the status, and the checks for --stats.
-func (a *answer) certify(c checked.Certificate) {
+func (a *record) certify(c checked.Certificate) {
 	switch c.Method {
 	case checked.NotAsked:
 		return
@@ -52,7 +52,7 @@ func (a *answer) certify(c checked.Certificate) {
 
 // note appends the certificate's note to a status or count: "unique
 // (certified: independent count)".
-func (a *answer) note(s string) string {
+func (a *record) note(s string) string {
 	if a.certNote == "" {
 		return s
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -45,6 +46,7 @@ Examples:
 		var cnf, proof string
 		fs.StringVar(&cnf, "cnf", "", "the DIMACS CNF `FILE` the solver was given")
 		fs.StringVar(&proof, "proof", "", "the DRAT proof `FILE` it wrote (text or binary)")
+		timeout := fs.Duration("timeout", 0, "give up on the check after this `duration` (\"timeout\", exit 1; 0 means never)")
 		return func(args []string) int {
 			switch {
 			case len(args) > 0:
@@ -54,7 +56,7 @@ Examples:
 			case cnf == "-" && proof == "-":
 				return certifyError(e, errors.New("only one of --cnf and --proof can be standard input"))
 			}
-			return certifyFiles(e, cnf, proof)
+			return certifyFiles(e, cnf, proof, *timeout)
 		}
 	},
 }
@@ -68,7 +70,7 @@ const (
 
 // certifyFiles checks the proof in the file proof against the formula in
 // the file cnf ("-" for standard input) and reports the verdict.
-func certifyFiles(e *env, cnf, proof string) int {
+func certifyFiles(e *env, cnf, proof string, timeout time.Duration) int {
 	start := time.Now()
 	cr, closeCNF, err := openInput(e, cnf)
 	if err != nil {
@@ -84,15 +86,29 @@ func certifyFiles(e *env, cnf, proof string) int {
 		return certifyError(e, err)
 	}
 	defer closeProof()
-	st, err := drat.Check(f, pr)
+	ctx, release := interruptContext(context.Background())
+	defer release()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	st, err := drat.CheckContext(ctx, f, pr)
 	took := time.Since(start)
 	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintf(e.stdout, "timeout: the proof was not checked within %v\n", timeout)
+		fmt.Fprintf(e.stdout, "proof: %s, up to then\n", proofStats(st))
+		return exitNegative
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(e.stderr, "satdoku certify: interrupted")
+		return exitInterrupt
 	case err == nil:
 		fmt.Fprintf(e.stdout, "valid: the proof refutes %s (%d variables, %d clauses)\n", cnf, f.Vars, len(f.Clauses))
 		fmt.Fprintf(e.stdout, "proof: %s; checked in %v\n", proofStats(st), roundDur(took))
 		return exitValid
 	case errors.Is(err, drat.ErrLemma), errors.Is(err, drat.ErrNoEmpty):
-		fmt.Fprintf(e.stdout, "invalid: %v\n", err)
+		fmt.Fprintf(e.stdout, "invalid: %s\n", userText(err))
 		fmt.Fprintf(e.stdout, "proof: %s, up to the error\n", proofStats(st))
 		return exitInvalid
 	}
@@ -103,7 +119,7 @@ func certifyFiles(e *env, cnf, proof string) int {
 // certifyError reports an unusable invocation or input of certify: exit
 // status 2.
 func certifyError(e *env, err error) int {
-	fmt.Fprintf(e.stderr, "satdoku certify: %v\n", err)
+	fmt.Fprintf(e.stderr, "satdoku certify: %s\n", userText(err))
 	return exitUsage
 }
 

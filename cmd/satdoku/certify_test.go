@@ -165,7 +165,7 @@ func TestCertifyFakeSolver(t *testing.T) {
 					strings.Contains(out, "solution") || (args[0] == "count" && strings.TrimSpace(out) != "error") {
 					t.Errorf("%v: a verdict printed: %q", args, out)
 				}
-				if !strings.Contains(stderr.String(), "internal error: certificate failed: extsolve: proof rejected: "+p+" answered UNSAT") {
+				if !strings.Contains(stderr.String(), "internal error: certificate failed: proof rejected: "+p+" answered UNSAT") {
 					t.Errorf("%v: stderr %q", args, stderr.String())
 				}
 			}

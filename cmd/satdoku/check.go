@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 )
 
@@ -48,18 +48,10 @@ Inputs are read as for "satdoku solve". --jobs and --stats work as for
 				if sol == nil {
 					return code
 				}
-				fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) { checkSolution(g, sol, a) }
+				fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) { checkSolution(g, sol, a) }
 				return runPuzzles(e, args, &o, &so, fn, checkText)
 			}
-			fn := func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) {
-				if a.it.sol != nil {
-					// The solution that came with the puzzle.
-					checkSolution(g, a.it.sol, a)
-					return
-				}
-				checkOne(g, a)
-			}
-			return runPuzzles(e, args, &o, &so, fn, checkText)
+			return runPuzzles(e, args, &o, &so, checkAnswer, checkText)
 		}
 	},
 }
@@ -83,23 +75,31 @@ func readOne(e *env, what, arg string) (*satdoku.Grid, int) {
 	return it.grid, exitOK
 }
 
-func checkOne(g *satdoku.Grid, a *answer) {
-	ca, done := checked.Screen(g)
+// checkAnswer checks the givens of g, or the solution that came with it.
+func checkAnswer(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) {
+	if a.it.sol != nil {
+		// The solution that came with the puzzle.
+		checkSolution(g, a.it.sol, a)
+		return
+	}
+	c, err := answer.Check(g)
 	switch {
-	case !done:
+	case err != nil:
+		a.setFailure(err)
+	case c.Status == answer.StatusValid:
 		a.Status = statusValid
-	case ca.Status == backend.StatusNone:
-		a.setImpossible(ca.Conflicts)
+	case c.Status == answer.StatusNone:
+		a.setImpossible(c.Conflicts)
 		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
 	default:
-		a.setInvalid(ca.Conflicts)
+		a.setInvalid(c.Conflicts)
 	}
 }
 
 // checkSolution checks sol against puzzle and reports every problem: each
 // given changed, the empty cells, and every rule the grid breaks (grouped
 // as for the givens).
-func checkSolution(puzzle, sol *satdoku.Grid, a *answer) {
+func checkSolution(puzzle, sol *satdoku.Grid, a *record) {
 	d := checked.Diagnose(puzzle, sol)
 	if d == nil {
 		a.Status = statusValid
@@ -111,7 +111,7 @@ func checkSolution(puzzle, sol *satdoku.Grid, a *answer) {
 
 // setDiagnosis makes the answer invalid with the problems of a grid
 // offered as a solution.
-func (a *answer) setDiagnosis(d *checked.Diagnosis) {
+func (a *record) setDiagnosis(d *checked.Diagnosis) {
 	a.Status, a.exit = statusInvalid, exitNegative
 	a.Conflicts, a.clash = d.Problems, d.Cells
 	if d.Grid != nil {
@@ -119,7 +119,7 @@ func (a *answer) setDiagnosis(d *checked.Diagnosis) {
 	}
 }
 
-func checkText(p *printer, a *answer) {
+func checkText(p *printer, a *record) {
 	if a.Status == statusValid {
 		fmt.Fprintln(p.w, statusValid)
 		return

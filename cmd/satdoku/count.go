@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 )
 
@@ -54,7 +54,7 @@ record has "estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper",
 			if *estimate {
 				return runPuzzles(e, args, &o, &so, estimateOne, estimateText)
 			}
-			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 				countOne(ctx, s, g, *limit, a)
 			}
 			return runPuzzles(e, args, &o, &so, fn, countText)
@@ -63,23 +63,22 @@ record has "estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper",
 }
 
 // countOne counts the solutions of g up to limit.
-func countOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit int, a *answer) {
-	ca, err := s.Count(ctx, g, limit)
-	if !a.counted(ca, err) {
+func countOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit int, a *record) {
+	c, err := answer.Count(ctx, g, answer.CountOptions{Options: answer.Options{Solver: s}, Limit: limit})
+	if !a.counted(c.Solution, c.N, c.More, err) {
 		return
 	}
-	a.setCountStatus(ca.Status)
+	a.setCountStatus(c.Status)
 }
 
-// counted records the answer of a count (Count, Candidates) as take does,
-// with the count: zero for conflicting givens, and after a timeout the
-// solutions found by then ("at least that many").
-func (a *answer) counted(ca checked.Answer, err error) bool {
-	ok := a.take(ca, err)
-	n := ca.Count
+// counted records the answer of a count (Count, Candidates) as
+// takeAnswer does, with the count n: zero for conflicting givens, and
+// after a timeout the solutions found by then ("at least that many").
+func (a *record) counted(s answer.Solution, n int, more bool, err error) bool {
+	ok := a.takeAnswer(s, err)
 	switch {
 	case ok:
-		a.Count, a.More = &n, ca.More
+		a.Count, a.More = &n, more
 	case a.Status == statusInvalid:
 		a.Count = &n
 	case a.Status == statusTimeout && n > 0:
@@ -89,20 +88,14 @@ func (a *answer) counted(ca checked.Answer, err error) bool {
 }
 
 // setCountStatus sets the status of a completed count.
-func (a *answer) setCountStatus(st backend.Status) {
-	switch st {
-	case backend.StatusNone:
-		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
-	case backend.StatusSolved:
-		a.Status = statusSolved
-	case backend.StatusUnique:
-		a.Status = statusUnique
-	default:
-		a.Status = statusMultiple
+func (a *record) setCountStatus(st answer.Status) {
+	a.Status = string(st)
+	if st == answer.StatusNone {
+		a.exit, a.diag = exitNegative, a.noSolution()
 	}
 }
 
-func countText(p *printer, a *answer) {
+func countText(p *printer, a *record) {
 	if a.Status == statusTimeout && a.Count != nil {
 		p.separate()
 		fmt.Fprintf(p.w, "%s %d+\n", a.Status, *a.Count)
@@ -135,28 +128,24 @@ type estimateRecord struct {
 }
 
 // estimateOne estimates the number of solutions of g.
-func estimateOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
-	// A first count screens the givens (a conflict is "invalid").
-	if ca, err := s.Count(ctx, g, 1); !a.take(ca, err) {
+func estimateOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
+	o := answer.EstimateOptions{Options: answer.Options{Solver: s}}
+	o.Seed = rand.Uint64()
+	est, err := answer.Estimate(ctx, g, o)
+	if !a.takeAnswer(answer.Solution{Common: est.Common}, err) {
 		return
 	}
-	est, err := s.Estimate(ctx, g, checked.EstimateOptions{Seed: rand.Uint64()})
-	if !a.take(checked.Answer{Status: backend.StatusSolved}, err) {
+	a.Status = string(est.Status)
+	if est.Status == answer.StatusNone {
+		a.exit, a.diag = exitNegative, a.noSolution()
 		return
 	}
-	switch {
-	case est.Exact && est.Estimate == 0:
-		a.Status, a.exit, a.diag = statusNone, exitNegative, "no solution"
-	case est.Exact && est.Estimate == 1:
-		a.Status = statusUnique
-	default:
-		a.Status = statusMultiple
-	}
-	a.extra = &extra{Estimate: &estimateRecord{Estimate: est.Estimate, Stderr: est.Stderr,
-		CI95Lower: est.CI95Lower, CI95Upper: est.CI95Upper, Paths: est.Paths, Exact: est.Exact}}
+	e := est.Estimate
+	a.extra = &extra{Estimate: &estimateRecord{Estimate: e.Estimate, Stderr: e.Stderr,
+		CI95Lower: e.CI95Lower, CI95Upper: e.CI95Upper, Paths: e.Paths, Exact: e.Exact}}
 }
 
-func estimateText(p *printer, a *answer) {
+func estimateText(p *printer, a *record) {
 	if a.extra == nil || a.extra.Estimate == nil {
 		p.statusLine(a)
 		return

@@ -130,7 +130,7 @@ func decode(e *env, o *outFlags, puzzleArg, cnfPath string, args []string) int {
 // decodeOne reads a solver's output from r and answers for the puzzle of h.
 // lenient allows the variables fixed by the givens to be taken from the
 // puzzle when the model does not decode as it is.
-func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
+func decodeOne(r io.Reader, h encode.Header, lenient bool, a *record) {
 	g := h.Puzzle
 	fail := func(exit int, format string, args ...any) {
 		a.Status, a.exit = statusError, exit
@@ -138,7 +138,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 	}
 	m, err := encode.ReadModel(r, h.Vars)
 	if err != nil {
-		fail(exitUsage, "%v", err)
+		fail(exitUsage, "%s", userText(err))
 		return
 	}
 	switch m.Answer {
@@ -178,7 +178,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 	if err != nil {
 		// Not a model of this formula: two digits in a cell, or none.
 		a.Status, a.exit = statusInvalid, exitNegative
-		a.Conflicts = []string{"the model does not decode: " + strings.TrimPrefix(err.Error(), "encode: ")}
+		a.Conflicts = []string{"the model does not decode: " + userText(err)}
 		a.diag = notThisPuzzle
 		return
 	}
@@ -207,7 +207,7 @@ func decodeOne(r io.Reader, h encode.Header, lenient bool, a *answer) {
 // blocked records the solution that a file's --block clause excludes: it
 // must be a solution of the puzzle (the file's header says it is), else
 // the file is not what satdoku wrote.
-func (a *answer) blocked(puzzle, block *satdoku.Grid) bool {
+func (a *record) blocked(puzzle, block *satdoku.Grid) bool {
 	if d := checked.Diagnose(puzzle, block); d != nil {
 		a.Status, a.exit = statusError, exitUsage
 		a.Error = "the blocked solution in the file's header does not solve its puzzle: " + strings.Join(d.Problems, "; ")
@@ -226,7 +226,7 @@ const notThisPuzzle = "the model does not solve this puzzle (is it the answer fo
 // (a given changed, a clash, an empty cell, as "check --solution" lists
 // them), exit status 1: a model of another puzzle is the user's mistake,
 // not satdoku's.
-func modelSolves(puzzle, sol *satdoku.Grid, a *answer) bool {
+func modelSolves(puzzle, sol *satdoku.Grid, a *record) bool {
 	d := checked.Diagnose(puzzle, sol)
 	if d == nil {
 		return true

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/generate"
 	"github.com/satdoku/satdoku/logic"
@@ -62,6 +63,7 @@ DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 		var so solverFlags
 		o.registerOutput(fs)
 		so.registerPool(fs)
+		so.registerTimeout(fs)
 		difficulty := fs.String("difficulty", "", "keep puzzles at a `level` (easy, medium, hard, fiendish, diabolical) or in a score range MIN-MAX")
 		return func(args []string) int {
 			if len(args) > 0 {
@@ -76,8 +78,8 @@ DIR/0001.svg …). --stats and --timer work as for "satdoku solve".`,
 			if *minimal && *clues > 0 {
 				return usageError(e, errors.New("--minimal and --clues exclude each other"))
 			}
-			if f, err := parseOutputFormat(o.format); err != nil || f == outLeetCode {
-				return usageError(e, fmt.Errorf("invalid --format %q (want line, grid, compact, json, csv or svg)", o.format))
+			if _, err := formatFor("generate", o.format); err != nil {
+				return usageError(e, err)
 			}
 			if !satdoku.IsSide(*size) {
 				return usageError(e, fmt.Errorf("invalid --size %d (want %s)", *size, sidesList()))
@@ -174,26 +176,25 @@ func runGenerate(e *env, o *outFlags, so *solverFlags, count int, seed uint64, j
 		}
 		gens <- g
 	}
-	fn := func(ctx context.Context, _ *checked.Solver, _ *satdoku.Grid, a *answer) {
+	fn := func(ctx context.Context, _ *checked.Solver, _ *satdoku.Grid, a *record) {
 		gen := <-gens
 		defer func() { gens <- gen }()
-		p, err := gen.Generate(ctx, a.it.seed)
+		p, err := answer.Generate(ctx, a.it.seed, answer.GenerateOptions{Options: answer.Options{Timeout: so.timeout}, Generator: gen})
 		switch {
 		case ctx.Err() != nil:
 			a.canceled = true
 			return
-		case errors.Is(err, generate.ErrTries):
-			a.Status, a.exit, a.diag = statusNone, exitNegative, strings.TrimPrefix(err.Error(), "generate: ")
-			return
 		case err != nil:
-			a.setInternal("%v", err)
+			a.setFailure(err)
+			return
+		case p.Status != answer.StatusGenerated:
+			a.Status, a.exit, a.diag = string(p.Status), p.Status.Exit(false), p.Reason
 			return
 		}
 		g := p.Grid
-		rt, _ := logic.Rate(g)
 		clues := p.Clues()
-		a.Status, a.Puzzle, a.Rules, a.Solution = "generated", g.String(), g.Rules().Tags(), shown{p.Solution}
-		a.extra = &extra{Clues: &clues, Rating: &rt.Score, Level: rt.Level, Seed: &p.Seed, Tries: p.Tries, made: g}
+		a.Status, a.Puzzle, a.Rules, a.Solution = string(p.Status), g.String(), g.Rules().Tags(), shown{p.Solution}
+		a.extra = &extra{Clues: &clues, Rating: &p.Rating.Score, Level: p.Rating.Level, Seed: &p.Seed, Tries: p.Tries, made: g}
 	}
 	return runItems(e, &seeds{first: seed, count: count}, o, so, fn, madeText)
 }

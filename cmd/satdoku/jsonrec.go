@@ -18,7 +18,7 @@ import (
 // but without reflection and without allocating: on a stream of easy
 // puzzles (kaggle_9999, solve --unique, one worker) json.Encoder made the
 // whole run 9% slower.
-func appendRecord(dst []byte, a *answer) []byte {
+func appendRecord(dst []byte, a *record) []byte {
 	dst = append(dst, `{"line":`...)
 	dst = strconv.AppendInt(dst, int64(a.Line), 10)
 	dst = appendField(dst, "file", a.File)

@@ -53,7 +53,7 @@ func TestAppendRecord(t *testing.T) {
 			}
 			k++
 			set := func(bit int) bool { return mask&(1<<bit) != 0 }
-			a := &answer{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
+			a := &record{Line: k - 5, Status: status, MS: ms[k%len(ms)]}
 			if set(0) {
 				a.File = odd()
 			}
@@ -126,7 +126,7 @@ func FuzzAppendRecord(f *testing.F) {
 		if math.IsInf(ms, 0) || math.IsNaN(ms) {
 			return // not a time; json.Marshal fails
 		}
-		a := &answer{Line: line, File: file, Puzzle: puzzle, Status: status, Error: errText, MS: ms, Count: &count,
+		a := &record{Line: line, File: file, Puzzle: puzzle, Status: status, Error: errText, MS: ms, Count: &count,
 			Certified: certMark(cert % 4)}
 		if conflict != "" {
 			a.Conflicts = []string{conflict, status}
@@ -144,7 +144,7 @@ func FuzzAppendRecord(f *testing.F) {
 
 func BenchmarkAppendRecord(b *testing.B) {
 	g := testGrids(b)[1]
-	a := &answer{Line: 12345, File: "kaggle_9999.txt", Puzzle: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+	a := &record{Line: 12345, File: "kaggle_9999.txt", Puzzle: "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 		Status: statusUnique, Solution: shown{g}, MS: 0.031}
 	b.Run("append", func(b *testing.B) {
 		b.ReportAllocs()
@@ -175,7 +175,7 @@ func TestAppendRecordExtra(t *testing.T) {
 		{Clues: &clues, Rating: &score, Level: "easy", Seed: &seed, Tries: 3},
 		{Cell: "r5c5", Digit: 5, Givens: []string{"r1c5=7", odd(7)}},
 	} {
-		a := &answer{Line: i, Puzzle: odd(i), Status: "rated", Conflicts: []string{"x"}, Error: odd(i + 1), MS: 0.5, extra: x}
+		a := &record{Line: i, Puzzle: odd(i), Status: "rated", Conflicts: []string{"x"}, Error: odd(i + 1), MS: 0.5, extra: x}
 		want, err := json.Marshal(a)
 		if err != nil {
 			t.Fatal(err)

@@ -52,7 +52,8 @@ MiB are answered invalid, naming the problem, and the connection stays open.
 A new message on a connection cancels the job in progress there (its answer
 never comes after the new one's); a closed connection cancels its job. At
 most --jobs requests are solved at once, each by a worker with its own
-solver. "disabledlogic" is ignored (satdoku's logic has no switch per
+solver, and each stops after --timeout (default 10m; an API request after
+30s unless --timeout is given). "disabledlogic" is ignored (satdoku's logic has no switch per
 technique).
 
 The HTTP JSON API on the same port takes a puzzle in any format satdoku
@@ -70,7 +71,7 @@ closes the connections and ends it, with exit status 0.`,
 		addr := fs.String("addr", "127.0.0.1:4545", "listen on `host:port`")
 		jobs := fs.IntP("jobs", "j", 0, "solve at most `N` requests at once, each with its own solver (0: one per CPU)")
 		origins := fs.StringArray("allow-origin", nil, "also accept WebSocket connections from pages of `ORIGIN` (repeatable)")
-		timeout := fs.Duration("timeout", 0, "stop a request after `duration` (0: no limit)")
+		timeout := fs.Duration("timeout", defaultListenTimeout, "stop a request (a WebSocket job, or an API request) after `duration` (0: no limit)")
 		quiet := fs.BoolP("quiet", "q", false, "no line on standard error for each connection")
 		return func(args []string) int {
 			if len(args) > 0 {
@@ -82,14 +83,21 @@ closes the connections and ends it, with exit status 0.`,
 			ctx, stop := interruptContext(context.Background())
 			defer stop()
 			o := listen.Options{Jobs: *jobs, AllowOrigins: *origins, Timeout: *timeout}
-			return serveListen(ctx, e, *addr, o, *quiet)
+			return serveListen(ctx, e, *addr, o, *quiet, fs.Changed("timeout"))
 		}
 	},
 }
 
+// defaultListenTimeout bounds each request of listen by default: a count
+// of millions of solutions (with its counts in progress) fits, a search
+// that a closed tab left behind does not run on for ever.
+const defaultListenTimeout = 10 * time.Minute
+
 // serveListen serves until ctx is canceled (SIGINT or SIGTERM), then
 // closes every connection and returns exitOK.
-func serveListen(ctx context.Context, e *env, addr string, o listen.Options, quiet bool) int {
+// The API's requests are bounded by apiTimeout unless timeoutSet (the
+// user's --timeout bounds them too).
+func serveListen(ctx context.Context, e *env, addr string, o listen.Options, quiet, timeoutSet bool) int {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return usageError(e, err)
@@ -102,10 +110,14 @@ func serveListen(ctx context.Context, e *env, addr string, o listen.Options, qui
 		fmt.Fprintf(e.stderr, "satdoku listen: %s\n", w)
 	}
 	api := o.Timeout
-	if api <= 0 {
+	if !timeoutSet {
 		api = apiTimeout
 	}
-	o.API = apiHandler(searchFlags{timeout: api}, !loopbackAddr(ln.Addr()))
+	as, err := newAPIServer("", api)
+	if err != nil {
+		return usageError(e, err)
+	}
+	o.API = apiHandler(as, !loopbackAddr(ln.Addr()))
 	srv := listen.New(o)
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stderr, "satdoku listen: listening on ws://%s\n", ln.Addr())

@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/logic"
-	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/textfmt"
+	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdRate = &command{
@@ -88,6 +88,7 @@ of them, the cell could hold another digit.`,
 		var so solverFlags
 		o.register(fs)
 		so.registerPool(fs)
+		so.registerTimeout(fs)
 		cell := fs.String("cell", "", "explain why `rRcC` holds its digit")
 		show := fs.Int("candidates", 0, "show the candidates before step `K`")
 		lo := chainFlag(fs)
@@ -98,13 +99,13 @@ of them, the cell could hold another digit.`,
 					return usageError(e, err)
 				}
 				o.columns = []string{"cell", "digit", "givens"}
-				return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error {
-					return forcingOne(ctx, s, g, r, c, a)
+				return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error {
+					return forcingOne(ctx, s, g, r, c, &so, a)
 				}), linesText)
 			}
 			o.columns = []string{"path"}
-			return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error {
-				return explainOne(ctx, s, g, *show, lo, a)
+			return runPuzzles(e, args, &o, &so, logicAnswer(func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error {
+				return explainOne(ctx, s, g, *show, lo, &so, a)
 			}), linesText)
 		}
 	},
@@ -123,15 +124,16 @@ func parseCellName(s string) (r, c int, err error) {
 }
 
 // logicSetup is the setup of a logic command that answers each puzzle
-// with fn, whose only flag of its own is --chain-steps.
-func logicSetup(fn func(o *logic.Options) logicFunc, text textFunc, columns ...string) func(*pflag.FlagSet, *env) func([]string) int {
+// with fn, whose only flags of their own are --chain-steps and --timeout.
+func logicSetup(fn func(o *logic.Options, so *solverFlags) logicFunc, text textFunc, columns ...string) func(*pflag.FlagSet, *env) func([]string) int {
 	return func(fs *pflag.FlagSet, e *env) func([]string) int {
 		o := outFlags{columns: columns}
 		var so solverFlags
 		o.register(fs)
 		so.registerPool(fs)
+		so.registerTimeout(fs)
 		lo := chainFlag(fs)
-		return func(args []string) int { return runPuzzles(e, args, &o, &so, logicAnswer(fn(lo)), text) }
+		return func(args []string) int { return runPuzzles(e, args, &o, &so, logicAnswer(fn(lo, &so)), text) }
 	}
 }
 
@@ -143,43 +145,34 @@ func chainFlag(fs *pflag.FlagSet) *logic.Options {
 	return o
 }
 
-// logicFunc answers one puzzle into a; an error is the puzzle's: exit 1
-// for a negative answer wrapped in errNegative, 3 for the rest.
-type logicFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) error
+// logicFunc answers one puzzle into a; an error is an error wrapping
+// answer.ErrQuestion (exit 2), the context's, or an internal one (exit
+// 3).
+type logicFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error
 
-// errNegative marks an answer that is the puzzle's fault: no solution, a
-// cell not forced.
-var errNegative = errors.New("negative")
-
-// logicAnswer makes the answerFunc of a logic command: the givens are
-// screened first (conflicts are "invalid", as for every command), and an
-// error of fn becomes the answer's status: "none" with the reason for a
-// negative one, an internal error for the rest.
+// logicAnswer makes the answerFunc of a command answered by package
+// answer beyond the SAT questions (rate, hint, explain, minimize): an
+// error of fn becomes the answer's status.
 func logicAnswer(fn logicFunc) answerFunc {
-	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
-		if ca, done := checked.Screen(g); done {
-			if ca.Status == backend.StatusNone {
-				a.setImpossible(ca.Conflicts)
-				a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
-				return
-			}
-			a.setInvalid(ca.Conflicts)
-			a.diag = "conflicting givens: " + conflictText(a.Conflicts)
-			return
-		}
+	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 		a.extra = &extra{}
 		err := fn(ctx, s, g, a)
 		switch {
 		case err == nil:
 		case ctx.Err() != nil:
 			a.canceled = true
-		case errors.Is(err, errNegative):
-			a.Status, a.exit = statusNone, exitNegative
-			a.diag = strings.TrimPrefix(err.Error(), "negative: ")
+		case errors.Is(err, answer.ErrQuestion):
+			a.Status, a.exit = statusError, exitUsage
+			a.Error = strings.TrimPrefix(userText(err), answer.ErrQuestion.Error()+": ")
 		default:
-			a.setInternal("%s", strings.TrimPrefix(err.Error(), "internal error: "))
+			a.setFailure(err)
 		}
 	}
+}
+
+// logicOptions are the options of package answer for a logic command.
+func logicOptions(s *checked.Solver, lo *logic.Options, so *solverFlags) answer.LogicOptions {
+	return answer.LogicOptions{Options: answer.Options{Solver: s, Timeout: so.timeout}, Logic: *lo}
 }
 
 // extra holds the record fields of the commands beyond solving (rate,
@@ -258,14 +251,14 @@ func optional[T int | uint64 | float64](v *T) string {
 }
 
 // line adds a line to the answer's text.
-func (a *answer) line(format string, args ...any) {
+func (a *record) line(format string, args ...any) {
 	a.extra.lines = append(a.extra.lines, fmt.Sprintf(format, args...))
 }
 
 // linesText writes the lines of a logic command's answer; in the grid
 // formats they are followed by the answer's grid.
-func linesText(p *printer, a *answer) {
-	if a.extra == nil || a.Status == statusError || a.Status == statusInvalid || a.Status == statusNone {
+func linesText(p *printer, a *record) {
+	if a.extra == nil || a.extra.lines == nil {
 		p.statusLine(a)
 		return
 	}
@@ -288,59 +281,19 @@ func linesText(p *printer, a *answer) {
 	}
 }
 
-// solution finds g's solution with gini, checked by the validator: the
-// reference every logical step is checked against. A puzzle with no
-// solution is a negative answer; one with several keeps the first.
-func solution(ctx context.Context, s *checked.Solver, g *satdoku.Grid) (*satdoku.Grid, error) {
-	ca, err := s.Solve(ctx, g)
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("internal error: %w", err)
-	case ca.Status == backend.StatusInvalid:
-		lines, _ := checked.Describe(g.N(), ca.Conflicts)
-		return nil, fmt.Errorf("%w: conflicting givens: %s", errNegative, conflictText(lines))
-	case ca.Status != backend.StatusSolved:
-		return nil, fmt.Errorf("%w: no solution", errNegative)
-	}
-	return ca.Solution, nil
-}
-
-// checkStep checks a step against a solution: it places the solution's
-// digits and removes none of them.
-func checkStep(st logic.Step, sol *satdoku.Grid) error {
-	for _, p := range st.Placements {
-		if sol.Cell(p.Cell) != p.Digit {
-			return fmt.Errorf("internal error: step %q places %d, the solution has %d", st.Text, p.Digit, sol.Cell(p.Cell))
-		}
-	}
-	for _, x := range st.Eliminations {
-		if sol.Cell(x.Cell) == x.Digit {
-			return fmt.Errorf("internal error: step %q removes the solution's digit", st.Text)
-		}
-	}
-	return nil
-}
-
 // rateOne rates a puzzle with the logic options o.
-func rateOne(o *logic.Options) logicFunc {
-	return func(_ context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
-		return rateWith(g, o, a)
-	}
-}
-
-func rateWith(g *satdoku.Grid, o *logic.Options, a *answer) error {
-	r, err := logic.RateWith(g, o)
-	if err != nil {
-		if errors.Is(err, logic.ErrInvalid) || errors.Is(err, logic.ErrNoSolution) || errors.Is(err, logic.ErrUnsupported) {
-			return fmt.Errorf("%w: %w", errNegative, err)
+func rateOne(o *logic.Options, so *solverFlags) logicFunc {
+	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error {
+		r, err := answer.Rate(ctx, g, logicOptions(s, o, so))
+		if err != nil || !a.settle(r.Solution) {
+			return err
 		}
-		return err
+		a.Status = string(r.Status)
+		x := a.extra
+		x.Rating, x.Level, x.Technique, x.Steps = &r.Score, r.Level, r.Technique, &r.Steps
+		a.line("%.1f %s %s", r.Score, r.Level, r.Technique)
+		return nil
 	}
-	a.Status = "rated"
-	x := a.extra
-	x.Rating, x.Level, x.Technique, x.Steps = &r.Score, r.Level, r.Technique, &r.Steps
-	a.line("%.1f %s %s", r.Score, r.Level, r.Technique)
-	return nil
 }
 
 // cellDigit is a placement or an elimination in JSON.
@@ -370,155 +323,103 @@ func newStepRecord(st logic.Step, n int) stepRecord {
 	return stepRecord{st.Technique, st.Rating, st.Text, list(st.Placements), list(st.Eliminations)}
 }
 
-// solvedState returns g's solution (see solution) and the logical state
-// of g that steps are taken from.
-func solvedState(ctx context.Context, cs *checked.Solver, g *satdoku.Grid) (*satdoku.Grid, *logic.State, error) {
-	sol, err := solution(ctx, cs, g)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := logic.New(g)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %w", errNegative, err)
-	}
-	return sol, s, nil
-}
-
 // hintOne gives the next step of a puzzle with the logic options o.
-func hintOne(o *logic.Options) logicFunc {
-	return func(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *answer) error {
-		return hintWith(ctx, cs, g, o, a)
-	}
-}
-
-func hintWith(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, o *logic.Options, a *answer) error {
-	sol, s, err := solvedState(ctx, cs, g)
-	if err != nil {
-		return err
-	}
-	st, ok := s.NextWith(o)
-	if !ok {
-		if s.Solved() {
-			a.Status = "solved"
+func hintOne(o *logic.Options, so *solverFlags) logicFunc {
+	return func(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, a *record) error {
+		h, err := answer.Hint(ctx, g, logicOptions(cs, o, so))
+		if err != nil || !a.settle(h.Solution) {
+			return err
+		}
+		a.Status = string(h.Status)
+		switch h.Status {
+		case answer.StatusSolved:
 			a.line("solved: nothing left to do")
 			return nil
+		case answer.StatusTrial:
+			a.line("needs trial: no technique applies")
+			return nil
 		}
-		a.Status = "trial"
-		a.line("needs trial: no technique applies")
+		st := h.Step
+		rec := newStepRecord(st, g.N())
+		a.extra.Step = &rec
+		a.line("%s", st.Text)
+		// The grid formats: the candidates, the step's placements as the
+		// cell's only mark and its eliminations crossed out.
+		masks, cross := slices.Clone(h.Marks), make([]uint64, g.Len())
+		for _, x := range st.Eliminations {
+			cross[x.Cell] |= 1 << (x.Digit - 1)
+		}
+		for _, x := range st.Placements {
+			masks[x.Cell] = 1 << (x.Digit - 1)
+		}
+		a.extra.grid = textfmt.AppendMarks(nil, g.Rules(), masks, cross)
+		a.extra.marks = h.Marks
+		for _, x := range append(st.Placements, st.Eliminations...) {
+			if !slices.Contains(a.extra.stepCells, x.Cell) {
+				a.extra.stepCells = append(a.extra.stepCells, x.Cell)
+			}
+		}
 		return nil
 	}
-	if err := checkStep(st, sol); err != nil {
-		return err
-	}
-	a.Status = "hint"
-	rec := newStepRecord(st, g.N())
-	a.extra.Step = &rec
-	a.line("%s", st.Text)
-	// The grid formats: the candidates, the step's placements as the
-	// cell's only mark and its eliminations crossed out.
-	masks, cross := stateMasks(s), make([]uint64, g.Len())
-	for _, x := range st.Eliminations {
-		cross[x.Cell] |= 1 << (x.Digit - 1)
-	}
-	for _, x := range st.Placements {
-		masks[x.Cell] = 1 << (x.Digit - 1)
-	}
-	a.extra.grid = textfmt.AppendMarks(nil, s.Rules(), masks, cross)
-	a.extra.marks = stateMasks(s)
-	for _, x := range append(st.Placements, st.Eliminations...) {
-		if !slices.Contains(a.extra.stepCells, x.Cell) {
-			a.extra.stepCells = append(a.extra.stepCells, x.Cell)
-		}
-	}
-	return nil
 }
 
-func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show int, o *logic.Options, a *answer) error {
-	sol, s, err := solvedState(ctx, cs, g)
+// explainOne writes the logical path of g; show, from 1, shows the
+// candidates before that step.
+func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show int, o *logic.Options, so *solverFlags, a *record) error {
+	p, err := answer.Explain(ctx, g, logicOptions(cs, o, so))
+	if err != nil || !a.settle(p.Solution) {
+		return err
+	}
+	// The candidates before step show: the path replayed.
+	s, err := logic.New(g)
 	if err != nil {
 		return err
 	}
 	path := []stepRecord{}
-	for k := 1; ; k++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if k == show {
+	for k, st := range p.Steps {
+		if k+1 == show {
 			a.line("%s", stateMarks(s))
 		}
-		st, ok := s.NextWith(o)
-		if !ok {
-			break
-		}
-		if err := checkStep(st, sol); err != nil {
-			return err
-		}
 		path = append(path, newStepRecord(st, g.N()))
-		a.line("%d. %s", k, st.Text)
+		a.line("%d. %s", k+1, st.Text)
 		s.Apply(st)
 	}
-	a.extra.Path = path
-	if s.Solved() {
-		a.Status = "solved"
-		a.Solution = shown{s.Grid()}
-		a.line("solved: %s", s.Grid().String())
-		a.extra.grid = textfmt.Append(nil, s.Grid(), textfmt.FormatGrid)
-	} else {
-		a.Status = "trial"
-		a.line("needs trial from here")
+	if show == len(p.Steps)+1 {
 		a.line("%s", stateMarks(s))
+	}
+	a.extra.Path = path
+	a.Status = string(p.Status)
+	if p.Status == answer.StatusSolved {
+		a.Solution = shown{p.End.Grid()}
+		a.line("solved: %s", p.End.Grid().String())
+		a.extra.grid = textfmt.Append(nil, p.End.Grid(), textfmt.FormatGrid)
+	} else {
+		a.line("needs trial from here")
+		a.line("%s", stateMarks(p.End))
 		a.extra.grid = []byte{} // the marks are in the lines
 	}
 	return nil
 }
 
-// stateMasks returns the candidates of s, one mask per cell (a placed
-// digit is a cell's only candidate).
-func stateMasks(s *logic.State) []uint64 {
-	n := s.N()
-	masks := make([]uint64, n*n)
-	for i := range masks {
-		if v := s.Value(i); v != 0 {
-			masks[i] = 1 << (v - 1)
-		} else {
-			masks[i] = s.Candidates(i)
-		}
-	}
-	return masks
-}
-
 // stateMarks draws the candidates of s as a pencil-mark grid (a placed
 // digit is a cell's only mark).
 func stateMarks(s *logic.State) string {
-	return strings.TrimRight(string(textfmt.AppendMarks(nil, s.Rules(), stateMasks(s), nil)), "\n")
+	return strings.TrimRight(string(textfmt.AppendMarks(nil, s.Rules(), answer.StateMarks(s), nil)), "\n")
 }
 
-func forcingOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, r, c int, a *answer) error {
+// forcingOne explains why cell (row and column from 1) holds its digit.
+func forcingOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, r, c int, so *solverFlags, a *record) error {
+	f, err := answer.ExplainCell(ctx, g, verify.Cell{Row: r - 1, Col: c - 1}, answer.Options{Solver: cs, Timeout: so.timeout})
+	if err != nil || !a.settle(f.Solution) {
+		return err
+	}
 	n := g.N()
-	if r > n || c > n {
-		return fmt.Errorf("%w: r%dc%d is off the %d×%d board", errNegative, r, c, n, n)
-	}
-	i := (r-1)*n + c - 1
-	d, core, err := satsolve.Forcing(ctx, g, i)
-	if err != nil {
-		if errors.Is(err, satsolve.ErrNotForced) {
-			return fmt.Errorf("%w: %w", errNegative, err)
-		}
-		return err
-	}
-	sol, err := solution(ctx, cs, g)
-	if err != nil {
-		return err
-	}
-	if sol.Cell(i) != d {
-		return fmt.Errorf("internal error: r%dc%d forced to %d, the solution has %d", r, c, d, sol.Cell(i))
-	}
 	var names []string
-	for _, k := range core {
-		names = append(names, fmt.Sprintf("r%dc%d=%d", k/n+1, k%n+1, g.Cell(k)))
+	for _, k := range f.Givens {
+		names = append(names, fmt.Sprintf("%s=%d", k, g.Cell(k.Row*n+k.Col)))
 	}
-	a.Status = "forced"
-	a.extra.Cell, a.extra.Digit, a.extra.Givens = fmt.Sprintf("r%dc%d", r, c), d, names
-	a.line("r%dc%d must be %d: forced by the %d givens %s", r, c, d, len(core), strings.Join(names, " "))
+	a.Status = string(f.Status)
+	a.extra.Cell, a.extra.Digit, a.extra.Givens = f.Cell.String(), f.Digit, names
+	a.line("%s must be %d: forced by the %d givens %s", f.Cell, f.Digit, len(f.Givens), strings.Join(names, " "))
 	return nil
 }

@@ -204,8 +204,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			printHelp(stdout, c, fs)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "satdoku %s: %v%s\n", c.name, err, flagSuggestion(err, fs))
+		fmt.Fprintf(stderr, "satdoku %s: %v%s\n", c.name, flagError(err), flagSuggestion(err, fs))
 		fmt.Fprintf(stderr, "Run 'satdoku help %s' for usage.\n", c.name)
+		return exitUsage
+	}
+	if err := checkFlags(fs); err != nil {
+		fmt.Fprintf(stderr, "satdoku %s: %v\n", c.name, err)
 		return exitUsage
 	}
 	return runFn(fs.Args())

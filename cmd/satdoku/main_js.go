@@ -3,37 +3,45 @@
 package main
 
 import (
-	"bytes"
-	"strings"
+	"context"
 	"syscall/js"
 )
 
 // main, in a browser (GOOS=js GOARCH=wasm, the page of "make web"), runs
-// no command: it gives JavaScript the function satdokuRun(args, input),
-// which runs the command line args (an array of strings) with input as
-// standard input and returns a Promise of {code, out, err}: the exit
-// status, standard output and standard error. Every command works as in a
-// terminal; the page asks for --format json and --format svg.
+// no command line: it gives JavaScript the function
+// satdokuAnswer(cmd, format, input), which answers the command cmd (one
+// of the HTTP API's: solve, unique, count, candidates, hint, rate, check,
+// explain) on the puzzle input, in format "json" or "svg", with package
+// answer, as the API of satdoku serve does, and returns a Promise of
+// {ok, body, error}: the answer, or why there is none. The page stops a
+// search by terminating its worker.
 func main() {
-	js.Global().Set("satdokuRun", js.FuncOf(func(_ js.Value, argv []js.Value) any {
-		var args []string
-		input := ""
-		if len(argv) > 0 {
-			for i := range argv[0].Length() {
-				args = append(args, argv[0].Index(i).String())
+	api, err := newAPIServer("", 0)
+	if err != nil {
+		panic(err) // gini needs no set-up that can fail
+	}
+	js.Global().Set("satdokuAnswer", js.FuncOf(func(_ js.Value, argv []js.Value) any {
+		arg := func(i int) string {
+			if i < len(argv) {
+				return argv[i].String()
 			}
+			return ""
 		}
-		if len(argv) > 1 {
-			input = argv[1].String()
+		cmd, format, input := arg(0), arg(1), arg(2)
+		if format == "" {
+			format = "json"
 		}
-		// The command blocks (its workers, timers): it runs in a goroutine
+		// The answer blocks (its solver, timers): it runs in a goroutine
 		// of its own, never in the callback (see syscall/js.FuncOf).
 		return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, cb []js.Value) any {
 			resolve := cb[0]
 			go func() {
-				var out, errOut bytes.Buffer
-				code := run(args, strings.NewReader(input), &out, &errOut)
-				resolve.Invoke(map[string]any{"code": code, "out": out.String(), "err": errOut.String()})
+				out, err := api.answer(context.Background(), cmd, format, []byte(input))
+				if err != nil {
+					resolve.Invoke(map[string]any{"ok": false, "body": "", "error": err.Error()})
+					return
+				}
+				resolve.Invoke(map[string]any{"ok": true, "body": string(out), "error": ""})
 			}()
 			return nil
 		}))

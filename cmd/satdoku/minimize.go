@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
-	"github.com/satdoku/satdoku/generate"
 )
 
 var cmdMinimize = &command{
@@ -22,7 +20,7 @@ from --seed, for as long as gini proves the puzzle still unique, and writes
 what is left: a puzzle with the same solution in which every clue is needed.
 The result is checked by the validator (on boards up to 9×9 its own count
 finds it unique too). A puzzle without exactly one solution is answered
-"none" or "multiple" and exit status 1.
+"none" or "multiple" (with two of its solutions) and exit status 1.
 
 Formats: line (the minimal puzzle), grid and compact (it as a grid), json
 (puzzle, solution, minimal, clues), csv. Inputs are read, and --jobs,
@@ -32,20 +30,18 @@ Formats: line (the minimal puzzle), grid and compact (it as a grid), json
 		var so solverFlags
 		o.register(fs)
 		so.registerPool(fs)
+		so.registerTimeout(fs)
 		seed := fs.Uint64("seed", 1, "the `seed` of the order clues are tried in")
 		return func(args []string) int {
-			fn := func(ctx context.Context, _ *checked.Solver, g *satdoku.Grid, a *answer) error {
-				min, sol, err := generate.Minimize(ctx, g, *seed)
-				if errors.Is(err, generate.ErrNotUnique) {
-					return fmt.Errorf("%w: %w", errNegative, err)
-				}
-				if err != nil {
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error {
+				m, err := answer.Minimize(ctx, g, answer.MinimizeOptions{Options: answer.Options{Solver: s, Timeout: so.timeout}, Seed: *seed})
+				if err != nil || !a.settle(m.Solution) {
 					return err
 				}
-				a.Status = "minimal"
-				clues := min.Givens()
-				a.extra.Minimal, a.extra.Clues, a.Solution = min.String(), &clues, shown{sol}
-				a.extra.made = min
+				a.Status = string(m.Status)
+				clues := m.Puzzle.Givens()
+				a.extra.Minimal, a.extra.Clues, a.Solution = m.Puzzle.String(), &clues, shown{m.Solution.Solution}
+				a.extra.made = m.Puzzle
 				return nil
 			}
 			return runPuzzles(e, args, &o, &so, logicAnswer(fn), madeText)
@@ -55,7 +51,7 @@ Formats: line (the minimal puzzle), grid and compact (it as a grid), json
 
 // madeText writes the puzzle a command made (minimize, generate): on one
 // line, or as a grid.
-func madeText(p *printer, a *answer) {
+func madeText(p *printer, a *record) {
 	if a.extra == nil || a.extra.made == nil {
 		p.statusLine(a)
 		return

@@ -150,7 +150,7 @@ func TestPage(t *testing.T) {
 	}
 	static := t.TempDir()
 	buildWeb(t, static)
-	served := httptest.NewServer(serveHandler(searchFlags{timeout: time.Minute}, false))
+	served := httptest.NewServer(serveHandler(testAPI(t, "", time.Minute), false))
 	defer served.Close()
 	files := httptest.NewServer(http.FileServer(http.Dir(static)))
 	defer files.Close()

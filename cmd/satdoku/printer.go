@@ -37,12 +37,72 @@ const (
 	outCSV outputFormat = "csv"
 )
 
+// formatEntry is an output format in the registry: how it writes an
+// answer, and the commands whose answers it cannot write.
+type formatEntry struct {
+	// write writes one answer; nil for the text formats, which the
+	// command's own textFunc writes (see printer.emit).
+	write func(p *printer, a *record)
+	// refuses names the commands whose answers the format cannot write,
+	// with why: asking for one is a usage error.
+	refuses map[string]string
+}
+
+// outputFormats is the registry of output formats, in the order of the
+// help; a format registers itself with registerFormat.
+var (
+	outputFormats     = map[outputFormat]formatEntry{}
+	outputFormatNames []string
+)
+
+// registerFormat adds the format f to the registry.
+func registerFormat(f outputFormat, e formatEntry) {
+	outputFormats[f] = e
+	outputFormatNames = append(outputFormatNames, string(f))
+}
+
+func init() {
+	registerFormat(outLine, formatEntry{})
+	registerFormat(outGrid, formatEntry{})
+	registerFormat(outCompact, formatEntry{})
+	registerFormat(outJSON, formatEntry{write: func(p *printer, a *record) {
+		p.buf = append(appendRecord(p.buf[:0], a), '\n')
+		p.w.Write(p.buf) // a failed write is in p.out
+	}})
+	registerFormat(outLeetCode, formatEntry{refuses: map[string]string{"generate": "a LeetCode board holds one grid, not a new puzzle with its rating and seed"}})
+	registerFormat(outCSV, formatEntry{write: (*printer).csvRow})
+	registerFormat(outSVG, formatEntry{write: (*printer).svg})
+}
+
+// parseOutputFormat reads --format: a registered format, or "" (chosen
+// at the first answer).
 func parseOutputFormat(s string) (outputFormat, error) {
-	switch f := outputFormat(s); f {
-	case outAuto, outLine, outGrid, outJSON, outLeetCode, outCompact, outCSV, outSVG:
+	f := outputFormat(s)
+	if _, ok := outputFormats[f]; ok || f == outAuto {
 		return f, nil
 	}
-	return "", fmt.Errorf("invalid --format %q (want line, grid, compact, json, leetcode, csv or svg)", s)
+	return "", fmt.Errorf("invalid --format %q (want %s)", s, orList(outputFormatNames))
+}
+
+// formatFor reads --format for the command cmd: a format that cannot
+// write cmd's answers is a usage error that says why.
+func formatFor(cmd, s string) (outputFormat, error) {
+	f, err := parseOutputFormat(s)
+	if err != nil {
+		return "", err
+	}
+	if why, ok := outputFormats[f].refuses[cmd]; ok {
+		return "", fmt.Errorf("invalid --format %s for %s: %s", f, cmd, why)
+	}
+	return f, nil
+}
+
+// orList writes "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // outFlags are the flags every puzzle command shares: the output format and
@@ -56,10 +116,13 @@ type outFlags struct {
 	timer  bool
 	// compose, when set, writes an answer's text in place of the
 	// command's own (solve --show).
-	compose func(p *printer, a *answer)
+	compose func(p *printer, a *record)
 	// columns are the CSV columns of the command's own fields, after
 	// those of csvHeader (see extraColumns).
 	columns []string
+	// command is the command's name, for the formats that refuse it
+	// (see formatFor).
+	command string
 }
 
 func (o *outFlags) register(fs *pflag.FlagSet) {
@@ -70,8 +133,9 @@ func (o *outFlags) register(fs *pflag.FlagSet) {
 // registerOutput registers the flags of the output alone, for a command
 // that reads no puzzles (generate).
 func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
+	o.command = strings.TrimPrefix(fs.Name(), "satdoku ")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no message on standard error for a puzzle with a negative answer (none, multiple, invalid, timeout); errors are still reported")
-	fs.StringVar(&o.format, "format", "", "output `format`: line, grid, compact, json, leetcode, csv or svg (default grid for one puzzle on a terminal, line otherwise)")
+	fs.StringVar(&o.format, "format", "", "output `format`: "+orList(outputFormatNames)+" (default grid for one puzzle on a terminal, line otherwise)")
 	fs.StringVar(&o.outDir, "out-dir", "", "with --format svg, write one file per puzzle, NNNN.svg, in this `directory` (default: one puzzle to standard output)")
 	fs.BoolVar(&o.timer, "timer", false, "give the time each puzzle took: after the answer in the line formats, on a line \"time 0.062ms\" after it in the grid formats, in a column ms in CSV (JSON always has ms)")
 	fs.StringVar(&o.color, "color", "auto", "color the digits the solver filled in: auto, always or never (auto: only on a terminal, and never when NO_COLOR is set)")
@@ -79,7 +143,7 @@ func (o *outFlags) registerOutput(fs *pflag.FlagSet) {
 
 // textFunc writes an answer in one of the text formats; each command has
 // its own.
-type textFunc func(p *printer, a *answer)
+type textFunc func(p *printer, a *record)
 
 // printer writes answers, in input order, through one buffered writer. It
 // is used by one goroutine: the one that runs the command.
@@ -107,7 +171,7 @@ type printer struct {
 	columns []string    // the command's own CSV columns
 	// compose, when set, writes the text of an answer in place of text
 	// (solve --show).
-	compose func(p *printer, a *answer)
+	compose func(p *printer, a *record)
 	// noSep: the answer's text is being captured; separate writes
 	// nothing (emit separates the answer as a whole).
 	noSep bool
@@ -121,7 +185,7 @@ type printer struct {
 // newPrinter resolves the output flags against the terminal. With no
 // --format the format is chosen at the first answer (see emit).
 func newPrinter(e *env, o *outFlags, text textFunc) (*printer, error) {
-	f, err := parseOutputFormat(o.format)
+	f, err := formatFor(o.command, o.format)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +218,7 @@ func (p *printer) looksAhead(e *env, in source) bool {
 
 // emit writes one answer and folds its exit status into the printer's. It
 // reports false when the output cannot take more: the caller stops.
-func (p *printer) emit(a *answer) bool {
+func (p *printer) emit(a *record) bool {
 	if p.out.err != nil {
 		return false
 	}
@@ -182,14 +246,9 @@ func (p *printer) emit(a *answer) bool {
 	} else if diag {
 		fmt.Fprintf(p.stderr, "%s: %s\n", where(a.it), a.diag)
 	}
-	switch {
-	case p.format == outJSON:
-		p.buf = append(appendRecord(p.buf[:0], a), '\n')
-		p.w.Write(p.buf) // a failed write is in p.out
-	case p.format == outCSV:
-		p.csvRow(a)
-	case p.format == outSVG:
-		p.svg(a)
+	switch write := outputFormats[p.format].write; {
+	case write != nil:
+		write(p, a)
 	case p.timer || p.compose != nil:
 		p.composed(a)
 	default:
@@ -210,7 +269,7 @@ func (p *printer) multiline() bool { return p.format == outGrid || p.format == o
 // then written on one line (the line formats: "PUZZLE SOLUTION 0.062ms")
 // or one after the other with a blank line between (grid and compact,
 // the time on a line "time 0.062ms" of its own).
-func (p *printer) composed(a *answer) {
+func (p *printer) composed(a *record) {
 	text := func() { p.text(p, a) }
 	if p.compose != nil {
 		text = func() { p.compose(p, a) }
@@ -250,7 +309,7 @@ var csvHeader = []string{"puzzle", "solution", "status", "second", "differ", "ex
 
 // csvRow writes the answer as a CSV row, after the header if it is the
 // first.
-func (p *printer) csvRow(a *answer) {
+func (p *printer) csvRow(a *record) {
 	if p.count == 1 {
 		p.csvHead()
 	}
@@ -345,7 +404,7 @@ func (p *printer) separate() {
 }
 
 // statusLine writes the one-line form of a negative or failed answer.
-func (p *printer) statusLine(a *answer) {
+func (p *printer) statusLine(a *record) {
 	if a.Status == statusInvalid || a.Status == statusNone && len(a.Conflicts) > 0 {
 		p.invalid(a)
 		return
@@ -358,7 +417,7 @@ func (p *printer) statusLine(a *answer) {
 // that cannot hold (see answer.setImpossible): on one line in the line formats; in the
 // grid format one conflict a line, then the grid with the cells at fault
 // marked (in reverse video with color, else a grid of those cells alone).
-func (p *printer) invalid(a *answer) {
+func (p *printer) invalid(a *record) {
 	p.separate()
 	g := a.faulty
 	if !p.multiline() || g == nil {
@@ -448,7 +507,7 @@ func where(it item) string {
 // when the verdict is none or multiple and the puzzle's text states rules
 // that its data does not carry (or the reader ignored elements that may
 // draw rules), a note that the verdict is for the rules as read.
-func answerWarnings(a *answer) []string {
+func answerWarnings(a *record) []string {
 	w := a.it.warn
 	if len(a.it.unread) > 0 && (a.Status == statusNone || a.Status == statusMultiple) {
 		note := fmt.Sprintf("%q is the verdict for the rules as drawn, without %s", a.Status, strings.Join(a.it.unread, " and "))
@@ -466,7 +525,7 @@ func warnItem(w io.Writer, it item) {
 
 // position formats an error answer for standard error: a bad item as
 // readError has it, any other error after where(a.it).
-func position(a *answer) string {
+func position(a *record) string {
 	if a.it.err != nil {
 		_, msg := readError(a.it)
 		return msg

@@ -11,12 +11,12 @@ import (
 
 // goldenAnswers are answers of every status with every field that status
 // sets, and strings that need escaping in JSON.
-func goldenAnswers() []*answer {
+func goldenAnswers() []*record {
 	three, zero := 3, 0
 	g := textfmt.MustParse("1342423131242413")
 	h := textfmt.MustParse("2431312442131342")
 	it := item{name: "x", line: 1}
-	return []*answer{
+	return []*record{
 		{Line: 1, File: "batch.txt", Puzzle: ".34..2.........3", Status: statusSolved, Solution: shown{g}, MS: 0.031, it: it},
 		{Line: 2, Puzzle: ".34..2.........3", Status: statusUnique, Solution: shown{g}, MS: 4.21, it: it},
 		{Line: 3, Puzzle: "1...........4...", Status: statusMultiple, Solution: shown{g}, Second: shown{h}, Differ: []string{"r1c1", "r1c2"}, MS: 1234567.5, it: it},
@@ -75,7 +75,7 @@ func TestRecordJSON(t *testing.T) {
 func BenchmarkEmitJSON(b *testing.B) {
 	puzzles := readLines(b, "kaggle_9999.txt")
 	sols := readLines(b, "kaggle_9999.solutions.txt")
-	answers := make([]*answer, len(puzzles))
+	answers := make([]*record, len(puzzles))
 	for i, s := range puzzles {
 		g, err := textfmt.Parse(s)
 		if err != nil {

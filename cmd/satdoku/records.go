@@ -9,28 +9,30 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/verify"
 )
 
-// Statuses of an answer.
+// Statuses of an answer: package answer's, as the strings of the
+// record.
 const (
-	statusSolved   = "solved"
-	statusUnique   = "unique"
-	statusMultiple = "multiple"
-	statusNone     = "none"
-	statusValid    = "valid"
-	statusInvalid  = "invalid"
-	statusError    = "error"
-	statusTimeout  = "timeout"
+	statusSolved   = string(answer.StatusSolved)
+	statusUnique   = string(answer.StatusUnique)
+	statusMultiple = string(answer.StatusMultiple)
+	statusNone     = string(answer.StatusNone)
+	statusValid    = string(answer.StatusValid)
+	statusInvalid  = string(answer.StatusInvalid)
+	statusError    = string(answer.StatusError)
+	statusTimeout  = string(answer.StatusTimeout)
 )
 
 // answer is the answer to one input puzzle: exactly one per puzzle. Its
 // exported fields are the record, in the order and under the names of the
 // JSON format (--format json writes the answer as it is); the text formats
 // read the same fields. The unexported ones are what the run needs besides.
-type answer struct {
+type record struct {
 	Line       int      `json:"line"`
 	File       string   `json:"file,omitempty"`
 	Puzzle     string   `json:"puzzle,omitempty"`
@@ -112,8 +114,8 @@ func (m marks) appendJSON(dst []byte) []byte {
 
 // newAnswer starts the answer for an item; a bad item is answered at once
 // with status error and exit status 2.
-func newAnswer(it item) *answer {
-	a := &answer{it: it, Line: it.line, File: it.file}
+func newAnswer(it item) *record {
+	a := &record{it: it, Line: it.line, File: it.file}
 	if it.grid != nil {
 		a.Puzzle = it.grid.String()
 		a.Rules = it.grid.Rules().Tags()
@@ -129,7 +131,7 @@ func newAnswer(it item) *answer {
 }
 
 // setInvalid marks the answer as having conflicting givens.
-func (a *answer) setInvalid(cs []verify.Conflict) {
+func (a *record) setInvalid(cs []verify.Conflict) {
 	a.Status = statusInvalid
 	a.exit = exitNegative
 	n := 0
@@ -143,7 +145,7 @@ func (a *answer) setInvalid(cs []verify.Conflict) {
 // setImpossible records the clues that cannot hold of a puzzle with no
 // solution (see checked.Screen): its conflicts, which the text formats
 // print after the status "none" and standard error after "no solution".
-func (a *answer) setImpossible(cs []verify.Conflict) {
+func (a *record) setImpossible(cs []verify.Conflict) {
 	n := 0
 	if a.it.grid != nil {
 		n = a.it.grid.N()
@@ -154,43 +156,73 @@ func (a *answer) setImpossible(cs []verify.Conflict) {
 
 // noSolution is the message of a puzzle with no solution, with the clues
 // that cannot hold when there are (see setImpossible).
-func (a *answer) noSolution() string {
+func (a *record) noSolution() string {
 	if len(a.Conflicts) > 0 {
 		return "no solution: " + conflictText(a.Conflicts)
 	}
 	return "no solution"
 }
 
-// take records the answer of a call to the checked layer, or its error:
-// the solutions (which the validator passed), the cells where two differ,
-// the certificate, and, for conflicting givens, the conflicts. It reports
-// whether the call answered the question: the command then sets the
-// status from ca.Status; otherwise the answer's status is set (invalid,
-// timeout, error) or the run was canceled.
-func (a *answer) take(ca checked.Answer, err error) bool {
+// takeAnswer records an answer of package answer to a SAT question, or
+// its error: the solutions (which the validator passed), the cells where
+// two differ, the certificate, and, for conflicting givens, the
+// conflicts. It reports whether the call answered the question: the
+// command then sets the status; otherwise the answer's status is set
+// (invalid, timeout, error) or the run was canceled.
+func (a *record) takeAnswer(s answer.Solution, err error) bool {
 	if err != nil {
 		a.setFailure(err)
 		return false
 	}
-	if ca.Status == backend.StatusInvalid {
-		a.setInvalid(ca.Conflicts)
-		a.diag = "conflicting givens: " + conflictText(a.Conflicts)
+	switch s.Status {
+	case answer.StatusInvalid:
+		a.setInvalid(s.Conflicts)
+		a.diag = s.Reason
 		return false
+	case answer.StatusTimeout:
+		a.Status, a.exit, a.diag = statusTimeout, exitNegative, s.Reason
+		return false
+	case answer.StatusNone:
+		if len(s.Conflicts) > 0 {
+			a.setImpossible(s.Conflicts)
+		}
 	}
-	if ca.Status == backend.StatusNone && len(ca.Conflicts) > 0 {
-		a.setImpossible(ca.Conflicts)
+	a.Solution, a.Second = shown{s.Solution}, shown{s.Second}
+	a.Solver = s.By
+	if s.Second != nil {
+		a.Differ = make([]string, len(s.Differ))
+		for i, c := range s.Differ {
+			a.Differ[i] = c.String()
+		}
 	}
-	a.Solution, a.Second = shown{ca.Solution}, shown{ca.Second}
-	a.Solver = ca.By
-	if ca.Second != nil {
-		a.Differ = cellNames(ca.Solution.N(), ca.Differ())
-	}
-	a.certify(ca.Certificate)
+	a.certify(s.Certificate)
 	return true
 }
 
+// settle records the part of an answer of package answer that settles
+// it before the question asked: a status that says the puzzle is not
+// unique (multiple, with its two solutions), has none, conflicting givens
+// or ran out of time, with its reason for standard error and its exit
+// status. It reports false then; true when the command fills the rest.
+func (a *record) settle(s answer.Solution) bool {
+	switch s.Status {
+	case answer.StatusMultiple:
+		a.Solution, a.Second = shown{s.Solution}, shown{s.Second}
+		a.Differ = differ(s.Solution, s.Second)
+	case answer.StatusInvalid:
+		a.setInvalid(s.Conflicts)
+	case answer.StatusNone:
+		a.setImpossible(s.Conflicts)
+	case answer.StatusTimeout:
+	default:
+		return true
+	}
+	a.Status, a.exit, a.diag = string(s.Status), s.Status.Exit(false), s.Reason
+	return false
+}
+
 // setInternal marks the answer as an internal error (exit status 3).
-func (a *answer) setInternal(format string, args ...any) {
+func (a *record) setInternal(format string, args ...any) {
 	a.Status = statusError
 	a.exit = exitInternal
 	a.Error = "internal error: " + fmt.Sprintf(format, args...)
@@ -201,7 +233,7 @@ func (a *answer) setInternal(format string, args ...any) {
 // (exit 1), a failed solver "error" with its message (exit 3), a failed
 // certificate (--certify) and anything else an internal error, and a
 // canceled run no answer at all.
-func (a *answer) setFailure(err error) {
+func (a *record) setFailure(err error) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		a.canceled = true
@@ -209,14 +241,14 @@ func (a *answer) setFailure(err error) {
 		a.Status, a.exit, a.diag = statusTimeout, exitNegative, "timed out"
 	case errors.Is(err, backend.ErrFailed):
 		a.Status, a.exit = statusError, exitInternal
-		a.Error = err.Error()
+		a.Error = userText(err)
 	case errors.Is(err, backend.ErrCertificate):
 		// --certify: the claim of unsatisfiability failed its check.
-		a.setInternal("certificate failed: %s", strings.TrimPrefix(err.Error(), "checked: certificate failed: "))
+		a.setInternal("certificate failed: %s", strings.TrimPrefix(userText(err), "certificate failed: "))
 	case errors.Is(err, checked.ErrRejected):
-		a.setInternal("solver answer rejected: %s", strings.TrimPrefix(err.Error(), "checked: "+checked.ErrRejected.Error()+": "))
+		a.setInternal("solver answer rejected: %s", strings.TrimPrefix(userText(err), checked.ErrRejected.Error()+": "))
 	default:
-		a.setInternal("%v", err)
+		a.setInternal("%s", userText(err))
 	}
 }
 
@@ -241,7 +273,7 @@ func cellNames(n int, cells []int) []string {
 }
 
 // elapsed sets the answer's time from start, in milliseconds.
-func (a *answer) elapsed(start time.Time) {
+func (a *record) elapsed(start time.Time) {
 	a.MS = float64(time.Since(start).Microseconds()) / 1000
 }
 

@@ -19,7 +19,7 @@ import (
 // answerFunc answers one puzzle into a with the worker's own back end, nil
 // for a command that needs none. When ctx is canceled it returns soon, with
 // a.canceled set if it could not finish.
-type answerFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer)
+type answerFunc func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record)
 
 // source yields the items a run answers, in order: the puzzles of the
 // inputs, or generate's seeds.
@@ -56,7 +56,7 @@ func runPuzzles(e *env, args []string, o *outFlags, so *solverFlags, answerFn an
 func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFunc, text textFunc) int {
 	jobs := 1
 	solvers := []*checked.Solver{nil}
-	r := &pool{answer: answerFn}
+	r := &pool{record: answerFn}
 	if so != nil {
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
@@ -89,7 +89,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 	sig, release := interruptContext(context.Background())
 	defer release()
 	r.solvers, r.lookAhead, r.flush = solvers, p.looksAhead(e, in), p.flush
-	r.emit = func(a *answer) bool {
+	r.emit = func(a *record) bool {
 		prog.step()
 		if st != nil {
 			st.add(a)
@@ -106,7 +106,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 }
 
 func usageError(e *env, err error) int {
-	fmt.Fprintf(e.stderr, "satdoku: %v\n", err)
+	fmt.Fprintf(e.stderr, "satdoku: %s\n", userText(err))
 	return exitUsage
 }
 
@@ -135,12 +135,12 @@ func usageError(e *env, err error) int {
 // to end.
 type pool struct {
 	solvers []*checked.Solver // one per worker; nil entries for no back end
-	answer  answerFunc
+	record  answerFunc
 	// lookAhead: the first read looks for a second puzzle before handing
 	// on the first, which is marked when it is the only one (item.only).
 	lookAhead bool
 	// emit writes an answer; it reports false when the output failed.
-	emit func(*answer) bool
+	emit func(*record) bool
 	// flush pushes the answers written so far out of the output's buffer.
 	flush func()
 
@@ -159,7 +159,7 @@ type pool struct {
 
 	mu       sync.Mutex // guards what follows, and the output
 	room     *sync.Cond // broadcast when the window has room, or the run stops
-	window   []*answer  // by input position modulo len; nil: not answered yet
+	window   []*record  // by input position modulo len; nil: not answered yet
 	next     int        // the position of the next answer to emit
 	reserved int        // the items the workers may read: never more than next + len(window)
 	busy     int        // workers between taking an item and putting its answer
@@ -183,7 +183,7 @@ func (r *pool) run(parent context.Context, in source) {
 	defer r.cancel()
 	r.in = in
 	r.room = sync.NewCond(&r.mu)
-	r.window = make([]*answer, windowPerJob*len(r.solvers))
+	r.window = make([]*record, windowPerJob*len(r.solvers))
 	var wg sync.WaitGroup
 	for _, s := range r.solvers {
 		wg.Add(1)
@@ -305,7 +305,7 @@ func (r *pool) take() (int, item, bool) {
 // the race's, when no other puzzle was being answered meanwhile (the
 // race runs only on idle cores), as it is for the only puzzle of a run.
 // The clock is read only when a race may start.
-func (r *pool) answerItem(s *checked.Solver, it item) *answer {
+func (r *pool) answerItem(s *checked.Solver, it item) *record {
 	start := time.Now()
 	var cpu0 cpuTime
 	if r.canRace() {
@@ -313,7 +313,7 @@ func (r *pool) answerItem(s *checked.Solver, it item) *answer {
 	}
 	a := newAnswer(it)
 	if it.err == nil {
-		r.answer(r.ctx, s, it.grid, a)
+		r.record(r.ctx, s, it.grid, a)
 	}
 	if a.canceled {
 		return nil
@@ -369,7 +369,7 @@ func loadAverage() (float64, bool) {
 // put ends the worker's busy time, places its answer a at position pos in
 // the window and emits the answers that are due. It reports false when
 // there is no answer (the run was canceled) or the output has stopped.
-func (r *pool) put(pos int, a *answer) bool {
+func (r *pool) put(pos int, a *record) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.busy--

@@ -17,9 +17,9 @@ import (
 func TestStatsQuantile(t *testing.T) {
 	s := newStats(false, false)
 	for i := 1; i <= 100; i++ {
-		s.add(&answer{Status: statusUnique, MS: float64(i) / 10}) // 0.1ms..10ms
+		s.add(&record{Status: statusUnique, MS: float64(i) / 10}) // 0.1ms..10ms
 	}
-	s.add(&answer{Status: statusNone, MS: 0})
+	s.add(&record{Status: statusNone, MS: 0})
 	for _, c := range []struct {
 		q        float64
 		lo, high time.Duration

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,13 +13,28 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/satdoku/satdoku/answer"
+	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/satsolve"
+	"github.com/satdoku/satdoku/textfmt"
 )
+
+// testAPI is the API of serve with --solver and --timeout.
+func testAPI(t testing.TB, solver string, timeout time.Duration) *apiServer {
+	t.Helper()
+	api, err := newAPIServer(solver, timeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api
+}
 
 // TestServeAPI: the API answers with the record of --format json (the
 // published solution of a classic puzzle, the status of an unsolvable
 // one), the picture of --format svg, and an unreadable puzzle's error.
 func TestServeAPI(t *testing.T) {
-	srv := httptest.NewServer(serveHandler(searchFlags{}, false))
+	srv := httptest.NewServer(serveHandler(testAPI(t, "", 0), false))
 	defer srv.Close()
 	post := func(path, body string) (int, string, string) {
 		t.Helper()
@@ -74,7 +90,7 @@ func TestServeAPI(t *testing.T) {
 	wg.Wait()
 	// With --solver, solve and unique ask the external solver.
 	if _, err := exec.LookPath("minisat"); err == nil {
-		ext := httptest.NewServer(serveHandler(searchFlags{solver: "minisat", timeout: time.Minute}, false))
+		ext := httptest.NewServer(serveHandler(testAPI(t, "minisat", time.Minute), false))
 		defer ext.Close()
 		resp, err := http.Post(ext.URL+"/api/unique", "text/plain", strings.NewReader(classic))
 		if err != nil {
@@ -87,7 +103,7 @@ func TestServeAPI(t *testing.T) {
 		}
 	}
 	// --timeout reaches the commands: a deadline of a nanosecond passes.
-	quick := httptest.NewServer(serveHandler(searchFlags{timeout: time.Nanosecond}, false))
+	quick := httptest.NewServer(serveHandler(testAPI(t, "", time.Nanosecond), false))
 	defer quick.Close()
 	resp, err := http.Post(quick.URL+"/api/unique", "text/plain", strings.NewReader(classic))
 	if err != nil {
@@ -107,5 +123,37 @@ func TestServeAPI(t *testing.T) {
 	resp.Body.Close()
 	if !strings.Contains(string(b), `id="verdict"`) {
 		t.Errorf("GET /: no page")
+	}
+}
+
+// solvedGrid is Wikipedia's puzzle, solved: the API's overhead is what a
+// request of it costs beyond its solve.
+const solvedGrid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+// BenchmarkAPISolved is one request of /api/solve through the handler
+// (no network): read, answer, record. Its time less that of
+// BenchmarkAnswerSolved is the API's overhead per request.
+func BenchmarkAPISolved(b *testing.B) {
+	h := serveHandler(testAPI(b, "", time.Minute), false)
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "http://localhost/api/solve", strings.NewReader(solvedGrid))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatal(w.Code, w.Body.String())
+		}
+	}
+}
+
+// BenchmarkAnswerSolved is the solve alone of BenchmarkAPISolved.
+func BenchmarkAnswerSolved(b *testing.B) {
+	g := textfmt.MustParse(solvedGrid)
+	o := answer.Options{Solver: checked.New(satsolve.New(satsolve.Options{Stoppable: true}), checked.Options{})}
+	b.ReportAllocs()
+	for b.Loop() {
+		if a, err := answer.Solve(context.Background(), g, o); err != nil || a.Status != answer.StatusSolved {
+			b.Fatal(a.Status, err)
+		}
 	}
 }

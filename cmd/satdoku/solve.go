@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/encode"
@@ -115,7 +116,7 @@ Examples:
 			o.compose = compose
 			fn := solveOne
 			if *unique {
-				fn = func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+				fn = func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 					uniqueOne(ctx, s, g, a, true)
 				}
 			}
@@ -166,9 +167,16 @@ func (s *solverFlags) registerSearch(fs *pflag.FlagSet) {
 
 // registerPool registers the flags of the pool alone (--jobs, --stats), for
 // the commands that ask gini without flags of their own.
+// registerTimeout registers --timeout for a command that searches with
+// no encoding of its own to choose (rate, hint, explain, minimize,
+// generate).
+func (s *solverFlags) registerTimeout(fs *pflag.FlagSet) {
+	fs.DurationVar(&s.timeout, "timeout", 0, "give up on a puzzle after this `duration` (status \"timeout\"; 0 means never)")
+}
+
 func (s *solverFlags) registerPool(fs *pflag.FlagSet) {
 	s.encoding, s.budget = "extended", defaultCertifyBudget
-	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "answer with `N` parallel workers, output still in input order (0: one per CPU)")
+	fs.IntVarP(&s.jobs, "jobs", "j", defaultJobs, "answer with `N` parallel workers, output still in input order (0: one per CPU; at most 256, or 4 per CPU beyond 64 CPUs)")
 	fs.BoolVar(&s.stats, "stats", false, "print a summary to standard error at the end: puzzles per status, elapsed, puzzles/s, p50/p99 time per puzzle")
 }
 
@@ -244,20 +252,20 @@ func (s *solverFlags) rawBackend() (func() (backend.Solver, error), error) {
 }
 
 // solveOne finds a solution.
-func solveOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
-	ca, err := s.Solve(ctx, g)
-	if !a.take(ca, err) {
+func solveOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
+	sol, err := answer.Solve(ctx, g, answer.Options{Solver: s})
+	if !a.takeAnswer(sol, err) {
 		return
 	}
-	switch ca.Status {
-	case backend.StatusNone:
+	switch sol.Status {
+	case answer.StatusNone:
 		a.Status, a.exit, a.diag = statusNone, exitNegative, a.noSolution()
 	default:
 		a.Status = statusSolved
 	}
 }
 
-func solveText(p *printer, a *answer) {
+func solveText(p *printer, a *record) {
 	if sol := a.Solution.Grid; sol != nil && (a.Status == statusSolved || a.Status == statusUnique) {
 		p.separate()
 		if a.certNote == "" {
@@ -286,7 +294,7 @@ func solveText(p *printer, a *answer) {
 
 // parseShow reads the --show fields and returns what writes them, nil for
 // the default (the solution alone).
-func parseShow(s string) (func(p *printer, a *answer), error) {
+func parseShow(s string) (func(p *printer, a *record), error) {
 	var fields []string
 	seen := map[string]bool{}
 	for f := range strings.SplitSeq(s, ",") {
@@ -306,7 +314,7 @@ func parseShow(s string) (func(p *printer, a *answer), error) {
 	if len(fields) == 1 {
 		return nil, nil
 	}
-	return func(p *printer, a *answer) { showFields(p, a, fields) }, nil
+	return func(p *printer, a *record) { showFields(p, a, fields) }, nil
 }
 
 // showFields writes the --show fields of an answer: in the line formats
@@ -315,7 +323,7 @@ func parseShow(s string) (func(p *printer, a *answer), error) {
 // a blank line between. The solution field is the answer as solve writes
 // it: the solution, or the status ("none", "multiple", "invalid: …"). A
 // line that did not parse has no puzzle to show.
-func showFields(p *printer, a *answer, fields []string) {
+func showFields(p *printer, a *record, fields []string) {
 	parts := make([]string, 0, len(fields))
 	for _, f := range fields {
 		switch {
@@ -338,7 +346,7 @@ func showFields(p *printer, a *answer, fields []string) {
 // withExpected compares the answer of fn with the solution that came with
 // the puzzle, if any (see compareExpected).
 func withExpected(fn answerFunc) answerFunc {
-	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+	return func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 		fn(ctx, s, g, a)
 		compareExpected(g, a)
 	}
@@ -347,7 +355,7 @@ func withExpected(fn answerFunc) answerFunc {
 // compareExpected sets a.Expected: "same" when the answer's solution is
 // the one given with the puzzle, "differs" when the given one is another
 // solution, "wrong" when it is none. The last two are negative answers.
-func compareExpected(g *satdoku.Grid, a *answer) {
+func compareExpected(g *satdoku.Grid, a *record) {
 	want, sol := a.it.sol, a.Solution.Grid
 	if want == nil || sol == nil {
 		return

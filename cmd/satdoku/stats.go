@@ -44,7 +44,7 @@ func newStats(certify, proofs bool) *stats {
 }
 
 // add counts one answer.
-func (s *stats) add(a *answer) {
+func (s *stats) add(a *record) {
 	s.puzzles++
 	if _, ok := s.byStatus[a.Status]; !ok {
 		s.order = append(s.order, a.Status)

@@ -20,7 +20,7 @@ const outSVG outputFormat = "svg"
 // (candidates) or the candidates of a hint with its step's cells
 // highlighted. It is nil when there is no puzzle to draw (an input that
 // could not be read).
-func (a *answer) board() *render.Board {
+func (a *record) board() *render.Board {
 	g := a.it.grid
 	digits := a.Solution.Grid
 	if a.extra != nil && a.extra.made != nil {
@@ -36,9 +36,13 @@ func (a *answer) board() *render.Board {
 	if a.Candidates != nil {
 		b.Marks, b.Digits = a.Candidates, nil
 	}
-	for _, s := range a.Differ {
-		if r, c, err := parseCellName(s); err == nil && r <= g.N() && c <= g.N() {
-			b.Highlight = append(b.Highlight, (r-1)*g.N()+c-1)
+	if sol, second := a.Solution.Grid, a.Second.Grid; sol != nil && second != nil && sol.Len() == g.Len() && second.Len() == g.Len() {
+		// The cells where the two solutions differ, from the grids (never
+		// from the record's names of them).
+		for i := range g.Len() {
+			if sol.Cell(i) != second.Cell(i) {
+				b.Highlight = append(b.Highlight, i)
+			}
 		}
 	}
 	if a.Status == statusInvalid {
@@ -54,7 +58,7 @@ func (a *answer) board() *render.Board {
 // svg writes the answer's picture: to standard output, or to the file
 // NNNN.svg (the answer's number) in --out-dir, made if need be. A second picture without
 // --out-dir is an error: standard output holds one SVG document.
-func (p *printer) svg(a *answer) {
+func (p *printer) svg(a *record) {
 	b := a.board()
 	if b == nil {
 		return

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/satdoku/satdoku"
-	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/textfmt"
 )
@@ -43,7 +43,7 @@ with gini. The note follows the status:
 		o.register(fs)
 		so.register(fs)
 		return func(args []string) int {
-			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer) {
+			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 				uniqueOne(ctx, s, g, a, false)
 			}
 			return runPuzzles(e, args, &o, &so, fn, uniqueText)
@@ -53,18 +53,18 @@ with gini. The note follows the status:
 
 // uniqueOne proves uniqueness. With solving set, the answer's diagnostic
 // explains a negative result (for solve --unique).
-func uniqueOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answer, solving bool) {
-	ca, err := s.Unique(ctx, g)
-	if !a.take(ca, err) {
+func uniqueOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record, solving bool) {
+	u, err := answer.Unique(ctx, g, answer.Options{Solver: s})
+	if !a.takeAnswer(u, err) {
 		return
 	}
-	switch ca.Status {
-	case backend.StatusNone:
+	switch u.Status {
+	case answer.StatusNone:
 		a.Status, a.exit = statusNone, exitNegative
 		if solving {
 			a.diag = a.noSolution()
 		}
-	case backend.StatusUnique:
+	case answer.StatusUnique:
 		a.Status = statusUnique
 	default:
 		a.Status, a.exit = statusMultiple, exitNegative
@@ -74,7 +74,7 @@ func uniqueOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *answe
 	}
 }
 
-func uniqueText(p *printer, a *answer) {
+func uniqueText(p *printer, a *record) {
 	sol, second := a.Solution.Grid, a.Second.Grid
 	switch {
 	case a.Status == statusUnique && sol != nil:
@@ -97,7 +97,7 @@ func uniqueText(p *printer, a *answer) {
 // where they differ: in the line formats "multiple SOLUTION SECOND CELLS";
 // in the grid format both grids, the cells that differ highlighted in
 // color, or without color followed by a third grid that holds only them.
-func (p *printer) multiple(a *answer) {
+func (p *printer) multiple(a *record) {
 	sol, second := a.Solution.Grid, a.Second.Grid
 	if !p.multiline() {
 		fmt.Fprintf(p.w, "multiple %s %s %s\n", p.oneLine(sol), p.oneLine(second), strings.Join(a.Differ, ","))
@@ -109,7 +109,7 @@ func (p *printer) multiple(a *answer) {
 
 // twoGrids writes the grids of a multiple answer for the grid format (see
 // multiple).
-func (p *printer) twoGrids(a *answer) {
+func (p *printer) twoGrids(a *record) {
 	sol, second := a.Solution.Grid, a.Second.Grid
 	fmt.Fprintf(p.w, "multiple: the solutions differ at %s\n", strings.Join(a.Differ, " "))
 	same := sol.Clone() // blank where the solutions differ

@@ -50,7 +50,6 @@ function workerBackend() {
       if (!p) return;
       pending.delete(e.data.id);
       if (e.data.error) p.reject(new Error(e.data.error));
-      else if (e.data.code >= 2 && !e.data.out.trim()) p.reject(new Error(e.data.err.trim() || 'satdoku failed'));
       else p.resolve(e.data.out);
     };
     worker.onerror = (e) => rejectAll(e.message || 'the worker failed');
@@ -62,7 +61,7 @@ function workerBackend() {
       return new Promise((resolve, reject) => {
         const id = ++seq;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, args: [cmd, '--format', format, '-'], input: text });
+        worker.postMessage({ id, cmd, format, input: text });
       });
     },
     cancel() { worker.terminate(); rejectAll('cancelled'); start(); },

@@ -1,6 +1,7 @@
 // The page's worker: satdoku built for js/wasm answers here, so that the
-// page never freezes. A message {id, args, input} runs a command; the
-// answer is {id, code, out, err}, or {id, error}.
+// page never freezes. A message {id, cmd, format, input} asks a command of
+// the API (package answer, as satdoku serve answers it); the answer is
+// {id, out}, or {id, error}.
 'use strict';
 importScripts('wasm_exec.js');
 
@@ -14,15 +15,16 @@ const ready = (async () => {
     const buf = await (await fetch('satdoku.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
-  go.run(inst); // sets satdokuRun, then waits for calls
+  go.run(inst); // sets satdokuAnswer, then waits for calls
 })();
 
 onmessage = async (e) => {
-  const { id, args, input } = e.data;
+  const { id, cmd, format, input } = e.data;
   try {
     await ready;
-    const r = await self.satdokuRun(args, input);
-    postMessage({ id, code: r.code, out: r.out, err: r.err });
+    const r = await self.satdokuAnswer(cmd, format, input);
+    if (r.ok) postMessage({ id, out: r.body });
+    else postMessage({ id, error: r.error || 'satdoku failed' });
   } catch (err) {
     postMessage({ id, error: String((err && err.message) || err) });
   }
