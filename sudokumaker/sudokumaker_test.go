@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	lzstring "github.com/daku10/go-lz-string"
 
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/internal/published"
 	"github.com/satdoku/satdoku/internal/ruleset"
@@ -203,10 +205,15 @@ func TestEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(p.Clues)
-	want := "[{white dot [0 1] [] 0 0 Direction(0) 1 []} {white dot [0 4] [] 0 0 Direction(0) 1 []} {quadruple [0 1 4 5] [] 0 0 Direction(0) 0 [1 2]} " +
-		"{sandwich [] [] -1 1 Direction(0) 3 []} {little killer [] [] 1 -1 DR 5 []}]"
-	if got != want {
+	want := []clue.Clue{
+		{Kind: clue.WhiteDot, Cells: []int{0, 1}, Value: 1},
+		{Kind: clue.WhiteDot, Cells: []int{0, 4}, Value: 1},
+		{Kind: clue.Quadruple, Cells: []int{0, 1, 4, 5}, Values: []int{1, 2}},
+		{Kind: clue.Sandwich, Row: -1, Col: 1, Value: 3},
+		{Kind: clue.LittleKiller, Row: 1, Col: -1, Direction: clue.DownRight, Value: 5},
+	}
+	if got := p.Clues; !reflect.DeepEqual(got, want) {
+		got, want := fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", want)
 		t.Errorf("clues %s\nwant  %s", got, want)
 	}
 }
