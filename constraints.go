@@ -62,18 +62,22 @@ const (
 	// so that a puzzle with it is well formed and has no solution; Reason
 	// says why, and Cells are the clue's cells.
 	Never
+	// Automaton: the automaton (Constraint.NFA) accepts the digits
+	// of the cells, read in order (ISS's NFA and Regex lines). Its cells
+	// may repeat (a line that loops back).
+	Automaton
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Sandwich: "sandwich", Contains: "contains", OneOf: "one-of", XSum: "x-sum", Skyscraper: "skyscraper",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
-	Outside: "outside", Never: "never"}
+	Outside: "outside", Never: "never", Automaton: "automaton"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
-// "outside" or "never"; and "ConstraintKind(N)" for a value that is not a
-// kind.
+// "outside", "never" or "automaton"; and "ConstraintKind(N)" for a value
+// that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -110,6 +114,8 @@ type Constraint struct {
 	// Reason says why a Never constraint cannot hold, for messages: "18
 	// is impossible in 2 cells". Other kinds ignore it.
 	Reason string
+	// NFA is the automaton of an Automaton constraint.
+	NFA *NFA
 }
 
 // Coef returns the coefficient of the k-th cell of a Total: Coefs[k], or
@@ -171,6 +177,7 @@ func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 		c.Cells = slices.Clone(c.Cells)
 		c.Coefs = slices.Clone(c.Coefs)
 		c.Digits = slices.Clone(c.Digits)
+		c.NFA = c.NFA.Clone()
 		rs.constraints = append(rs.constraints, c)
 	}
 	return &rs, nil
@@ -189,7 +196,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if i < 0 || i >= n*n {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
-		if seen[i] {
+		if seen[i] && c.Kind != Automaton {
 			return fmt.Errorf("r%dc%d listed twice", i/n+1, i%n+1)
 		}
 		seen[i] = true
@@ -211,6 +218,8 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if len(c.Cells) < 2 {
 			return fmt.Errorf("%d cells, want 2 or more", len(c.Cells))
 		}
+	case Automaton:
+		return c.NFA.check(n, len(c.Cells))
 	case Contains:
 		if len(c.Digits) == 0 || len(c.Digits) > len(c.Cells) {
 			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))

@@ -313,6 +313,9 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		if c.Mask != 0 || c.Kind == satdoku.OneOf {
 			fmt.Fprintf(w, " mask=%#x", c.Mask)
 		}
+		if c.NFA != nil {
+			fmt.Fprintf(w, " nfa=%s", nfaText(c.NFA))
+		}
 		if c.Kind == satdoku.Never {
 			fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
 			continue
@@ -343,7 +346,7 @@ type headerRules struct {
 }
 
 // addConstraint reads "KIND CELLS [value=V] [coefs=C,…] [digits=D,…]
-// [mask=M] NAME", and for a Never constraint "NAME: REASON".
+// [mask=M] [nfa=A] NAME" (A as nfaText writes it), and for a Never constraint "NAME: REASON".
 func (hr *headerRules) addConstraint(val string) error {
 	f := strings.Fields(val)
 	if len(f) < 2 {
@@ -372,6 +375,8 @@ func (hr *headerRules) addConstraint(val string) error {
 			c.Digits, err = intList(v)
 		case "mask":
 			c.Mask, err = strconv.ParseUint(v, 0, 64)
+		case "nfa":
+			c.NFA, err = parseNFA(v)
 		default:
 			err = fmt.Errorf("unknown field %q", key)
 		}
@@ -594,4 +599,59 @@ func (d *dimacsWriter) Add(lit int) {
 	}
 	d.buf = strconv.AppendInt(d.buf, int64(lit), 10)
 	d.buf = append(d.buf, ' ')
+}
+
+// nfaText writes an automaton as one word: "STATES:START:ACCEPT:MOVES:BREAKS",
+// the lists comma-separated, each move "FROM.SYMBOL.TO".
+func nfaText(a *satdoku.NFA) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:%s:%s:", a.States, cellList(a.Start), cellList(a.Accept))
+	for k, m := range a.Moves {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%d.%d.%d", m.From, m.Symbol, m.To)
+	}
+	fmt.Fprintf(&b, ":%s", cellList(a.Breaks))
+	return b.String()
+}
+
+// parseNFA reads what nfaText writes.
+func parseNFA(s string) (*satdoku.NFA, error) {
+	f := strings.Split(s, ":")
+	if len(f) != 5 {
+		return nil, errors.New("want STATES:START:ACCEPT:MOVES:BREAKS")
+	}
+	list := func(s string) ([]int, error) {
+		if s == "" {
+			return nil, nil
+		}
+		return intList(s)
+	}
+	a := &satdoku.NFA{}
+	var err error
+	if a.States, err = strconv.Atoi(f[0]); err != nil {
+		return nil, fmt.Errorf("bad number of states %q", f[0])
+	}
+	if a.Start, err = list(f[1]); err != nil {
+		return nil, err
+	}
+	if a.Accept, err = list(f[2]); err != nil {
+		return nil, err
+	}
+	if f[3] != "" {
+		for _, m := range strings.Split(f[3], ",") {
+			var mv satdoku.Move
+			x, err := intList(strings.ReplaceAll(m, ".", ","))
+			if err != nil || len(x) != 3 {
+				return nil, fmt.Errorf("bad move %q", m)
+			}
+			mv.From, mv.Symbol, mv.To = x[0], x[1], x[2]
+			a.Moves = append(a.Moves, mv)
+		}
+	}
+	if a.Breaks, err = list(f[4]); err != nil {
+		return nil, err
+	}
+	return a, nil
 }

@@ -108,6 +108,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Index: "first = d → cell = Value" for every cell that d picks, and
 //     "first ≠ d" for a digit d that picks none.
 //   - Never: the empty clause.
+//   - Automaton: the layered graph of the automaton's states over the
+//     line, a variable per state and per move kept (see automaton).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -133,6 +135,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.Index:      (*Encoder).index,
 	satdoku.Outside:    func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) { e.outside(a, d, c.Cells) },
 	satdoku.Never:      func(e *Encoder, a ClauseAdder, _ *Domain, _ *satdoku.Constraint) { e.emit(a) },
+	satdoku.Automaton:  (*Encoder).automaton,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {

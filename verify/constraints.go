@@ -106,6 +106,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		}
 	case satdoku.Never:
 		return neverWhy(c)
+	case satdoku.Automaton:
+		return runNFA(c, g)
 	case satdoku.XSum:
 		k := g.Cell(c.Cells[0])
 		if k > len(c.Cells) {
@@ -299,6 +301,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowIndex(c, m)
 	case satdoku.Outside:
 		return narrowOutside(n, m, scratch)
+	case satdoku.Automaton:
+		return narrowNFA(c, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}

@@ -342,6 +342,38 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return true
+	case satdoku.Automaton:
+		// A run, searched state by state: the symbols are the digits with
+		// the breaks (0) put in their places.
+		var syms []int
+		for k := 0; k <= len(ds); k++ {
+			for _, b := range c.NFA.Breaks {
+				if b == k {
+					syms = append(syms, satdoku.Break)
+				}
+			}
+			if k < len(ds) {
+				syms = append(syms, ds[k])
+			}
+		}
+		var run func(q, t int) bool
+		run = func(q, t int) bool {
+			if t == len(syms) {
+				return slices.Contains(c.NFA.Accept, q)
+			}
+			for _, m := range c.NFA.Moves {
+				if m.From == q && m.Symbol == syms[t] && run(m.To, t+1) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, q := range c.NFA.Start {
+			if run(q, 0) {
+				return true
+			}
+		}
+		return false
 	}
 	panic("unknown kind")
 }
@@ -443,6 +475,30 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.Never:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Reason = "cannot hold"
+	case satdoku.Automaton:
+		// A random automaton of up to 3 states over 1 to 5 cells, one of
+		// them maybe twice, maybe with a break.
+		c.Cells = cells(1 + rng.IntN(4))
+		if rng.IntN(4) == 0 {
+			c.Cells = append(c.Cells, c.Cells[0])
+		}
+		a := &satdoku.NFA{States: 1 + rng.IntN(3), Start: []int{0}}
+		if rng.IntN(3) == 0 {
+			a.Breaks = []int{rng.IntN(len(c.Cells) + 1)}
+		}
+		for q := range a.States {
+			if rng.IntN(2) == 0 || q == a.States-1 {
+				a.Accept = append(a.Accept, q)
+			}
+			for sym := range n + 1 {
+				for to := range a.States {
+					if rng.IntN(3) == 0 || sym == satdoku.Break && to == q {
+						a.Moves = append(a.Moves, satdoku.Move{From: q, To: to, Symbol: sym})
+					}
+				}
+			}
+		}
+		c.NFA = a
 	case satdoku.Segments:
 		c.Cells = cells(1 + rng.IntN(4))
 		c.Value = 1 + rng.IntN(2*n)
@@ -701,6 +757,11 @@ func TestNarrowSound(t *testing.T) {
 				return
 			}
 			for x := m[j]; x != 0; x &= x - 1 {
+				// A cell listed before (an automaton's line that loops)
+				// keeps its digit.
+				if p := slices.Index(c.Cells, c.Cells[j]); p < j && g.Cell(c.Cells[j]) != lowest(x) {
+					continue
+				}
 				g.SetCell(c.Cells[j], lowest(x))
 				rec(j + 1)
 			}

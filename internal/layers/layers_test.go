@@ -159,6 +159,12 @@ func TestConstraintKinds(t *testing.T) {
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
 		}
+		if k == satdoku.Automaton {
+			// Odd and even digits alternate from an odd one, across a
+			// break between the second and the third cell.
+			c.NFA = &satdoku.NFA{States: 2, Start: []int{0}, Accept: []int{0, 1}, Breaks: []int{2},
+				Moves: []satdoku.Move{{From: 0, To: 1, Symbol: 1}, {From: 0, To: 1, Symbol: 3}, {From: 1, To: 0, Symbol: 2}, {From: 1, To: 0, Symbol: 4}, {From: 0, To: 0, Symbol: satdoku.Break}, {From: 1, To: 1, Symbol: satdoku.Break}}}
+		}
 		r, err := std.WithConstraints(c)
 		if err != nil {
 			t.Errorf("constraint kind %v: %v", k, err)

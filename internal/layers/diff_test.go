@@ -1,0 +1,105 @@
+package layers_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/verify"
+)
+
+// differential checks rules r on the 4×4 board both ways: the solutions
+// that verify's backtracking counter finds and the models of the encoder's
+// formula, enumerated by gini with each model blocked, must be as many,
+// and each model must pass verify. It returns their number.
+func differential(t *testing.T, what string, r *satdoku.Rules) int {
+	t.Helper()
+	empty := satdoku.NewGrid(r)
+	want, _ := verify.Count(empty, 1000)
+	g := gini.New()
+	if err := encode.NewEncoder(r, encode.Extended).Write(giniAdder{g}, nil); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	got := 0
+	for ; got <= 1000 && g.Solve() == 1; got++ {
+		sol, err := encode.Decode(r, func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if err := verify.Solution(empty, sol); err != nil {
+			t.Fatalf("%s: a model verify rejects: %v", what, err)
+		}
+		for i := range 16 {
+			g.Add(z.Dimacs2Lit(-encode.Var(4, i/4, i%4, sol.Cell(i))))
+		}
+		g.Add(0)
+	}
+	if got != want {
+		t.Errorf("%s: gini finds %d models, verify's counter %d solutions", what, got, want)
+	}
+	return got
+}
+
+// randomNFA returns an automaton of up to 4 states over the digits 1 to 4
+// (and the break), with random moves, starts and accepting states.
+func randomNFA(rng *rand.Rand, breaks []int) *satdoku.NFA {
+	a := &satdoku.NFA{States: 1 + rng.IntN(4), Breaks: breaks}
+	for q := range a.States {
+		if q == 0 || rng.IntN(4) == 0 {
+			a.Start = append(a.Start, q)
+		}
+		if rng.IntN(2) == 0 {
+			a.Accept = append(a.Accept, q)
+		}
+		for sym := range 5 {
+			for to := range a.States {
+				if rng.IntN(3) == 0 || sym == satdoku.Break && to == q {
+					a.Moves = append(a.Moves, satdoku.Move{From: q, To: to, Symbol: sym})
+				}
+			}
+		}
+	}
+	if len(a.Accept) == 0 {
+		a.Accept = []int{a.States - 1}
+	}
+	return a
+}
+
+// TestAutomatonDifferential compares gini with verify's counter on 4×4
+// boards with a random automaton over a random line of 3 to 7 cells (a
+// cell may come twice, the line may have breaks).
+func TestAutomatonDifferential(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(31, 1))
+	some, none := 0, 0
+	for range 150 {
+		cells := make([]int, 3+rng.IntN(5))
+		for k := range cells {
+			cells[k] = rng.IntN(16)
+		}
+		var breaks []int
+		if rng.IntN(3) == 0 {
+			breaks = []int{rng.IntN(len(cells) + 1)}
+		}
+		a := randomNFA(rng, breaks)
+		r, err := std.WithConstraints(satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: a, Name: "nfa"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if differential(t, "automaton", r) > 0 {
+			some++
+		} else {
+			none++
+		}
+	}
+	if some < 20 || none < 5 {
+		t.Errorf("%d random automata with solutions, %d without: the test is too one-sided", some, none)
+	}
+}
