@@ -326,6 +326,8 @@ func (b *builder) add(c *Clue) error {
 		b.tag()
 	case RegionSumLine, ZipperLine, DoubleArrow:
 		return b.equalSums(c)
+	case Automaton:
+		return b.automaton(c)
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -974,4 +976,36 @@ func (b *builder) negative(k Kind) {
 		marks = xvs
 	}
 	b.forbid(k, rels, marks)
+}
+
+// automaton reads an Automaton clue: its lines one after the other, a
+// break between two.
+func (b *builder) automaton(c *Clue) error {
+	if c.NFA == nil {
+		return b.fail("nfa", -1, -1, "no automaton")
+	}
+	a := c.NFA.Clone()
+	a.Breaks = nil
+	var cells []int
+	for k, l := range c.Lines {
+		if k > 0 {
+			a.Breaks = append(a.Breaks, len(cells))
+		}
+		cells = append(cells, l...)
+	}
+	if len(cells) == 0 {
+		return b.fail("lines", -1, -1, "an automaton without cells")
+	}
+	for _, m := range a.Moves {
+		if m.Symbol < satdoku.Break || m.Symbol > b.n {
+			return b.fail("nfa", -1, -1, "a move on %d (want a digit 1 to %d, or %d for a break)", m.Symbol, b.n, satdoku.Break)
+		}
+	}
+	name := c.Label
+	if name == "" {
+		name = Automaton.String()
+	}
+	b.cons = append(b.cons, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: a, Name: name})
+	b.tag()
+	return nil
 }

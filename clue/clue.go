@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/satdoku/satdoku"
 )
 
 // Kind is the kind of a clue.
@@ -156,6 +158,12 @@ const (
 	// Value or more, ⌊N/2⌋ when Value is 0 (4 on 9×9), and every cell
 	// between holds a digit outside the range of theirs, ends included.
 	LockoutLine
+	// Automaton: the automaton NFA accepts the digits of the Lines, read
+	// one after the other, reading satdoku.Break between two lines (the
+	// segments of ISS's NFA lines; a line may be empty); its Breaks are
+	// ignored. Label names it for pictures and messages ("row6-distance",
+	// a regular expression).
+	Automaton
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -170,7 +178,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
-	LockoutLine: "lockout line"}
+	LockoutLine: "lockout line", Automaton: "automaton"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -192,7 +200,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
-// "column indexer", "box indexer", "numbered room" or "lockout line";
+// "column indexer", "box indexer", "numbered room", "lockout line" or
+// "automaton";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -315,6 +324,10 @@ type Clue struct {
 	Value int `json:"value,omitempty"`
 	// Values are the digits of a quadruple or of pencil marks.
 	Values []int `json:"values,omitempty"`
+	// NFA is the automaton of an Automaton clue.
+	NFA *satdoku.NFA `json:"nfa,omitempty"`
+	// Label names an Automaton clue.
+	Label string `json:"label,omitempty"`
 }
 
 // Errors of Apply, wrapped by its *Error values.

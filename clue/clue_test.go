@@ -313,6 +313,8 @@ func meaningCases() []meaningCase {
 		// the right holds 2.
 		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
 			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
+		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
+			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},
 			func(d digits) bool {
 				lo, hi := min(d[0], d[2]), max(d[0], d[2])
@@ -715,4 +717,19 @@ func TestNames(t *testing.T) {
 	if got := e.Error(); got != "clue: clue 2 (thermometer) lines[0][3]: R1C1 is listed twice" {
 		t.Errorf("Error() = %q", got)
 	}
+}
+
+// parityNFA reads a segment, a break and one digit, and accepts when the
+// digit has the parity of the segment's sum: states 0 and 1 are the
+// parity so far, 2 and 3 after the break, 4 the end.
+func parityNFA() *satdoku.NFA {
+	a := &satdoku.NFA{States: 5, Start: []int{0}, Accept: []int{4}}
+	for d := 1; d <= 4; d++ {
+		for q := range 2 {
+			a.Moves = append(a.Moves, satdoku.Move{From: q, To: q ^ d%2, Symbol: d})
+		}
+		a.Moves = append(a.Moves, satdoku.Move{From: 2 + d%2, To: 4, Symbol: d})
+	}
+	a.Moves = append(a.Moves, satdoku.Move{From: 0, To: 2, Symbol: satdoku.Break}, satdoku.Move{From: 1, To: 3, Symbol: satdoku.Break})
+	return a
 }

@@ -336,6 +336,10 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
 	case "Pair", "PairX", "Binary", "BinaryX":
 		return b.pair(it)
+	case "NFA":
+		return b.nfa(it)
+	case "Regex":
+		return b.regex(it)
 	case "WhiteDot", "BlackDot", "X", "V", "GreaterThan":
 		return b.pairs(it)
 	case "LittleKiller":

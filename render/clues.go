@@ -66,6 +66,7 @@ var drawers = map[clue.Kind]struct {
 	clue.XSum:               {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "x-sum", "rect") }},
 	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
 	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},
+	clue.Automaton:          {underGrid, (*drawing).automaton},
 }
 
 // clues draws the clues of one layer, in order.
@@ -510,4 +511,34 @@ func (d *drawing) outsideNumber(c *clue.Clue, class, shape string) {
 	}
 	d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000" text-anchor="middle" dominant-baseline="central">%d</text>`+"\n",
 		class, f(x), f(y), f(cell*0.3), c.Value)
+}
+
+// automaton draws an automaton's line: each segment a dashed line through
+// its cells with a small circle on each, and its label (cut to 24
+// characters) over its first cell.
+func (d *drawing) automaton(c *clue.Clue) {
+	first := -1
+	for _, l := range c.Lines {
+		cs := d.cellsOn(l)
+		if len(cs) == 0 {
+			continue
+		}
+		if first < 0 {
+			first = cs[0]
+		}
+		d.p(`<path class="automaton" d="%s" stroke="#6b8e23" stroke-width="%s" stroke-dasharray="2 4 8 4" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`+"\n",
+			d.polyline(cs), f(cell*0.1))
+		for _, i := range cs {
+			d.p(`<circle class="automaton" cx="%s" cy="%s" r="%s" stroke="#6b8e23" stroke-width="1.5" fill="none"/>`+"\n", f(d.cx(i)), f(d.cy(i)), f(cell*0.12))
+		}
+	}
+	label := []rune(c.Label)
+	if first < 0 || len(label) == 0 {
+		return
+	}
+	if len(label) > 24 {
+		label = append(label[:23], '…')
+	}
+	d.p(`<text class="automaton" x="%s" y="%s" font-size="%s" fill="#4b6e13">%s</text>`+"\n",
+		f(d.x(first%d.n)+2), f(d.y(first/d.n)+cell*0.2), f(cell*0.18), esc(string(label)))
 }
