@@ -3,6 +3,7 @@ package clue
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/satdoku/satdoku"
 )
@@ -328,6 +329,8 @@ func (b *builder) add(c *Clue) error {
 		return b.equalSums(c)
 	case Automaton:
 		return b.automaton(c)
+	case PairTable:
+		return b.pairTable(c)
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -1006,6 +1009,34 @@ func (b *builder) automaton(c *Clue) error {
 		name = Automaton.String()
 	}
 	b.cons = append(b.cons, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: a, Name: name})
+	b.tag()
+	return nil
+}
+
+// pairTable reads a PairTable clue: a Table relation on each two
+// neighbours on each line, or on every two cells of it (Value 1).
+func (b *builder) pairTable(c *Clue) error {
+	n := b.n
+	if len(c.Table) != n*n || strings.Trim(c.Table, "01") != "" {
+		return b.fail("table", -1, -1, "a table of %d characters, want %d '0's and '1's", len(c.Table), n*n)
+	}
+	if c.Value != 0 && c.Value != 1 {
+		return b.fail("value", -1, -1, "%d (want 0 for neighbours on the line, 1 for every two cells)", c.Value)
+	}
+	name := c.Label
+	if name == "" {
+		name = PairTable.String()
+	}
+	for k, l := range c.Lines {
+		for p := range l {
+			for q := p + 1; q < len(l) && (c.Value == 1 || q == p+1); q++ {
+				if l[p] == l[q] {
+					return b.fail("lines", k, q, "%s related to itself", rc(l[q]/n, l[q]%n))
+				}
+				b.rels = append(b.rels, satdoku.Relation{A: l[p], B: l[q], Kind: satdoku.Table, Table: c.Table, Name: name})
+			}
+		}
+	}
 	b.tag()
 	return nil
 }

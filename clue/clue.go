@@ -164,6 +164,13 @@ const (
 	// ignored. Label names it for pictures and messages ("row6-distance",
 	// a regular expression).
 	Automaton
+	// PairTable: the relation given by Table (satdoku.Relation's Table: a
+	// row of N characters for each digit a of the first cell, '1' where
+	// the digit b of the second may go with it) holds on each two cells
+	// next to each other on each line, the earlier cell first; with Value
+	// 1, on every two cells of each line (ISS's Pair and PairX). Label
+	// names it.
+	PairTable
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -178,7 +185,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
-	LockoutLine: "lockout line", Automaton: "automaton"}
+	LockoutLine: "lockout line", Automaton: "automaton", PairTable: "pair table"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -200,8 +207,8 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // xv", "region sum line", "zipper line", "double arrow", "nabner",
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
-// "column indexer", "box indexer", "numbered room", "lockout line" or
-// "automaton";
+// "column indexer", "box indexer", "numbered room", "lockout line",
+// "automaton" or "pair table";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -326,8 +333,10 @@ type Clue struct {
 	Values []int `json:"values,omitempty"`
 	// NFA is the automaton of an Automaton clue.
 	NFA *satdoku.NFA `json:"nfa,omitempty"`
-	// Label names an Automaton clue.
+	// Label names an Automaton or a PairTable clue.
 	Label string `json:"label,omitempty"`
+	// Table is the table of a PairTable clue.
+	Table string `json:"table,omitempty"`
 }
 
 // Errors of Apply, wrapped by its *Error values.

@@ -313,6 +313,13 @@ func meaningCases() []meaningCase {
 		// the right holds 2.
 		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
 			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
+		{"pair table on neighbours", 4, []clue.Clue{{Kind: clue.PairTable, Lines: [][]int{{0, 1, 5}}, Table: "0111" + "0011" + "0001" + "1000"}}, []int{0, 1, 5},
+			func(d digits) bool {
+				lt := func(a, b int) bool { return a < b || a == 4 && b == 1 }
+				return lt(d[0], d[1]) && lt(d[1], d[5])
+			}},
+		{"pair table on every two", 4, []clue.Clue{{Kind: clue.PairTable, Lines: [][]int{{0, 6, 9}}, Value: 1, Table: "1110" + "1101" + "1011" + "0111"}}, []int{0, 6, 9},
+			func(d digits) bool { return d[0]+d[6] != 5 && d[0]+d[9] != 5 && d[6]+d[9] != 5 }},
 		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
 			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},

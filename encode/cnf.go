@@ -297,6 +297,9 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		if x.Value != 0 {
 			word += ":" + strconv.Itoa(x.Value)
 		}
+		if x.Kind == satdoku.Table {
+			word += ":" + x.Table
+		}
 		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, word, x.Name)
 	}
 	for _, c := range r.Constraints() {
@@ -421,6 +424,13 @@ func (hr *headerRules) add(key, val string) error {
 			return fmt.Errorf("bad relation cells %q", list)
 		}
 		word, value, hasValue := strings.Cut(word, ":")
+		if word == satdoku.Table.String() {
+			// "table:TABLE" or "table:VALUE:TABLE"
+			var ok bool
+			if value, x.Table, ok = strings.Cut(value, ":"); !ok {
+				value, x.Table, hasValue = "", value, false
+			}
+		}
 		if hasValue {
 			v, err := strconv.Atoi(value)
 			if err != nil {

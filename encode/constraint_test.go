@@ -540,8 +540,36 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 	case satdoku.OtherThird:
 		ta, tb := entropicThird(v, a), entropicThird(v, b)
 		return ta > 0 && tb > 0 && ta != tb
+	case satdoku.Table:
+		return primeSum(a, b, v)
 	}
 	panic("unknown relation kind")
+}
+
+// primeSum is the meaning of the tables of the tests: 2a + b + v is prime.
+func primeSum(a, b, v int) bool {
+	p := 2*a + b + v
+	for q := 2; q*q <= p; q++ {
+		if p%q == 0 {
+			return false
+		}
+	}
+	return p >= 2
+}
+
+// primeTable is the table of primeSum on an n×n board.
+func primeTable(n, v int) string {
+	var sb strings.Builder
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			c := byte('0')
+			if primeSum(a, b, v) {
+				c = '1'
+			}
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
 }
 
 // entropicThird returns the third of 1..v that digit d lies in, 1 to 3, or
@@ -575,7 +603,11 @@ func TestRelationsExhaustive(t *testing.T) {
 	const a, b = 0, 9 // r1c1 and r2c4
 	for _, k := range satdoku.RelationKinds() {
 		for _, v := range []int{0, 1, 2, 3, 5, 7} {
-			r, err := std.WithRelations(satdoku.Relation{A: a, B: b, Kind: k, Value: v})
+			x := satdoku.Relation{A: a, B: b, Kind: k, Value: v}
+			if k == satdoku.Table {
+				x.Table = primeTable(6, v)
+			}
+			r, err := std.WithRelations(x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -630,7 +662,11 @@ func constrained(t *testing.T) *satdoku.Rules {
 			v = 3
 		}
 		a := 40 + int(k)
-		rel = append(rel, satdoku.Relation{A: a, B: a + 9, Kind: k, Value: v, Name: k.String() + " dot"})
+		x := satdoku.Relation{A: a, B: a + 9, Kind: k, Value: v, Name: k.String() + " dot"}
+		if k == satdoku.Table {
+			x.Table = primeTable(9, v)
+		}
+		rel = append(rel, x)
 	}
 	r, err := r.WithRelations(rel...)
 	if err != nil {

@@ -60,6 +60,23 @@ func decodeKey(key string, n int) (relation, error) {
 // the second.
 func (r relation) allows(a, b int) bool { return r[a-1]>>(b-1)&1 == 1 }
 
+// table returns the relation as satdoku.Relation's Table: a row of N
+// characters for each digit a, '1' where b is allowed.
+func (r relation) table() string {
+	n := len(r)
+	t := make([]byte, 0, n*n)
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			c := byte('0')
+			if r.allows(a, b) {
+				c = '1'
+			}
+			t = append(t, c)
+		}
+	}
+	return string(t)
+}
+
 // transpose returns the relation with its cells swapped.
 func (r relation) transpose() relation {
 	n := len(r)
@@ -353,7 +370,7 @@ func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
 // cells when the clue's kind relates the whole list as the constraint
 // does (a Pair a ≤ b is a slow thermometer, a PairX |a−b| > 1 a Nabner
 // line), a clue on each two cells it relates otherwise. A relation that no
-// clue has is an error naming it.
+// clue has is a clue.PairTable: the relation by its table.
 func (b *builder) pair(it *item) error {
 	every := strings.HasSuffix(it.typ, "X")
 	rel, keyAt, err := b.key(it)
@@ -390,7 +407,17 @@ func (b *builder) pair(it *item) error {
 		}
 	}
 	if pick == nil {
-		return b.t.fail(keyAt, ErrUnsupported, "%s: key %q: the relation %v (a the first cell, b the second) has no satdoku clue", it.typ, it.args[0], rel)
+		// No named clue: the relation by its table.
+		v := 0
+		if every {
+			v = 1
+		}
+		for _, cells := range groups {
+			if len(cells) >= 2 {
+				b.add(it.at, clue.Clue{Kind: clue.PairTable, Lines: [][]int{cells}, Value: v, Table: rel.table(), Label: it.typ})
+			}
+		}
+		return nil
 	}
 	for _, cells := range groups {
 		if len(cells) < 2 {

@@ -321,7 +321,7 @@ func TestPairErrors(t *testing.T) {
 	}
 	sum7 := testKey(9, func(a, b int) bool { return a+b == 7 })
 	checkErrors(t, []errorCase{
-		{".~R1C1_1.Pair~" + sum7 + "~R1C1~R1C2", sum7, ErrUnsupported, "the relation {1:[6],2:[5],3:[4],4:[3],5:[2],6:[1]} (a the first cell, b the second) has no satdoku clue"},
+		{".PairX~" + sum7 + "~R1C1~R1C2~R1C1", "$R1C1", ErrInvalid, "listed twice"},
 		{".PairX~" + le + "~R1C1~R1C2", le, ErrInvalid, "not symmetric"},
 		{".Pair~AB*C~R1C1~R1C2", "AB*C", ErrInvalid, "'*' is not a character"},
 		{".Pair~A=B~R1C1~R1C2", "A=B", ErrInvalid, "not a character"},
@@ -347,4 +347,46 @@ func TestPairErrors(t *testing.T) {
 		{".Or" + diffs(8) + ".End", "", nil, ""},
 		{".Replicate~R1C1.End", ".Replicate", ErrUnsupported, "Replicate"},
 	})
+}
+
+// TestPairTable reads relations that no named clue has (ISS's "one of the
+// two is 7", "same parity", a + b = 7) as their tables: the validator
+// accepts the digits a, b in two cells that share no unit exactly when the
+// relation allows them, on every two cells of a PairX and on neighbours of
+// a Pair, and the clue read is a pair table.
+func TestPairTable(t *testing.T) {
+	const n = 9
+	for _, c := range []struct {
+		name  string
+		every bool
+		rel   func(a, b int) bool
+	}{
+		{"one of them 7", true, func(a, b int) bool { return a == 7 || b == 7 }},
+		{"same parity", true, func(a, b int) bool { return (a-b)%2 == 0 }},
+		{"a + b = 7", false, func(a, b int) bool { return a+b == 7 }},
+		{"b = a + 2 or a = 9", false, func(a, b int) bool { return b == a+2 || a == 9 }},
+	} {
+		typ := "Pair"
+		if c.every {
+			typ = "PairX"
+		}
+		// r1c1, r5c5, r9c9 share no unit.
+		p, err := Read("." + typ + "~" + testKey(n, c.rel) + "~R1C1~R5C5~R9C9")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(p.Clues) != 1 || p.Clues[0].Kind != clue.PairTable {
+			t.Fatalf("%s: clues %v, want one pair table", c.name, p.Clues)
+		}
+		for a := 1; a <= n; a++ {
+			for b := 1; b <= n; b++ {
+				if got := meaning(t, p, []int{0, 40}, []int{a, b}); got != c.rel(a, b) {
+					t.Fatalf("%s: r1c1 %d, r5c5 %d: allowed %v", c.name, a, b, got)
+				}
+				if got := meaning(t, p, []int{0, 80}, []int{a, b}); got != (!c.every || c.rel(a, b)) {
+					t.Fatalf("%s: r1c1 %d, r9c9 %d (not neighbours on the list): allowed %v", c.name, a, b, got)
+				}
+			}
+		}
+	}
 }

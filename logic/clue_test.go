@@ -104,6 +104,15 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c4(2, 2): {3, 4}},
 		},
 		{
+			name: "table relation", n: 4,
+			// a < b, by its table
+			rels:   []satdoku.Relation{{A: c4(1, 1), B: c4(2, 3), Kind: satdoku.Table, Table: "0111001100010000", Name: "less by table"}},
+			givens: map[int]int{c4(1, 1): 3},
+			find:   relations, tech: "less by table", rating: RatingClueRelation,
+			text: "less by table r1c1,r2c3: r1c1 holds 3; r2c3 is 4",
+			keep: map[int][]int{c4(2, 3): {4}},
+		},
+		{
 			name: "whispers", n: 9,
 			rels: []satdoku.Relation{rel(c9(1, 1), c9(1, 2), satdoku.Apart, 5, "whispers")},
 			find: relations, tech: "whispers", rating: RatingClueRelation,
@@ -509,7 +518,8 @@ func relConst(k satdoku.RelationKind) string {
 		satdoku.Double: "Double", satdoku.NotDouble: "NotDouble", satdoku.Sum: "Sum", satdoku.NotSum: "NotSum",
 		satdoku.Less: "Less", satdoku.Equal: "Equal", satdoku.Apart: "Apart", satdoku.Difference: "Difference",
 		satdoku.NotDifference: "NotDifference", satdoku.Ratio: "Ratio", satdoku.NotRatio: "NotRatio",
-		satdoku.OtherResidue: "OtherResidue", satdoku.OtherThird: "OtherThird", satdoku.NotGreater: "NotGreater"}[k]
+		satdoku.OtherResidue: "OtherResidue", satdoku.OtherThird: "OtherThird", satdoku.NotGreater: "NotGreater",
+		satdoku.Table: "Table"}[k]
 }
 
 func conConst(k satdoku.ConstraintKind) string {

@@ -66,7 +66,8 @@ var drawers = map[clue.Kind]struct {
 	clue.XSum:               {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "x-sum", "rect") }},
 	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
 	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},
-	clue.Automaton:          {underGrid, (*drawing).automaton},
+	clue.Automaton:          {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "automaton", "#6b8e23", "2 4 8 4") }},
+	clue.PairTable:          {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "pair-table", "#8e5b23", "6 3") }},
 }
 
 // clues draws the clues of one layer, in order.
@@ -513,10 +514,10 @@ func (d *drawing) outsideNumber(c *clue.Clue, class, shape string) {
 		class, f(x), f(y), f(cell*0.3), c.Value)
 }
 
-// automaton draws an automaton's line: each segment a dashed line through
-// its cells with a small circle on each, and its label (cut to 24
-// characters) over its first cell.
-func (d *drawing) automaton(c *clue.Clue) {
+// labelled draws an automaton's line, or the lines of a pair table: each
+// line (or segment) a dashed line through its cells with a small circle on
+// each, and its label (cut to 24 characters) over its first cell.
+func (d *drawing) labelled(c *clue.Clue, class, colour, dashes string) {
 	first := -1
 	for _, l := range c.Lines {
 		cs := d.cellsOn(l)
@@ -526,10 +527,10 @@ func (d *drawing) automaton(c *clue.Clue) {
 		if first < 0 {
 			first = cs[0]
 		}
-		d.p(`<path class="automaton" d="%s" stroke="#6b8e23" stroke-width="%s" stroke-dasharray="2 4 8 4" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`+"\n",
-			d.polyline(cs), f(cell*0.1))
+		d.p(`<path class="%s" d="%s" stroke="%s" stroke-width="%s" stroke-dasharray="%s" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`+"\n",
+			class, d.polyline(cs), colour, f(cell*0.1), dashes)
 		for _, i := range cs {
-			d.p(`<circle class="automaton" cx="%s" cy="%s" r="%s" stroke="#6b8e23" stroke-width="1.5" fill="none"/>`+"\n", f(d.cx(i)), f(d.cy(i)), f(cell*0.12))
+			d.p(`<circle class="%s" cx="%s" cy="%s" r="%s" stroke="%s" stroke-width="1.5" fill="none"/>`+"\n", class, f(d.cx(i)), f(d.cy(i)), f(cell*0.12), colour)
 		}
 	}
 	label := []rune(c.Label)
@@ -539,6 +540,6 @@ func (d *drawing) automaton(c *clue.Clue) {
 	if len(label) > 24 {
 		label = append(label[:23], '…')
 	}
-	d.p(`<text class="automaton" x="%s" y="%s" font-size="%s" fill="#4b6e13">%s</text>`+"\n",
-		f(d.x(first%d.n)+2), f(d.y(first/d.n)+cell*0.2), f(cell*0.18), esc(string(label)))
+	d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="%s">%s</text>`+"\n",
+		class, f(d.x(first%d.n)+2), f(d.y(first/d.n)+cell*0.2), f(cell*0.18), colour, esc(string(label)))
 }
