@@ -44,6 +44,21 @@ func differential(t *testing.T, what string, r *satdoku.Rules) int {
 	return got
 }
 
+// sweep runs differential on rounds random rules that rules draws, and
+// fails when too few of them have solutions, or too few have none.
+func sweep(t *testing.T, what string, rounds int, rules func() *satdoku.Rules) {
+	t.Helper()
+	some := 0
+	for range rounds {
+		if differential(t, what, rules()) > 0 {
+			some++
+		}
+	}
+	if some < rounds/8 || rounds-some < rounds/30 {
+		t.Errorf("%d random %s rules with solutions, %d without: the test is too one-sided", some, what, rounds-some)
+	}
+}
+
 // randomNFA returns an automaton of up to 4 states over the digits 1 to 4
 // (and the break), with random moves, starts and accepting states.
 func randomNFA(rng *rand.Rand, breaks []int) *satdoku.NFA {
@@ -78,8 +93,7 @@ func TestAutomatonDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(31, 1))
-	some, none := 0, 0
-	for range 150 {
+	sweep(t, "automaton", 150, func() *satdoku.Rules {
 		cells := make([]int, 3+rng.IntN(5))
 		for k := range cells {
 			cells[k] = rng.IntN(16)
@@ -88,20 +102,12 @@ func TestAutomatonDifferential(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			breaks = []int{rng.IntN(len(cells) + 1)}
 		}
-		a := randomNFA(rng, breaks)
-		r, err := std.WithConstraints(satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: a, Name: "nfa"})
+		r, err := std.WithConstraints(satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: randomNFA(rng, breaks), Name: "nfa"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if differential(t, "automaton", r) > 0 {
-			some++
-		} else {
-			none++
-		}
-	}
-	if some < 20 || none < 5 {
-		t.Errorf("%d random automata with solutions, %d without: the test is too one-sided", some, none)
-	}
+		return r
+	})
 }
 
 // TestTableDifferential compares gini with verify's counter on 4×4 boards
@@ -112,8 +118,7 @@ func TestTableDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(31, 3))
-	some, none := 0, 0
-	for range 150 {
+	sweep(t, "table", 150, func() *satdoku.Rules {
 		var rel []satdoku.Relation
 		for range 1 + rng.IntN(4) {
 			a, b := rng.IntN(16), rng.IntN(16)
@@ -133,13 +138,6 @@ func TestTableDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if differential(t, "table", r) > 0 {
-			some++
-		} else {
-			none++
-		}
-	}
-	if some < 20 || none < 5 {
-		t.Errorf("%d random tables with solutions, %d without: the test is too one-sided", some, none)
-	}
+		return r
+	})
 }
