@@ -293,41 +293,63 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
 	}
 	for _, x := range r.Relations() {
-		word := x.Kind.String()
-		if x.Value != 0 {
-			word += ":" + strconv.Itoa(x.Value)
-		}
-		if x.Kind == satdoku.Table {
-			word += ":" + x.Table
-		}
-		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, word, x.Name)
+		writeRelation(w, "relation", &x)
 	}
 	for _, c := range r.Constraints() {
-		fmt.Fprintf(w, "c constraint %v %s", c.Kind, cellList(c.Cells))
-		if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
-			fmt.Fprintf(w, " value=%d", c.Value)
+		writeConstraint(w, "constraint", &c)
+		// An AnyOf's members follow it: "c or-member", then the
+		// member's relations and constraints.
+		for _, m := range c.Members {
+			fmt.Fprintf(w, "c or-member\n")
+			for _, x := range m.Relations {
+				writeRelation(w, "or-relation", &x)
+			}
+			for _, x := range m.Constraints {
+				writeConstraint(w, "or-constraint", &x)
+			}
 		}
-		if c.Coefs != nil {
-			fmt.Fprintf(w, " coefs=%s", cellList(c.Coefs))
-		}
-		if c.Digits != nil {
-			fmt.Fprintf(w, " digits=%s", cellList(c.Digits))
-		}
-		if c.Mask != 0 || c.Kind == satdoku.OneOf {
-			fmt.Fprintf(w, " mask=%#x", c.Mask)
-		}
-		if c.NFA != nil {
-			fmt.Fprintf(w, " nfa=%s", nfaText(c.NFA))
-		}
-		if c.Kind == satdoku.Never {
-			fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
-			continue
-		}
-		fmt.Fprintf(w, " %s\n", c.Name)
 	}
 	if tags := r.Tags(); len(tags) > 0 {
 		fmt.Fprintf(w, "c rules %s\n", strings.Join(tags, ","))
 	}
+}
+
+// writeRelation writes "c KEY A,B KIND[:VALUE][:TABLE] NAME".
+func writeRelation(w io.Writer, key string, x *satdoku.Relation) {
+	word := x.Kind.String()
+	if x.Value != 0 {
+		word += ":" + strconv.Itoa(x.Value)
+	}
+	if x.Kind == satdoku.Table {
+		word += ":" + x.Table
+	}
+	fmt.Fprintf(w, "c %s %d,%d %s %s\n", key, x.A, x.B, word, x.Name)
+}
+
+// writeConstraint writes "c KEY KIND CELLS [fields] NAME" (see
+// addConstraint).
+func writeConstraint(w io.Writer, key string, c *satdoku.Constraint) {
+	fmt.Fprintf(w, "c %s %v %s", key, c.Kind, cellList(c.Cells))
+	if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
+		fmt.Fprintf(w, " value=%d", c.Value)
+	}
+	if c.Coefs != nil {
+		fmt.Fprintf(w, " coefs=%s", cellList(c.Coefs))
+	}
+	if c.Digits != nil {
+		fmt.Fprintf(w, " digits=%s", cellList(c.Digits))
+	}
+	if c.Mask != 0 || c.Kind == satdoku.OneOf {
+		fmt.Fprintf(w, " mask=%#x", c.Mask)
+	}
+	if c.NFA != nil {
+		fmt.Fprintf(w, " nfa=%s", nfaText(c.NFA))
+	}
+	if c.Kind == satdoku.Never {
+		fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
+		return
+	}
+	fmt.Fprintf(w, " %s\n", c.Name)
 }
 
 func cellList(cells []int) string {
@@ -351,17 +373,81 @@ type headerRules struct {
 // addConstraint reads "KIND CELLS [value=V] [coefs=C,…] [digits=D,…]
 // [mask=M] [nfa=A] NAME" (A as nfaText writes it), and for a Never constraint "NAME: REASON".
 func (hr *headerRules) addConstraint(val string) error {
+	c, err := parseConstraint(val)
+	if err != nil {
+		return err
+	}
+	hr.constraints = append(hr.constraints, c)
+	return nil
+}
+
+// addMember reads the lines of an AnyOf's members: "or-member" starts
+// one, "or-relation" and "or-constraint" add to it.
+func (hr *headerRules) addMember(key, val string) error {
+	if len(hr.constraints) == 0 || hr.constraints[len(hr.constraints)-1].Kind != satdoku.AnyOf {
+		return fmt.Errorf("%s after no any-of constraint", key)
+	}
+	c := &hr.constraints[len(hr.constraints)-1]
+	if key == "or-member" {
+		c.Members = append(c.Members, satdoku.Member{})
+		return nil
+	}
+	if len(c.Members) == 0 {
+		return fmt.Errorf("%s before or-member", key)
+	}
+	m := &c.Members[len(c.Members)-1]
+	if key == "or-constraint" {
+		x, err := parseConstraint(val)
+		m.Constraints = append(m.Constraints, x)
+		return err
+	}
+	x, err := parseRelation(val)
+	m.Relations = append(m.Relations, x)
+	return err
+}
+
+// parseRelation reads what writeRelation writes after the key.
+func parseRelation(val string) (satdoku.Relation, error) {
+	list, name, _ := strings.Cut(val, " ")
+	word, rname, _ := strings.Cut(name, " ")
+	x := satdoku.Relation{Name: strings.TrimSpace(rname)}
+	if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
+		return x, fmt.Errorf("bad relation cells %q", list)
+	}
+	word, value, hasValue := strings.Cut(word, ":")
+	if word == satdoku.Table.String() {
+		// "table:TABLE" or "table:VALUE:TABLE"
+		var ok bool
+		if value, x.Table, ok = strings.Cut(value, ":"); !ok {
+			value, x.Table, hasValue = "", value, false
+		}
+	}
+	if hasValue {
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			return x, fmt.Errorf("bad relation value %q", value)
+		}
+		x.Value = v
+	}
+	if err := x.Kind.UnmarshalText([]byte(word)); err != nil {
+		return x, fmt.Errorf("unknown relation %q", word)
+	}
+	return x, nil
+}
+
+// parseConstraint reads what writeConstraint writes after the key.
+func parseConstraint(val string) (satdoku.Constraint, error) {
 	f := strings.Fields(val)
 	if len(f) < 2 {
-		return errors.New("want KIND CELLS")
+		return satdoku.Constraint{}, errors.New("want KIND CELLS")
 	}
 	var c satdoku.Constraint
 	if err := c.Kind.UnmarshalText([]byte(f[0])); err != nil {
-		return fmt.Errorf("unknown constraint %q", f[0])
+		return satdoku.Constraint{}, fmt.Errorf("unknown constraint %q", f[0])
 	}
 	var err error
 	if c.Cells, err = intList(f[1]); err != nil {
-		return err
+		return satdoku.Constraint{}, err
 	}
 	f = f[2:]
 	for ; len(f) > 0; f = f[1:] {
@@ -384,15 +470,14 @@ func (hr *headerRules) addConstraint(val string) error {
 			err = fmt.Errorf("unknown field %q", key)
 		}
 		if err != nil {
-			return fmt.Errorf("constraint %s: %w", key, err)
+			return satdoku.Constraint{}, fmt.Errorf("constraint %s: %w", key, err)
 		}
 	}
 	c.Name = strings.Join(f, " ")
 	if c.Kind == satdoku.Never {
 		c.Name, c.Reason, _ = strings.Cut(c.Name, ": ")
 	}
-	hr.constraints = append(hr.constraints, c)
-	return nil
+	return c, nil
 }
 
 // intList reads comma-separated integers.
@@ -418,31 +503,12 @@ func (hr *headerRules) add(key, val string) error {
 	}
 	list, name, _ := strings.Cut(val, " ")
 	if key == "relation" {
-		word, rname, _ := strings.Cut(name, " ")
-		x := satdoku.Relation{Name: strings.TrimSpace(rname)}
-		if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
-			return fmt.Errorf("bad relation cells %q", list)
-		}
-		word, value, hasValue := strings.Cut(word, ":")
-		if word == satdoku.Table.String() {
-			// "table:TABLE" or "table:VALUE:TABLE"
-			var ok bool
-			if value, x.Table, ok = strings.Cut(value, ":"); !ok {
-				value, x.Table, hasValue = "", value, false
-			}
-		}
-		if hasValue {
-			v, err := strconv.Atoi(value)
-			if err != nil {
-				return fmt.Errorf("bad relation value %q", value)
-			}
-			x.Value = v
-		}
-		if err := x.Kind.UnmarshalText([]byte(word)); err != nil {
-			return fmt.Errorf("unknown relation %q", word)
-		}
+		x, err := parseRelation(val)
 		hr.relations = append(hr.relations, x)
-		return nil
+		return err
+	}
+	if key == "or-member" || key == "or-relation" || key == "or-constraint" {
+		return hr.addMember(key, val)
 	}
 	if key == "rules" {
 		for _, t := range strings.Split(val, ",") {
@@ -542,7 +608,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
-			case "region", "regions", "extra", "relation", "constraint", "rules":
+			case "region", "regions", "extra", "relation", "constraint", "rules", "or-member", "or-relation", "or-constraint":
 				err = h.rules.add(key, val)
 			}
 			if err != nil {

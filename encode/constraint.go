@@ -110,6 +110,8 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //   - Never: the empty clause.
 //   - Automaton: the layered graph of the automaton's states over the
 //     line, a variable per state and per move kept (see automaton).
+//   - AnyOf: a selector variable per member, one of them true, each
+//     member's clauses guarded by its selector (see anyOf).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {

@@ -526,7 +526,7 @@ func conConst(k satdoku.ConstraintKind) string {
 	return map[satdoku.ConstraintKind]string{satdoku.Total: "Total", satdoku.Run: "Run", satdoku.Within: "Within",
 		satdoku.Sandwich: "Sandwich", satdoku.Contains: "Contains", satdoku.OneOf: "OneOf", satdoku.XSum: "XSum",
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
-		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Automaton: "Automaton"}[k]
+		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Automaton: "Automaton", satdoku.AnyOf: "AnyOf"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the
@@ -690,6 +690,41 @@ func TestClueOddShapes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAnyOfSteps: the line searches leave an AnyOf out, but the steps
+// over the encoder's clauses read it: r1c1 + r1c2 = 3 (r1c1 is 1 or 2)
+// or r1c1 < r2c2 (r1c1 is at most 3) takes 4 from r1c1; and no step
+// removes a candidate a solution holds.
+func TestAnyOfSteps(t *testing.T) {
+	std4, _ := satdoku.Standard(4)
+	ms := []satdoku.Member{
+		{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: []int{0, 1}, Value: 3, Name: "cage"}}},
+		{Relations: []satdoku.Relation{{A: 0, B: 5, Kind: satdoku.Less, Name: "thermo"}}},
+	}
+	r, err := std4.WithConstraints(satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: "or"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(15, 4)
+	s, err := New(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, _ := s.Solve(nil)
+	found := false
+	for _, st := range path {
+		found = found || st.Text == "or r1c1,r1c2,r2c2: r1c1 is not 4"
+		for _, x := range st.Eliminations {
+			if !removable(t, g, x) {
+				t.Errorf("%q removes %s=%d, which a solution holds", st.Text, cellName(4, x.Cell), x.Digit)
+			}
+		}
+	}
+	if !found {
+		t.Error(`no step "or r1c1,r1c2,r2c2: r1c1 is not 4"`)
 	}
 }
 

@@ -108,6 +108,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		return neverWhy(c)
 	case satdoku.Automaton:
 		return runNFA(c, g)
+	case satdoku.AnyOf:
+		return anyOfWhy(c, g)
 	case satdoku.XSum:
 		k := g.Cell(c.Cells[0])
 		if k > len(c.Cells) {
@@ -303,6 +305,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowOutside(n, m, scratch)
 	case satdoku.Automaton:
 		return narrowNFA(c, m)
+	case satdoku.AnyOf:
+		return narrowAnyOf(c, n, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}

@@ -342,6 +342,20 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return true
+	case satdoku.AnyOf:
+		for _, m := range c.Members {
+			all := true
+			for k := range m.Constraints {
+				all = all && holds(&m.Constraints[k], g)
+			}
+			for _, x := range m.Relations {
+				all = all && x.Holds(g.Cell(x.A), g.Cell(x.B))
+			}
+			if all {
+				return true
+			}
+		}
+		return false
 	case satdoku.Automaton:
 		// A run, searched state by state: the symbols are the digits with
 		// the breaks (0) put in their places.
@@ -475,6 +489,28 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.Never:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Reason = "cannot hold"
+	case satdoku.AnyOf:
+		// Two or three members, each a constraint of another kind and
+		// maybe a relation.
+		for range 2 + rng.IntN(2) {
+			var m satdoku.Member
+			k := satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
+			for k == satdoku.AnyOf || k == satdoku.Sandwich || k == satdoku.XSum || k == satdoku.Skyscraper {
+				k = satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
+			}
+			x := randomConstraint(rng, n, k, from)
+			if len(x.Cells) > 3 {
+				x = randomConstraint(rng, n, satdoku.Total, from)
+				x.Cells, x.Coefs = x.Cells[:min(2, len(x.Cells))], nil
+			}
+			m.Constraints = append(m.Constraints, x)
+			if rng.IntN(2) == 0 {
+				a := rng.IntN(n * n)
+				m.Relations = append(m.Relations, satdoku.Relation{A: a, B: (a + 1 + rng.IntN(n*n-1)) % (n * n), Kind: satdoku.Less, Name: "less"})
+			}
+			c.Members = append(c.Members, m)
+		}
+		c.Cells = satdoku.MemberCells(c.Members)
 	case satdoku.Automaton:
 		// A random automaton of up to 3 states over 1 to 5 cells, one of
 		// them maybe twice, maybe with a break.

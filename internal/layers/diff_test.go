@@ -141,3 +141,42 @@ func TestTableDifferential(t *testing.T) {
 		return r
 	})
 }
+
+// TestAnyOfDifferential compares gini with verify's counter on 4×4 boards
+// with an AnyOf of two or three random members, each of two to four sums
+// of two cells, random tables and random automata.
+func TestAnyOfDifferential(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(31, 4))
+	cellsOf := func(k int) []int { return rng.Perm(16)[:k] }
+	sweep(t, "any-of", 150, func() *satdoku.Rules {
+		var ms []satdoku.Member
+		for range 2 + rng.IntN(2) {
+			var m satdoku.Member
+			for range 2 + rng.IntN(3) {
+				switch rng.IntN(3) {
+				case 0:
+					m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Total, Cells: cellsOf(2), Value: 3 + rng.IntN(6), Name: "sum"})
+				case 1:
+					cs := cellsOf(2)
+					tb := make([]byte, 16)
+					for k := range tb {
+						tb[k] = "01"[rng.IntN(2)]
+					}
+					m.Relations = append(m.Relations, satdoku.Relation{A: cs[0], B: cs[1], Kind: satdoku.Table, Table: string(tb), Name: "table"})
+				default:
+					m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cellsOf(3), NFA: randomNFA(rng, nil), Name: "nfa"})
+				}
+			}
+			ms = append(ms, m)
+		}
+		r, err := std.WithConstraints(satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: "or"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	})
+}

@@ -164,6 +164,14 @@ func TestConstraintKinds(t *testing.T) {
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
 		}
+		if k == satdoku.AnyOf {
+			// r1c1 + r2c3 = 5, or r3c2 < r4c4 < r1c1
+			c.Members = []satdoku.Member{
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: cells[:2], Value: 5, Name: "cage"}}},
+				{Relations: []satdoku.Relation{{A: cells[2], B: cells[3], Kind: satdoku.Less, Name: "thermo"}, {A: cells[3], B: cells[0], Kind: satdoku.Less, Name: "thermo"}}},
+			}
+			c.Cells = satdoku.MemberCells(c.Members)
+		}
 		if k == satdoku.Automaton {
 			// Odd and even digits alternate from an odd one, across a
 			// break between the second and the third cell.
