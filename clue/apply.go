@@ -1,6 +1,7 @@
 package clue
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r), base: r}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -57,6 +58,7 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 // builder gathers the rules of the clues.
 type builder struct {
 	n    int
+	base *satdoku.Rules // the rules the clues are added to
 	clue int  // the clue being read, for errors
 	kind Kind // its kind
 
@@ -331,6 +333,8 @@ func (b *builder) add(c *Clue) error {
 		return b.automaton(c)
 	case PairTable:
 		return b.pairTable(c)
+	case AnyOf:
+		return b.anyOf(c)
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -1037,6 +1041,54 @@ func (b *builder) pairTable(c *Clue) error {
 			}
 		}
 	}
+	b.tag()
+	return nil
+}
+
+// anyOf reads an AnyOf clue: each member's clues applied on their own to
+// the rules, what they add (relations, constraints, and extra units as
+// relations of distinct digits) a member of a satdoku.AnyOf.
+func (b *builder) anyOf(c *Clue) error {
+	if len(c.Members) == 0 {
+		return b.fail("members", -1, -1, "no members")
+	}
+	base := b.base
+	var ms []satdoku.Member
+	for k, clues := range c.Members {
+		for x := range clues {
+			if clues[x].Kind == AnyOf {
+				return &Error{Clue: b.clue, Kind: AnyOf, Field: "members", Line: k, Item: x, Msg: "an any-of inside an any-of", Err: ErrUnsupported}
+			}
+		}
+		rs, _, err := Apply(base, clues...)
+		if err != nil {
+			var ce *Error
+			if errors.As(err, &ce) {
+				return &Error{Clue: b.clue, Kind: AnyOf, Field: "members", Line: k, Item: ce.Clue, Msg: fmt.Sprintf("%v: %s", ce.Kind, ce.Msg), Err: ce.Err}
+			}
+			return err
+		}
+		var m satdoku.Member
+		m.Relations = slices.Clone(rs.Relations()[len(base.Relations()):])
+		for _, u := range rs.Extras()[len(base.Extras()):] {
+			for p := range u.Cells {
+				for q := p + 1; q < len(u.Cells); q++ {
+					m.Relations = append(m.Relations, satdoku.Relation{A: u.Cells[p], B: u.Cells[q], Kind: satdoku.Different, Name: u.Name})
+				}
+			}
+		}
+		m.Constraints = slices.Clone(rs.Constraints()[len(base.Constraints()):])
+		if len(m.Relations) == 0 && len(m.Constraints) == 0 {
+			return nil // a member that says nothing: so does the clue
+		}
+		ms = append(ms, m)
+		for _, t := range rs.Tags() {
+			if !slices.Contains(b.tags, t) && !slices.Contains(base.Tags(), t) {
+				b.tags = append(b.tags, t)
+			}
+		}
+	}
+	b.cons = append(b.cons, satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: AnyOf.String()})
 	b.tag()
 	return nil
 }

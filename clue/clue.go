@@ -171,6 +171,11 @@ const (
 	// 1, on every two cells of each line (ISS's Pair and PairX). Label
 	// names it.
 	PairTable
+	// AnyOf: at least one of the Members holds, each a list of clues that
+	// hold together (ISS's Or, an And inside it one member). A member
+	// holds no AnyOf of its own; one that says nothing makes the clue say
+	// nothing.
+	AnyOf
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -185,7 +190,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SlowThermometer: "slow thermometer", XSum: "x-sum", Skyscraper: "skyscraper",
 	TenLine: "10-line", SameDifference: "same difference", RowIndexer: "row indexer",
 	ColumnIndexer: "column indexer", BoxIndexer: "box indexer", NumberedRoom: "numbered room",
-	LockoutLine: "lockout line", Automaton: "automaton", PairTable: "pair table"}
+	LockoutLine: "lockout line", Automaton: "automaton", PairTable: "pair table", AnyOf: "any of"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -208,7 +213,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "entropic line", "modular line", "parity line", "slow thermometer",
 // "x-sum", "skyscraper", "10-line", "same difference", "row indexer",
 // "column indexer", "box indexer", "numbered room", "lockout line",
-// "automaton" or "pair table";
+// "automaton", "pair table" or "any of";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -337,6 +342,8 @@ type Clue struct {
 	Label string `json:"label,omitempty"`
 	// Table is the table of a PairTable clue.
 	Table string `json:"table,omitempty"`
+	// Members are the alternatives of an AnyOf clue.
+	Members [][]Clue `json:"members,omitempty"`
 }
 
 // Errors of Apply, wrapped by its *Error values.

@@ -320,6 +320,10 @@ func meaningCases() []meaningCase {
 			}},
 		{"pair table on every two", 4, []clue.Clue{{Kind: clue.PairTable, Lines: [][]int{{0, 6, 9}}, Value: 1, Table: "1110" + "1101" + "1011" + "0111"}}, []int{0, 6, 9},
 			func(d digits) bool { return d[0]+d[6] != 5 && d[0]+d[9] != 5 && d[6]+d[9] != 5 }},
+		{"any of a cage and a thermometer", 4, []clue.Clue{{Kind: clue.AnyOf, Members: [][]clue.Clue{
+			{{Kind: clue.KillerCage, Cells: []int{0, 6}, Value: 5}, {Kind: clue.Odd, Cells: []int{0}}},
+			{{Kind: clue.Thermometer, Lines: [][]int{{0, 9}}}}}}}, []int{0, 6, 9},
+			func(d digits) bool { return d[0]+d[6] == 5 && d[0] != d[6] && d[0]%2 == 1 || d[0] < d[9] }},
 		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
 			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},

@@ -471,20 +471,18 @@ func (b *builder) checkPairMarks() error {
 	return nil
 }
 
-// or reads ".Or … .End", whose members are items: satdoku reads it only
-// as a same-difference line, an Or of Pairs on one list of cells (or its
-// reverse) with keys |a−b| = d, the d's together 1 to N−1 (each two cells
-// next to each other differ, and all by the same amount), or 0 to N−1 (the
-// amount may be 0). Any other Or is refused, naming the member at fault.
+// or reads ".Or … .End", whose members are items: as a same-difference
+// line when it is an Or of Pairs on one list of cells (or its reverse)
+// with keys |a−b| = d, the d's together 1 to N−1 (each two cells next to
+// each other differ, and all by the same amount), or 0 to N−1 (the amount
+// may be 0); any other Or as a clue.AnyOf of its members (see anyOf).
 func (b *builder) or(it *item, members []item) error {
 	n := b.n
-	refuse := func(format string, args ...any) error {
-		return b.t.fail(it.at, ErrUnsupported, "Or: %s: satdoku reads an Or only as a same-difference line (Pairs |a−b| = d on one list of cells, the d's 1 to %d)",
-			fmt.Sprintf(format, args...), n-1)
-	}
 	if len(members) == 0 {
-		return refuse("no members")
+		return b.t.fail(it.at, ErrUnsupported, "Or: no members")
 	}
+	// Anything but a same-difference line: the members as they are.
+	refuse := func(string, ...any) error { return b.anyOf(it, members) }
 	var line, lineAts []int
 	var ds uint64 // bit d: a member |a−b| = d
 	for k := range members {
@@ -498,7 +496,7 @@ func (b *builder) or(it *item, members []item) error {
 		}
 		groups, ats, err := b.cellGroups(m, 1)
 		if err != nil {
-			return err
+			return refuse("") // a variable cell, say: the member's own reading says
 		}
 		if len(groups) != 1 {
 			return refuse("member %d (%s at %v) has %d groups of cells", k+1, m.typ, b.pos(m.at), len(groups))

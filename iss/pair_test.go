@@ -331,15 +331,10 @@ func TestPairErrors(t *testing.T) {
 		{".Pair~" + le + "~R1C1~R1C1", "$R1C1", ErrInvalid, "next to itself"},
 		{".PairX~" + d1 + "~R1C1~R1C2~R1C1", "$R1C1", ErrInvalid, "listed twice"},
 		{".Pair~" + le + "~R1C1~R0C1", "R0C1", ErrInvalid, "R0C1"},
-		// Four At A Time's orientation-free slow thermometer.
-		{".Or.Pair~" + le + "~R1C1~R1C2~R1C3.Pair~" + le + "~R1C3~R1C2~R1C1.End", ".Or", ErrUnsupported, "member 1 (Pair at 1:4) relates {1:[1,2,3,4,5,6,7,8,9],"},
-		{".Or" + diffs(7) + ".End", ".Or", ErrUnsupported, "the differences are 1, 2, 3, 4, 5, 6, 7"},
-		{".Or" + diffs(8) + ".Pair~" + d1 + "~R1C1~R1C2.End", ".Or", ErrUnsupported, "member 9 (Pair at 1:"},
-		{".Or" + diffs(8) + ".Thermo~R1C1~R1C2.End", ".Or", ErrUnsupported, "member 9 (Thermo at 1:"},
-		{".Or.Pair~" + d1 + "~R1C1~R1C2~~R2C1~R2C2.End", ".Or", ErrUnsupported, "2 groups"},
 		{".Or.End", ".Or", ErrUnsupported, "no members"},
 		{".Or" + diffs(8), "", ErrSyntax, "Or without End"},
-		{".Or" + diffs(8) + ".And.End.End", ".Or", ErrUnsupported, "member 9 (And at"},
+		{".Or.Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.End.End", "$.Or.T", ErrUnsupported, "Or inside an Or"},
+		{".Or.Thermo~R1C1~R1C2.AntiKnight.End", ".AntiKnight", ErrUnsupported, "AntiKnight inside an Or"},
 		{".Pair~" + d1 + "~R1C1~R1C2.StrictKropki", ".Pair", ErrUnsupported, "white dot of R1C1 and R1C2, which would exempt them from the negative"},
 		{".Pair~" + testKey(9, func(a, b int) bool { return a+b == 10 }) + "~R1C1~R2C1.StrictXV", ".Pair", ErrUnsupported, "xv of R1C1 and R2C1"},
 		// Not neighbours, or no strict rule: no exemption to fear.
@@ -387,6 +382,66 @@ func TestPairTable(t *testing.T) {
 					t.Fatalf("%s: r1c1 %d, r9c9 %d (not neighbours on the list): allowed %v", c.name, a, b, got)
 				}
 			}
+		}
+	}
+}
+
+// TestOrMeaning reads Ors that are no same-difference line as any-of
+// clues, and holds the rules to their meaning through the validator:
+// Four At A Time's slow thermometer that may rise either way, an Or of a
+// cage and an And of a thermometer and a given, members with differences
+// 1 to 7 only.
+func TestOrMeaning(t *testing.T) {
+	le := testKey(9, func(a, b int) bool { return a <= b })
+	diffs := ""
+	for d := 1; d <= 7; d++ {
+		diffs += ".Pair~" + testKey(9, func(a, b int) bool { return abs(a-b) == d }) + "~R1C1~R1C2~R1C3"
+	}
+	for _, c := range []struct {
+		in    string
+		cells []int
+		holds func(d []int) bool
+	}{
+		{".Or.Pair~" + le + "~R1C1~R1C2~R1C3.Pair~" + le + "~R1C3~R1C2~R1C1.End", []int{0, 1, 2},
+			func(d []int) bool { return d[0] <= d[1] && d[1] <= d[2] || d[2] <= d[1] && d[1] <= d[0] }},
+		{".Or.Cage~10~R1C1~R2C2.And.Thermo~R1C1~R2C2.~R1C1_3.End.End", []int{0, 10},
+			func(d []int) bool { return d[0]+d[1] == 10 || d[0] < d[1] && d[0] == 3 }},
+		{".Or" + diffs + ".End", []int{0, 1, 2},
+			func(d []int) bool { return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[0]-d[1]) <= 7 }},
+	} {
+		p, err := Read(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if len(p.Clues) != 1 || p.Clues[0].Kind != clue.AnyOf {
+			t.Fatalf("%s: clues %v, want one any of", c.in, p.Clues)
+		}
+		some, all := 0, 0
+		ds := make([]int, len(c.cells))
+		var walk func(k int)
+		walk = func(k int) {
+			if k == len(ds) {
+				if slices.Contains(ds[:len(ds)-1], ds[len(ds)-1]) || len(ds) == 3 && ds[0] == ds[1] {
+					return // the cells share a row or a box
+				}
+				want := c.holds(ds)
+				if got := meaning(t, p, c.cells, ds); got != want {
+					t.Fatalf("%s: digits %v allowed %v, want %v", c.in, ds, got, want)
+				}
+				all++
+				if want {
+					some++
+				}
+				return
+			}
+			for d := 1; d <= 9; d++ {
+				ds[k] = d
+				walk(k + 1)
+			}
+		}
+		walk(0)
+		if some == 0 || some == all {
+			t.Errorf("%s: %d of %d hold: the case tests nothing", c.in, some, all)
 		}
 	}
 }

@@ -173,6 +173,9 @@ type builder struct {
 	named                 []string
 	namedAt               []int
 	warnings              []string
+	// inMember is set while the members of an Or are read: a given is a
+	// pencil mark of the member, not a cell of the grid.
+	inMember bool
 }
 
 // add records clue c, read at place at.
@@ -192,7 +195,7 @@ func (b *builder) global(at int, name string) {
 // marks otherwise (the givens of a cell hold together: ISS intersects
 // them).
 func (b *builder) given(at, i int, ds []int) {
-	if len(ds) == 1 {
+	if len(ds) == 1 && !b.inMember {
 		if d, ok := b.grid[i]; !ok {
 			b.grid[i] = ds[0]
 			return

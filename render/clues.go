@@ -67,17 +67,45 @@ var drawers = map[clue.Kind]struct {
 	clue.Skyscraper:         {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "skyscraper", "") }},
 	clue.NumberedRoom:       {overGrid, func(d *drawing, c *clue.Clue) { d.outsideNumber(c, "numbered-room", "circle") }},
 	clue.Automaton:          {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "automaton", "#6b8e23", "2 4 8 4") }},
+	clue.AnyOf:              {overGrid, nil}, // see clue
 	clue.PairTable:          {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "pair-table", "#8e5b23", "6 3") }},
 }
 
 // clues draws the clues of one layer, in order.
 func (d *drawing) clues(l layer) {
 	for k := range d.b.Clues {
-		c := &d.b.Clues[k]
-		dr, ok := drawers[c.Kind]
-		if ok && dr.layer == l && dr.draw != nil {
-			dr.draw(d, c)
+		d.clue(l, &d.b.Clues[k])
+	}
+}
+
+// clue draws clue c if it is of layer l; an AnyOf draws its members'
+// clues of the layer, faded, and over the grid "or" on its first cell.
+func (d *drawing) clue(l layer, c *clue.Clue) {
+	if c.Kind == clue.AnyOf {
+		d.p(`<g class="any-of" opacity="0.5">` + "\n")
+		first := -1
+		for _, m := range c.Members {
+			for k := range m {
+				if m[k].Kind != clue.AnyOf {
+					d.clue(l, &m[k])
+				}
+				for _, i := range slices.Concat(append(m[k].Lines, m[k].Cells)...) {
+					if d.on(i) && (first < 0 || i < first) {
+						first = i
+					}
+				}
+			}
 		}
+		d.p("</g>\n")
+		if l == overGrid && first >= 0 {
+			d.p(`<text class="any-of" x="%s" y="%s" font-size="%s" fill="#b03060">or</text>`+"\n",
+				f(d.x(first%d.n)+cell*0.62), f(d.y(first/d.n)+cell*0.95), f(cell*0.2))
+		}
+		return
+	}
+	dr, ok := drawers[c.Kind]
+	if ok && dr.layer == l && dr.draw != nil {
+		dr.draw(d, c)
 	}
 }
 
