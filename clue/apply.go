@@ -59,8 +59,8 @@ func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
 type builder struct {
 	n    int
 	base *satdoku.Rules // the rules the clues are added to
-	clue int  // the clue being read, for errors
-	kind Kind // its kind
+	clue int            // the clue being read, for errors
+	kind Kind           // its kind
 
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
