@@ -69,7 +69,7 @@ const (
 	// AnyOf: at least one of Members holds, all its relations and
 	// constraints together (ISS's Or; an And inside it is one member).
 	// Cells are the members' cells, each once, in increasing order; a
-	// member holds no AnyOf of its own.
+	// member may hold an AnyOf of its own.
 	AnyOf
 )
 
@@ -306,8 +306,8 @@ func (r *Rules) WithTags(tags ...string) *Rules {
 func (r *Rules) Tags() []string { return r.tags }
 
 // checkMembers checks the members of an AnyOf constraint c: one or more,
-// each relation and constraint as WithRelations and WithConstraints would
-// (no AnyOf among them), and Cells their cells.
+// each relation and constraint as WithRelations and WithConstraints would,
+// and Cells their cells.
 func (r *Rules) checkMembers(c *Constraint) error {
 	if len(c.Members) == 0 {
 		return fmt.Errorf("no members")
@@ -320,9 +320,6 @@ func (r *Rules) checkMembers(c *Constraint) error {
 			return fmt.Errorf("member %d: %w", k+1, err)
 		}
 		for _, x := range m.Constraints {
-			if x.Kind == AnyOf {
-				return fmt.Errorf("member %d: an any-of inside an any-of", k+1)
-			}
 			if err := r.checkConstraint(&x); err != nil {
 				return fmt.Errorf("member %d: %s: %w", k+1, x.Kind, err)
 			}

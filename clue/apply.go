@@ -1055,11 +1055,6 @@ func (b *builder) anyOf(c *Clue) error {
 	base := b.base
 	var ms []satdoku.Member
 	for k, clues := range c.Members {
-		for x := range clues {
-			if clues[x].Kind == AnyOf {
-				return &Error{Clue: b.clue, Kind: AnyOf, Field: "members", Line: k, Item: x, Msg: "an any-of inside an any-of", Err: ErrUnsupported}
-			}
-		}
 		rs, _, err := Apply(base, clues...)
 		if err != nil {
 			var ce *Error

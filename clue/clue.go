@@ -172,9 +172,9 @@ const (
 	// names it.
 	PairTable
 	// AnyOf: at least one of the Members holds, each a list of clues that
-	// hold together (ISS's Or, an And inside it one member). A member
-	// holds no AnyOf of its own; one that says nothing makes the clue say
-	// nothing.
+	// hold together (ISS's Or, an And inside it one member; a member may
+	// hold an AnyOf of its own). A member that says nothing makes the clue
+	// say nothing.
 	AnyOf
 )
 

@@ -297,20 +297,27 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 	}
 	for _, c := range r.Constraints() {
 		writeConstraint(w, "constraint", &c)
-		// An AnyOf's members follow it: "c or-member", then the
-		// member's relations and constraints.
-		for _, m := range c.Members {
-			fmt.Fprintf(w, "c or-member\n")
-			for _, x := range m.Relations {
-				writeRelation(w, "or-relation", &x)
-			}
-			for _, x := range m.Constraints {
-				writeConstraint(w, "or-constraint", &x)
-			}
-		}
+		writeMembers(w, &c, 1)
 	}
 	if tags := r.Tags(); len(tags) > 0 {
 		fmt.Fprintf(w, "c rules %s\n", strings.Join(tags, ","))
+	}
+}
+
+// writeMembers writes the members of an AnyOf c at depth d (1 for one of
+// the rules, 2 for one inside a member, …) after it: "c or-member D", then
+// the member's relations and constraints, "c or-relation D …" and "c
+// or-constraint D …", each followed by its own members.
+func writeMembers(w io.Writer, c *satdoku.Constraint, d int) {
+	for _, m := range c.Members {
+		fmt.Fprintf(w, "c or-member %d\n", d)
+		for _, x := range m.Relations {
+			writeRelation(w, "or-relation "+strconv.Itoa(d), &x)
+		}
+		for _, x := range m.Constraints {
+			writeConstraint(w, "or-constraint "+strconv.Itoa(d), &x)
+			writeMembers(w, &x, d+1)
+		}
 	}
 }
 
@@ -381,13 +388,34 @@ func (hr *headerRules) addConstraint(val string) error {
 	return nil
 }
 
-// addMember reads the lines of an AnyOf's members: "or-member" starts
-// one, "or-relation" and "or-constraint" add to it.
+// addMember reads the lines of an AnyOf's members (see writeMembers):
+// "or-member D" starts a member of the AnyOf last read at depth D−1 (0:
+// the rules' constraints), "or-relation D …" and "or-constraint D …" add
+// to the last member at depth D.
 func (hr *headerRules) addMember(key, val string) error {
-	if len(hr.constraints) == 0 || hr.constraints[len(hr.constraints)-1].Kind != satdoku.AnyOf {
+	ds, rest, _ := strings.Cut(val, " ")
+	depth, err := strconv.Atoi(ds)
+	if err != nil || depth < 1 {
+		return fmt.Errorf("%s: bad depth %q", key, ds)
+	}
+	// The AnyOf at depth depth−1 that the line belongs to.
+	if len(hr.constraints) == 0 {
 		return fmt.Errorf("%s after no any-of constraint", key)
 	}
 	c := &hr.constraints[len(hr.constraints)-1]
+	for d := 1; d < depth; d++ {
+		if c.Kind != satdoku.AnyOf || len(c.Members) == 0 {
+			return fmt.Errorf("%s %d after no member at depth %d", key, depth, d)
+		}
+		m := &c.Members[len(c.Members)-1]
+		if len(m.Constraints) == 0 {
+			return fmt.Errorf("%s %d after no any-of at depth %d", key, depth, d)
+		}
+		c = &m.Constraints[len(m.Constraints)-1]
+	}
+	if c.Kind != satdoku.AnyOf {
+		return fmt.Errorf("%s %d after no any-of constraint", key, depth)
+	}
 	if key == "or-member" {
 		c.Members = append(c.Members, satdoku.Member{})
 		return nil
@@ -397,11 +425,11 @@ func (hr *headerRules) addMember(key, val string) error {
 	}
 	m := &c.Members[len(c.Members)-1]
 	if key == "or-constraint" {
-		x, err := parseConstraint(val)
+		x, err := parseConstraint(rest)
 		m.Constraints = append(m.Constraints, x)
 		return err
 	}
-	x, err := parseRelation(val)
+	x, err := parseRelation(rest)
 	m.Relations = append(m.Relations, x)
 	return err
 }

@@ -98,19 +98,8 @@ func (b *builder) constraints() error {
 			depth++
 			continue
 		case "Or":
-			end := k + 1
-			for d := 0; end < len(its) && (its[end].typ != "End" || d > 0); end++ {
-				switch its[end].typ {
-				case "Or", "And", "Replicate":
-					d++
-				case "End":
-					d--
-				}
-			}
-			if end == len(its) {
-				return b.t.fail(len(b.t.b), ErrSyntax, "Or without End")
-			}
-			if err := b.or(it, its[k+1:end]); err != nil {
+			end, err := b.readOr(its, k)
+			if err != nil {
 				return err
 			}
 			k = end

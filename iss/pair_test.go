@@ -333,7 +333,6 @@ func TestPairErrors(t *testing.T) {
 		{".Pair~" + le + "~R1C1~R0C1", "R0C1", ErrInvalid, "R0C1"},
 		{".Or.End", ".Or", ErrUnsupported, "no members"},
 		{".Or" + diffs(8), "", ErrSyntax, "Or without End"},
-		{".Or.Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.End.End", "$.Or.T", ErrUnsupported, "Or inside an Or"},
 		{".Or.Thermo~R1C1~R1C2.AntiKnight.End", ".AntiKnight", ErrUnsupported, "AntiKnight inside an Or"},
 		{".Pair~" + d1 + "~R1C1~R1C2.StrictKropki", ".Pair", ErrUnsupported, "white dot of R1C1 and R1C2, which would exempt them from the negative"},
 		{".Pair~" + testKey(9, func(a, b int) bool { return a+b == 10 }) + "~R1C1~R2C1.StrictXV", ".Pair", ErrUnsupported, "xv of R1C1 and R2C1"},
@@ -390,7 +389,7 @@ func TestPairTable(t *testing.T) {
 // clues, and holds the rules to their meaning through the validator:
 // Four At A Time's slow thermometer that may rise either way, an Or of a
 // cage and an And of a thermometer and a given, members with differences
-// 1 to 7 only.
+// 1 to 7 only, an Or inside an And inside an Or.
 func TestOrMeaning(t *testing.T) {
 	le := testKey(9, func(a, b int) bool { return a <= b })
 	diffs := ""
@@ -406,6 +405,8 @@ func TestOrMeaning(t *testing.T) {
 			func(d []int) bool { return d[0] <= d[1] && d[1] <= d[2] || d[2] <= d[1] && d[1] <= d[0] }},
 		{".Or.Cage~10~R1C1~R2C2.And.Thermo~R1C1~R2C2.~R1C1_3.End.End", []int{0, 10},
 			func(d []int) bool { return d[0]+d[1] == 10 || d[0] < d[1] && d[0] == 3 }},
+		{".Or.Cage~10~R1C1~R2C2.And.Thermo~R2C2~R1C1.Or.~R1C1_9.~R2C2_1.End.End.End", []int{0, 10},
+			func(d []int) bool { return d[0]+d[1] == 10 || d[1] < d[0] && (d[0] == 9 || d[1] == 1) }},
 		{".Or" + diffs + ".End", []int{0, 1, 2},
 			func(d []int) bool { return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[0]-d[1]) <= 7 }},
 	} {

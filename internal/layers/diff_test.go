@@ -153,30 +153,41 @@ func TestAnyOfDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 4))
 	cellsOf := func(k int) []int { return rng.Perm(16)[:k] }
 	sweep(t, "any-of", 150, func() *satdoku.Rules {
-		var ms []satdoku.Member
-		for range 2 + rng.IntN(2) {
-			var m satdoku.Member
-			for range 2 + rng.IntN(3) {
-				switch rng.IntN(3) {
-				case 0:
-					m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Total, Cells: cellsOf(2), Value: 3 + rng.IntN(6), Name: "sum"})
-				case 1:
-					cs := cellsOf(2)
-					tb := make([]byte, 16)
-					for k := range tb {
-						tb[k] = "01"[rng.IntN(2)]
-					}
-					m.Relations = append(m.Relations, satdoku.Relation{A: cs[0], B: cs[1], Kind: satdoku.Table, Table: string(tb), Name: "table"})
-				default:
-					m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cellsOf(3), NFA: randomNFA(rng, nil), Name: "nfa"})
-				}
-			}
-			ms = append(ms, m)
-		}
-		r, err := std.WithConstraints(satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: "or"})
+		r, err := std.WithConstraints(randomAnyOf(rng, cellsOf, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return r
 	})
+}
+
+// randomAnyOf returns an AnyOf of two or three members, each of two to
+// four sums of two cells, random tables, random automata and (at depth 0)
+// now and then an AnyOf of its own.
+func randomAnyOf(rng *rand.Rand, cellsOf func(k int) []int, depth int) satdoku.Constraint {
+	var ms []satdoku.Member
+	for range 2 + rng.IntN(2) {
+		var m satdoku.Member
+		for range 2 + rng.IntN(3) {
+			if depth == 0 && rng.IntN(6) == 0 {
+				m.Constraints = append(m.Constraints, randomAnyOf(rng, cellsOf, 1))
+				continue
+			}
+			switch rng.IntN(3) {
+			case 0:
+				m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Total, Cells: cellsOf(2), Value: 3 + rng.IntN(6), Name: "sum"})
+			case 1:
+				cs := cellsOf(2)
+				tb := make([]byte, 16)
+				for k := range tb {
+					tb[k] = "01"[rng.IntN(2)]
+				}
+				m.Relations = append(m.Relations, satdoku.Relation{A: cs[0], B: cs[1], Kind: satdoku.Table, Table: string(tb), Name: "table"})
+			default:
+				m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cellsOf(3), NFA: randomNFA(rng, nil), Name: "nfa"})
+			}
+		}
+		ms = append(ms, m)
+	}
+	return satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: "or"}
 }

@@ -165,10 +165,16 @@ func TestConstraintKinds(t *testing.T) {
 			c.Reason = "a reason: why"
 		}
 		if k == satdoku.AnyOf {
-			// r1c1 + r2c3 = 5, or r3c2 < r4c4 < r1c1
+			// r1c1 + r2c3 = 5, or r3c2 < r4c4 < r1c1, or (r3c2 = 1 or
+			// r4c4 = 2)
+			inner := []satdoku.Member{
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: cells[2:3], Mask: 1, Name: "1"}}},
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: cells[3:4], Mask: 2, Name: "2"}}},
+			}
 			c.Members = []satdoku.Member{
 				{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: cells[:2], Value: 5, Name: "cage"}}},
 				{Relations: []satdoku.Relation{{A: cells[2], B: cells[3], Kind: satdoku.Less, Name: "thermo"}, {A: cells[3], B: cells[0], Kind: satdoku.Less, Name: "thermo"}}},
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(inner), Members: inner, Name: "inner"}}},
 			}
 			c.Cells = satdoku.MemberCells(c.Members)
 		}
