@@ -680,6 +680,12 @@ func constrained(t *testing.T) *satdoku.Rules {
 		satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{8, 17, 26, 35, 44, 53, 62, 71, 80}, Value: 0},
 		satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{10, 11, 19, 20}, Digits: []int{1, 1, 7}, Name: "quadruple"},
 		satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{50, 51}, Mask: 0b101010101, Name: "odd"},
+		satdoku.Constraint{Kind: satdoku.Automaton, Cells: []int{76, 77, 78}, Name: "rising",
+			NFA: &satdoku.NFA{States: 2, Start: []int{0}, Accept: []int{1}, Breaks: []int{1},
+				Moves: []satdoku.Move{{From: 0, To: 0, Symbol: 3}, {From: 0, To: 1, Symbol: satdoku.Break}, {From: 1, To: 1, Symbol: 4}, {From: 1, To: 1, Symbol: 5}}}},
+		satdoku.Constraint{Kind: satdoku.AnyOf, Cells: []int{52, 53, 54}, Name: "or", Members: []satdoku.Member{
+			{Relations: []satdoku.Relation{{A: 52, B: 53, Kind: satdoku.Sum, Value: 7, Name: "v"}}},
+			{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: []int{53, 54}, Value: 12, Name: "cage"}}}}},
 	)
 	if err != nil {
 		t.Fatal(err)

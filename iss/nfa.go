@@ -177,6 +177,9 @@ func decodeNFA(key string) (*isNFA, error) {
 				}
 				a.moves = append(a.moves, satdoku.Move{From: state, To: t, Symbol: s})
 			}
+			if len(a.moves) > satdoku.MaxNFAMoves {
+				return nil, fmt.Errorf("an automaton of more than %d moves", satdoku.MaxNFAMoves)
+			}
 		}
 	}
 	for r.left() > 0 {
