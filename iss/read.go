@@ -23,11 +23,10 @@ var (
 	// neighbours, a shape that is not a grid.
 	ErrInvalid = errors.New("iss: invalid puzzle")
 	// ErrUnsupported reports a constraint that satdoku cannot express: one
-	// with no clue kind of its own (an Or other than a same-difference
-	// line, Regex, Sum, a Pair whose relation no clue has, …), or one whose
-	// arguments go beyond satdoku's kind (a modular line of 4, a sum line
-	// that loops, a value range other than 1 to N, a board that is not
-	// square).
+	// with no clue kind of its own (Replicate, Sum, a variable cell, …), or
+	// one whose arguments go beyond satdoku's kind (a modular line of 4, a
+	// sum line that loops, a value range other than 1 to N, a board that is
+	// not square).
 	ErrUnsupported = errors.New("iss: unsupported constraint")
 )
 
