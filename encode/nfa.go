@@ -52,7 +52,7 @@ func (e *Encoder) automaton(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		e.emit(a, one...)
 	}
 	for k, sym := range g.syms {
-		type move struct{ lit, from, to, symbol int }
+		type move struct{ lit, symbol int }
 		var ms []move
 		out := map[int32][]int{}
 		in := map[int32][]int{}
@@ -64,7 +64,7 @@ func (e *Encoder) automaton(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 					continue
 				}
 				l := e.aux()
-				ms = append(ms, move{l, int(q), mv.To, mv.Symbol})
+				ms = append(ms, move{l, mv.Symbol})
 				out[q] = append(out[q], l)
 				in[int32(mv.To)] = append(in[int32(mv.To)], l)
 				e.emit(a, -l, lits[k][q])
