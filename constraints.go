@@ -95,6 +95,15 @@ const (
 	// Value cells in the order listed (ISS's ConnectedValues: the grid's
 	// cells, or a group of var cells, in rows). See Joined.
 	Connected
+	// Automaton: the automaton (Constraint.NFA) accepts the digits
+	// of the cells, read in order (ISS's NFA and Regex lines). Its cells
+	// may repeat (a line that loops back).
+	Automaton
+	// AnyOf: at least one of Members holds, all its relations and
+	// constraints together (ISS's Or; an And inside it is one member).
+	// Cells are the members' cells, each once, in increasing order; a
+	// member may hold an AnyOf of its own.
+	AnyOf
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
@@ -102,14 +111,14 @@ var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
 	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
 	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in",
-	NoSubsetSum: "no-subset-sum", Connected: "connected"}
+	NoSubsetSum: "no-subset-sum", Connected: "connected", Automaton: "automaton", AnyOf: "any-of"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
 // "outside", "never", "exactly", "same-values", "circles", "distinct",
-// "segments-loop", "total-in", "no-subset-sum" or "connected"; and "ConstraintKind(N)" for a value that is not a
-// kind.
+// "segments-loop", "total-in", "no-subset-sum", "connected", "automaton"
+// or "any-of"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -148,6 +157,52 @@ type Constraint struct {
 	// Reason says why a Never constraint cannot hold, for messages: "18
 	// is impossible in 2 cells". Other kinds ignore it.
 	Reason string
+	// NFA is the automaton of an Automaton constraint.
+	NFA *NFA
+	// Members are the alternatives of an AnyOf constraint.
+	Members []Member
+}
+
+// Member is one alternative of an AnyOf constraint: relations and
+// constraints that hold together.
+type Member struct {
+	Relations   []Relation
+	Constraints []Constraint
+}
+
+// MemberCells returns the cells of the members, each once, in increasing
+// order: the Cells of an AnyOf constraint.
+func MemberCells(members []Member) []int {
+	var cs []int
+	for _, m := range members {
+		for _, x := range m.Relations {
+			cs = append(cs, x.A, x.B)
+		}
+		for _, c := range m.Constraints {
+			cs = append(cs, c.Cells...)
+		}
+	}
+	slices.Sort(cs)
+	return slices.Compact(cs)
+}
+
+// clone returns a deep copy of c.
+func (c Constraint) clone() Constraint {
+	c.Cells = slices.Clone(c.Cells)
+	c.Coefs = slices.Clone(c.Coefs)
+	c.Digits = slices.Clone(c.Digits)
+	c.NFA = c.NFA.Clone()
+	if c.Members != nil {
+		ms := make([]Member, len(c.Members))
+		for k, m := range c.Members {
+			ms[k].Relations = slices.Clone(m.Relations)
+			for _, x := range m.Constraints {
+				ms[k].Constraints = append(ms[k].Constraints, x.clone())
+			}
+		}
+		c.Members = ms
+	}
+	return c
 }
 
 // Coef returns the coefficient of the k-th cell of a Total: Coefs[k], or
@@ -213,10 +268,7 @@ func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 		if err := r.checkConstraint(&c); err != nil {
 			return nil, fmt.Errorf("%w: %s %q: %s", ErrRules, c.Kind, c.Name, err)
 		}
-		c.Cells = slices.Clone(c.Cells)
-		c.Coefs = slices.Clone(c.Coefs)
-		c.Digits = slices.Clone(c.Digits)
-		rs.constraints = append(rs.constraints, c)
+		rs.constraints = append(rs.constraints, c.clone())
 	}
 	return &rs, nil
 }
@@ -234,7 +286,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if i < 0 || i >= r.Cells() {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
-		if seen[i] {
+		if seen[i] && c.Kind != Automaton {
 			return fmt.Errorf("r%dc%d listed twice", i/n+1, i%n+1)
 		}
 		seen[i] = true
@@ -276,6 +328,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if c.Value < 1 || len(c.Cells)%c.Value != 0 {
 			return fmt.Errorf("%d cells do not cut into %d sets of one size", len(c.Cells), c.Value)
 		}
+	case Automaton:
+		return c.NFA.check(r.Values(), len(c.Cells))
+	case AnyOf:
+		return r.checkMembers(c)
 	case Contains, Exactly:
 		if c.Kind == Contains && len(c.Digits) == 0 || len(c.Digits) > len(c.Cells) {
 			return fmt.Errorf("%d digits in %d cells", len(c.Digits), len(c.Cells))
@@ -354,4 +410,30 @@ func (c *Constraint) Joined(digit func(k int) int) bool {
 		}
 	}
 	return total > 0 && reached == total
+}
+
+// checkMembers checks the members of an AnyOf constraint c: one or more,
+// each relation and constraint as WithRelations and WithConstraints would,
+// and Cells their cells.
+func (r *Rules) checkMembers(c *Constraint) error {
+	if len(c.Members) == 0 {
+		return fmt.Errorf("no members")
+	}
+	for k, m := range c.Members {
+		if len(m.Relations) == 0 && len(m.Constraints) == 0 {
+			return fmt.Errorf("member %d says nothing", k+1)
+		}
+		if _, err := r.WithRelations(m.Relations...); err != nil {
+			return fmt.Errorf("member %d: %w", k+1, err)
+		}
+		for _, x := range m.Constraints {
+			if err := r.checkConstraint(&x); err != nil {
+				return fmt.Errorf("member %d: %s: %w", k+1, x.Kind, err)
+			}
+		}
+	}
+	if !slices.Equal(c.Cells, MemberCells(c.Members)) {
+		return fmt.Errorf("cells %v, want the members' %v", c.Cells, MemberCells(c.Members))
+	}
+	return nil
 }

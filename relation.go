@@ -4,7 +4,8 @@ package satdoku
 // of its cell B satisfy a relation of kind k and value v (see the kinds).
 // It is the one statement of what each kind means that the encoder, the
 // human techniques and the readers share (the validator keeps its own); a
-// value that is not a kind holds for no digits.
+// value that is not a kind holds for no digits, nor does Table, whose
+// table is the relation's (see Relation.Holds).
 func (k RelationKind) Holds(v, a, b int) bool {
 	diff := max(a-b, b-a)
 	lo, hi := min(a, b), max(a, b)
@@ -49,8 +50,15 @@ func (k RelationKind) Holds(v, a, b int) bool {
 }
 
 // Holds reports whether the digits a of cell A and b of cell B satisfy
-// the relation (see RelationKind.Holds).
-func (x Relation) Holds(a, b int) bool { return x.Kind.Holds(x.Value, a, b) }
+// the relation (see RelationKind.Holds; a Table relation looks its pair up
+// in its table).
+func (x Relation) Holds(a, b int) bool {
+	if x.Kind == Table {
+		n := isqrt(len(x.Table))
+		return a >= 1 && b >= 1 && a <= n && b <= n && x.Table[(a-1)*n+b-1] == '1'
+	}
+	return x.Kind.Holds(x.Value, a, b)
+}
 
 // third returns the third of 1..v that digit d lies in (see OtherThird),
 // 0, 1 or 2, or −1 when it lies in none.

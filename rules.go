@@ -146,19 +146,22 @@ const (
 	// NotGreater: the digit of A is at most the digit of B (a step of a
 	// slow thermometer, from the bulb).
 	NotGreater
+	// Table: the digits of A and B are a pair that Table allows (any
+	// relation, given by its table: ISS's Pair keys).
+	Table
 )
 
 var relationNames = [...]string{Different: "different", NotConsecutive: "nonconsecutive",
 	Consecutive: "consecutive", Double: "double", NotDouble: "not-double", Sum: "sum",
 	NotSum: "not-sum", Less: "less", Equal: "equal", Apart: "apart", Difference: "difference",
 	NotDifference: "not-difference", Ratio: "ratio", NotRatio: "not-ratio",
-	OtherResidue: "other-residue", OtherThird: "other-third", NotGreater: "not-greater"}
+	OtherResidue: "other-residue", OtherThird: "other-third", NotGreater: "not-greater", Table: "table"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "different", "nonconsecutive", "consecutive",
 // "double", "not-double", "sum", "not-sum", "less", "equal", "apart",
 // "difference", "not-difference", "ratio", "not-ratio", "other-residue",
-// "other-third" or "not-greater"; and
+// "other-third", "not-greater" or "table"; and
 // "RelationKind(N)" for a value that is not a kind.
 func (k RelationKind) String() string {
 	if int(k) < len(relationNames) {
@@ -176,11 +179,17 @@ type Relation struct {
 	Kind  RelationKind // what the digits of A and B must satisfy
 	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference), the ratio (Ratio, NotRatio), the modulus (OtherResidue) or the digits split in thirds (OtherThird)
 	Name  string       // the rule it comes from, for messages ("anti-knight")
+	// Table is the table of a Table relation: N rows of N characters, one
+	// row for each digit a of A and in it one character for each digit b
+	// of B, '1' when the pair is allowed and '0' when not ("0110…"). Other
+	// kinds leave it empty.
+	Table string
 }
 
 // WithRelations returns rules that add the relations to r. The cells of a
-// symmetric relation are ordered so that A < B (Less and NotGreater keep
-// their order); a
+// symmetric relation are ordered so that A < B (Less, NotGreater and Table
+// keep their order); a Table relation whose table is not N×N '0's and
+// '1's is an error wrapping ErrRules; a
 // relation listed twice, or one that r already has, is left out; a
 // relation of a cell with itself or off the board is an error wrapping
 // ErrRules.
@@ -190,16 +199,19 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 	rs.relations = slices.Clone(r.relations)
 	seen := map[Relation]bool{}
 	for _, x := range r.relations {
-		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}] = true
+		seen[Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value, Table: x.Table}] = true
 	}
 	for _, x := range rel {
-		if x.Kind != Less && x.Kind != NotGreater {
+		if x.Kind != Less && x.Kind != NotGreater && x.Kind != Table {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
 		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.Cells() || x.A == x.B || !x.Kind.Valid() {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
-		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value}
+		if x.Kind == Table && (len(x.Table) != r.n*r.n || strings.Trim(x.Table, "01") != "") {
+			return nil, fmt.Errorf("%w: relation %q of cells %d and %d: a table of %d characters, want %d '0's and '1's", ErrRules, x.Name, x.A, x.B, len(x.Table), r.n*r.n)
+		}
+		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value, Table: x.Table}
 		if seen[key] {
 			continue
 		}

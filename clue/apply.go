@@ -1,8 +1,10 @@
 package clue
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/satdoku/satdoku"
 )
@@ -26,7 +28,7 @@ import (
 // Reason says why ("18 is impossible in 2 cells (want 3 to 17)"). Warnings
 // list the clues that say nothing.
 func Apply(r *satdoku.Rules, clues ...Clue) (*satdoku.Rules, []Warning, error) {
-	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), cellCount: r.Cells(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r)}
+	b := &builder{n: r.N(), v: r.Values(), off: r.ValueOffset(), cellCount: r.Cells(), marks: map[Kind]map[[2]int][]int{}, region: r.CellRegions(), boxes: boxes(r), base: r}
 	for x := range clues {
 		b.clue, b.kind = x, clues[x].Kind
 		if err := b.add(&clues[x]); err != nil {
@@ -61,8 +63,9 @@ type builder struct {
 	// cellCount is the number of cells: the grid's n², and any var cells
 	// (see satdoku.Rules.WithVarCells), which clues may name.
 	cellCount int
-	clue      int  // the clue being read, for errors
-	kind      Kind // its kind
+	clue      int            // the clue being read, for errors
+	kind      Kind           // its kind
+	base      *satdoku.Rules // the rules the clues are added to
 
 	// region is the region (box or jigsaw piece) of each cell, −1 for
 	// none.
@@ -385,6 +388,12 @@ func (b *builder) add(c *Clue) error {
 		}
 		b.con(satdoku.Constraint{Kind: satdoku.Connected, Cells: c.Cells, Value: cols, Mask: mask})
 		b.tag()
+	case Automaton:
+		return b.automaton(c)
+	case PairTable:
+		return b.pairTable(c)
+	case AnyOf:
+		return b.anyOf(c)
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -1042,4 +1051,107 @@ func (b *builder) negative(k Kind) {
 		marks = xvs
 	}
 	b.forbid(k, rels, marks)
+}
+
+// automaton reads an Automaton clue: its lines one after the other, a
+// break between two.
+func (b *builder) automaton(c *Clue) error {
+	if c.NFA == nil {
+		return b.fail("nfa", -1, -1, "no automaton")
+	}
+	a := c.NFA.Clone()
+	a.Breaks = nil
+	var cells []int
+	for k, l := range c.Lines {
+		if k > 0 {
+			a.Breaks = append(a.Breaks, len(cells))
+		}
+		cells = append(cells, l...)
+	}
+	if len(cells) == 0 {
+		return b.fail("lines", -1, -1, "an automaton without cells")
+	}
+	for _, m := range a.Moves {
+		if m.Symbol < satdoku.Break || m.Symbol > b.n {
+			return b.fail("nfa", -1, -1, "a move on %d (want a digit 1 to %d, or %d for a break)", m.Symbol, b.n, satdoku.Break)
+		}
+	}
+	name := c.Label
+	if name == "" {
+		name = Automaton.String()
+	}
+	b.cons = append(b.cons, satdoku.Constraint{Kind: satdoku.Automaton, Cells: cells, NFA: a, Name: name})
+	b.tag()
+	return nil
+}
+
+// pairTable reads a PairTable clue: a Table relation on each two
+// neighbours on each line, or on every two cells of it (Value 1).
+func (b *builder) pairTable(c *Clue) error {
+	n := b.n
+	if len(c.Table) != n*n || strings.Trim(c.Table, "01") != "" {
+		return b.fail("table", -1, -1, "a table of %d characters, want %d '0's and '1's", len(c.Table), n*n)
+	}
+	if c.Value != 0 && c.Value != 1 {
+		return b.fail("value", -1, -1, "%d (want 0 for neighbours on the line, 1 for every two cells)", c.Value)
+	}
+	name := c.Label
+	if name == "" {
+		name = PairTable.String()
+	}
+	for k, l := range c.Lines {
+		for p := range l {
+			for q := p + 1; q < len(l) && (c.Value == 1 || q == p+1); q++ {
+				if l[p] == l[q] {
+					return b.fail("lines", k, q, "%s related to itself", rc(l[q]/n, l[q]%n))
+				}
+				b.rels = append(b.rels, satdoku.Relation{A: l[p], B: l[q], Kind: satdoku.Table, Table: c.Table, Name: name})
+			}
+		}
+	}
+	b.tag()
+	return nil
+}
+
+// anyOf reads an AnyOf clue: each member's clues applied on their own to
+// the rules, what they add (relations, constraints, and extra units as
+// relations of distinct digits) a member of a satdoku.AnyOf.
+func (b *builder) anyOf(c *Clue) error {
+	if len(c.Members) == 0 {
+		return b.fail("members", -1, -1, "no members")
+	}
+	base := b.base
+	var ms []satdoku.Member
+	for k, clues := range c.Members {
+		rs, _, err := Apply(base, clues...)
+		if err != nil {
+			var ce *Error
+			if errors.As(err, &ce) {
+				return &Error{Clue: b.clue, Kind: AnyOf, Field: "members", Line: k, Item: ce.Clue, Msg: fmt.Sprintf("%v: %s", ce.Kind, ce.Msg), Err: ce.Err}
+			}
+			return err
+		}
+		var m satdoku.Member
+		m.Relations = slices.Clone(rs.Relations()[len(base.Relations()):])
+		for _, u := range rs.Extras()[len(base.Extras()):] {
+			for p := range u.Cells {
+				for q := p + 1; q < len(u.Cells); q++ {
+					m.Relations = append(m.Relations, satdoku.Relation{A: u.Cells[p], B: u.Cells[q], Kind: satdoku.Different, Name: u.Name})
+				}
+			}
+		}
+		m.Constraints = slices.Clone(rs.Constraints()[len(base.Constraints()):])
+		if len(m.Relations) == 0 && len(m.Constraints) == 0 {
+			return nil // a member that says nothing: so does the clue
+		}
+		ms = append(ms, m)
+		for _, t := range rs.Tags() {
+			if !slices.Contains(b.tags, t) && !slices.Contains(base.Tags(), t) {
+				b.tags = append(b.tags, t)
+			}
+		}
+	}
+	b.cons = append(b.cons, satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: AnyOf.String()})
+	b.tag()
+	return nil
 }

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/satdoku/satdoku"
 )
 
 // Kind is the kind of a clue.
@@ -199,6 +201,24 @@ const (
 	// rows of Value cells in the order listed (N when Value is 0): ISS's
 	// ConnectedValues on the grid or on a group of var cells.
 	ConnectedValues
+	// Automaton: the automaton NFA accepts the digits of the Lines, read
+	// one after the other, reading satdoku.Break between two lines (the
+	// segments of ISS's NFA lines; a line may be empty); its Breaks are
+	// ignored. Label names it for pictures and messages ("row6-distance",
+	// a regular expression).
+	Automaton
+	// PairTable: the relation given by Table (satdoku.Relation's Table: a
+	// row of N characters for each digit a of the first cell, '1' where
+	// the digit b of the second may go with it) holds on each two cells
+	// next to each other on each line, the earlier cell first; with Value
+	// 1, on every two cells of each line (ISS's Pair and PairX). Label
+	// names it.
+	PairTable
+	// AnyOf: at least one of the Members holds, each a list of clues that
+	// hold together (ISS's Or, an And inside it one member; a member may
+	// hold an AnyOf of its own). A member that says nothing makes the clue
+	// say nothing.
+	AnyOf
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -216,7 +236,8 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	LockoutLine: "lockout line", WeightedSum: "sum", EqualSums: "equal sums", ContainsExactly: "contains exactly",
 	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
 	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage",
-	ConnectedValues: "connected values"}
+	ConnectedValues: "connected values",
+	Automaton:       "automaton", PairTable: "pair table", AnyOf: "any of"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -241,7 +262,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "column indexer", "box indexer", "numbered room", "lockout line",
 // "sum", "equal sums", "contains exactly", "same values", "counting
 // circles", "count distinct", "sum loop", "multisum killer cage",
-// "rellik cage" or "connected values";
+// "rellik cage", "connected values", "automaton", "pair table" or "any of";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").
@@ -367,6 +388,14 @@ type Clue struct {
 	Values []int `json:"values,omitempty"`
 	// Coefs are a weighted sum's coefficients, one per cell.
 	Coefs []int `json:"coefs,omitempty"`
+	// NFA is the automaton of an Automaton clue.
+	NFA *satdoku.NFA `json:"nfa,omitempty"`
+	// Label names an Automaton or a PairTable clue.
+	Label string `json:"label,omitempty"`
+	// Table is the table of a PairTable clue.
+	Table string `json:"table,omitempty"`
+	// Members are the alternatives of an AnyOf clue.
+	Members [][]Clue `json:"members,omitempty"`
 }
 
 // Errors of Apply, wrapped by its *Error values.

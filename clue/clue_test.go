@@ -321,6 +321,19 @@ func meaningCases() []meaningCase {
 		// the right holds 2.
 		{"numbered room", 4, []clue.Clue{{Kind: clue.NumberedRoom, Row: 1, Col: 4, Value: 2}}, []int{4, 5, 6, 7},
 			func(d digits) bool { return d[7-(d[7]-1)] == 2 }},
+		{"pair table on neighbours", 4, []clue.Clue{{Kind: clue.PairTable, Lines: [][]int{{0, 1, 5}}, Table: "0111" + "0011" + "0001" + "1000"}}, []int{0, 1, 5},
+			func(d digits) bool {
+				lt := func(a, b int) bool { return a < b || a == 4 && b == 1 }
+				return lt(d[0], d[1]) && lt(d[1], d[5])
+			}},
+		{"pair table on every two", 4, []clue.Clue{{Kind: clue.PairTable, Lines: [][]int{{0, 6, 9}}, Value: 1, Table: "1110" + "1101" + "1011" + "0111"}}, []int{0, 6, 9},
+			func(d digits) bool { return d[0]+d[6] != 5 && d[0]+d[9] != 5 && d[6]+d[9] != 5 }},
+		{"any of a cage and a thermometer", 4, []clue.Clue{{Kind: clue.AnyOf, Members: [][]clue.Clue{
+			{{Kind: clue.KillerCage, Cells: []int{0, 6}, Value: 5}, {Kind: clue.Odd, Cells: []int{0}}},
+			{{Kind: clue.Thermometer, Lines: [][]int{{0, 9}}}}}}}, []int{0, 6, 9},
+			func(d digits) bool { return d[0]+d[6] == 5 && d[0] != d[6] && d[0]%2 == 1 || d[0] < d[9] }},
+		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
+			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},
 			func(d digits) bool {
 				lo, hi := min(d[0], d[2]), max(d[0], d[2])
@@ -801,4 +814,19 @@ func TestNames(t *testing.T) {
 	if got := e.Error(); got != "clue: clue 2 (thermometer) lines[0][3]: R1C1 is listed twice" {
 		t.Errorf("Error() = %q", got)
 	}
+}
+
+// parityNFA reads a segment, a break and one digit, and accepts when the
+// digit has the parity of the segment's sum: states 0 and 1 are the
+// parity so far, 2 and 3 after the break, 4 the end.
+func parityNFA() *satdoku.NFA {
+	a := &satdoku.NFA{States: 5, Start: []int{0}, Accept: []int{4}}
+	for d := 1; d <= 4; d++ {
+		for q := range 2 {
+			a.Moves = append(a.Moves, satdoku.Move{From: q, To: q ^ d%2, Symbol: d})
+		}
+		a.Moves = append(a.Moves, satdoku.Move{From: 2 + d%2, To: 4, Symbol: d})
+	}
+	a.Moves = append(a.Moves, satdoku.Move{From: 0, To: 2, Symbol: satdoku.Break}, satdoku.Move{From: 1, To: 3, Symbol: satdoku.Break})
+	return a
 }

@@ -22,6 +22,8 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint8(6), `[{"kind":"x-sum","row":6,"col":2,"value":9},{"kind":"numbered room","row":1,"col":-1,"value":3},{"kind":"box indexer","cells":[7]},{"kind":"10-line","lines":[[0,1,2]]}]`)
 	f.Add(uint8(9), `[{"kind":"sum","cells":[0,1,0],"coefs":[1,2,-3],"value":4},{"kind":"equal sums","lines":[[0,1],[],[5]]},{"kind":"contains exactly","cells":[3,4],"values":[2,2]}]`)
 	f.Add(uint8(4), `[{"kind":"same values","lines":[[0,1],[6,7]]},{"kind":"counting circles","cells":[0,5]},{"kind":"count distinct","cells":[0,1,0]},{"kind":"sum loop","lines":[[0,1,5,4]],"value":5}]`)
+	f.Add(uint8(4), `[{"kind":"automaton","lines":[[0,1],[],[5]],"nfa":{"States":2,"Start":[0],"Accept":[1],"Moves":[{"From":0,"To":1,"Symbol":2},{"From":1,"To":1,"Symbol":0}]},"label":"x"}]`)
+	f.Add(uint8(4), `[{"kind":"pair table","lines":[[0,5,10]],"value":1,"table":"0111001100010000"},{"kind":"any of","members":[[{"kind":"odd","cells":[3]}],[{"kind":"any of","members":[[{"kind":"thermometer","lines":[[3,2]]}]]}]]}]`)
 	f.Fuzz(func(t *testing.T, side uint8, js string) {
 		var clues []clue.Clue
 		if json.Unmarshal([]byte(js), &clues) != nil {

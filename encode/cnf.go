@@ -299,35 +299,70 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 		fmt.Fprintf(w, "c extra %s %s\n", cellList(u.Cells), u.Name)
 	}
 	for _, x := range r.Relations() {
-		word := x.Kind.String()
-		if x.Value != 0 {
-			word += ":" + strconv.Itoa(x.Value)
-		}
-		fmt.Fprintf(w, "c relation %d,%d %s %s\n", x.A, x.B, word, x.Name)
+		writeRelation(w, "relation", &x)
 	}
 	for _, c := range r.Constraints() {
-		fmt.Fprintf(w, "c constraint %v %s", c.Kind, cellList(c.Cells))
-		if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
-			fmt.Fprintf(w, " value=%d", c.Value)
-		}
-		if c.Coefs != nil {
-			fmt.Fprintf(w, " coefs=%s", cellList(c.Coefs))
-		}
-		if c.Digits != nil {
-			fmt.Fprintf(w, " digits=%s", cellList(c.Digits))
-		}
-		if c.Mask != 0 || c.Kind == satdoku.OneOf {
-			fmt.Fprintf(w, " mask=%#x", c.Mask)
-		}
-		if c.Kind == satdoku.Never {
-			fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
-			continue
-		}
-		fmt.Fprintf(w, " %s\n", c.Name)
+		writeConstraint(w, "constraint", &c)
+		writeMembers(w, &c, 1)
 	}
 	if tags := r.Tags(); len(tags) > 0 {
 		fmt.Fprintf(w, "c rules %s\n", strings.Join(tags, ","))
 	}
+}
+
+// writeMembers writes the members of an AnyOf c at depth d (1 for one of
+// the rules, 2 for one inside a member, …) after it: "c or-member D", then
+// the member's relations and constraints, "c or-relation D …" and "c
+// or-constraint D …", each followed by its own members.
+func writeMembers(w io.Writer, c *satdoku.Constraint, d int) {
+	for _, m := range c.Members {
+		fmt.Fprintf(w, "c or-member %d\n", d)
+		for _, x := range m.Relations {
+			writeRelation(w, "or-relation "+strconv.Itoa(d), &x)
+		}
+		for _, x := range m.Constraints {
+			writeConstraint(w, "or-constraint "+strconv.Itoa(d), &x)
+			writeMembers(w, &x, d+1)
+		}
+	}
+}
+
+// writeRelation writes "c KEY A,B KIND[:VALUE][:TABLE] NAME".
+func writeRelation(w io.Writer, key string, x *satdoku.Relation) {
+	word := x.Kind.String()
+	if x.Value != 0 {
+		word += ":" + strconv.Itoa(x.Value)
+	}
+	if x.Kind == satdoku.Table {
+		word += ":" + x.Table
+	}
+	fmt.Fprintf(w, "c %s %d,%d %s %s\n", key, x.A, x.B, word, x.Name)
+}
+
+// writeConstraint writes "c KEY KIND CELLS [fields] NAME" (see
+// addConstraint).
+func writeConstraint(w io.Writer, key string, c *satdoku.Constraint) {
+	fmt.Fprintf(w, "c %s %v %s", key, c.Kind, cellList(c.Cells))
+	if c.Value != 0 || c.Kind == satdoku.Total || c.Kind == satdoku.Sandwich {
+		fmt.Fprintf(w, " value=%d", c.Value)
+	}
+	if c.Coefs != nil {
+		fmt.Fprintf(w, " coefs=%s", cellList(c.Coefs))
+	}
+	if c.Digits != nil {
+		fmt.Fprintf(w, " digits=%s", cellList(c.Digits))
+	}
+	if c.Mask != 0 || c.Kind == satdoku.OneOf {
+		fmt.Fprintf(w, " mask=%#x", c.Mask)
+	}
+	if c.NFA != nil {
+		fmt.Fprintf(w, " nfa=%s", nfaText(c.NFA))
+	}
+	if c.Kind == satdoku.Never {
+		fmt.Fprintf(w, " %s: %s\n", c.Name, c.Reason)
+		return
+	}
+	fmt.Fprintf(w, " %s\n", c.Name)
 }
 
 func cellList(cells []int) string {
@@ -349,19 +384,104 @@ type headerRules struct {
 }
 
 // addConstraint reads "KIND CELLS [value=V] [coefs=C,…] [digits=D,…]
-// [mask=M] NAME", and for a Never constraint "NAME: REASON".
+// [mask=M] [nfa=A] NAME" (A as nfaText writes it), and for a Never constraint "NAME: REASON".
 func (hr *headerRules) addConstraint(val string) error {
+	c, err := parseConstraint(val)
+	if err != nil {
+		return err
+	}
+	hr.constraints = append(hr.constraints, c)
+	return nil
+}
+
+// addMember reads the lines of an AnyOf's members (see writeMembers):
+// "or-member D" starts a member of the AnyOf last read at depth D−1 (0:
+// the rules' constraints), "or-relation D …" and "or-constraint D …" add
+// to the last member at depth D.
+func (hr *headerRules) addMember(key, val string) error {
+	ds, rest, _ := strings.Cut(val, " ")
+	depth, err := strconv.Atoi(ds)
+	if err != nil || depth < 1 {
+		return fmt.Errorf("%s: bad depth %q", key, ds)
+	}
+	// The AnyOf at depth depth−1 that the line belongs to.
+	if len(hr.constraints) == 0 {
+		return fmt.Errorf("%s after no any-of constraint", key)
+	}
+	c := &hr.constraints[len(hr.constraints)-1]
+	for d := 1; d < depth; d++ {
+		if c.Kind != satdoku.AnyOf || len(c.Members) == 0 {
+			return fmt.Errorf("%s %d after no member at depth %d", key, depth, d)
+		}
+		m := &c.Members[len(c.Members)-1]
+		if len(m.Constraints) == 0 {
+			return fmt.Errorf("%s %d after no any-of at depth %d", key, depth, d)
+		}
+		c = &m.Constraints[len(m.Constraints)-1]
+	}
+	if c.Kind != satdoku.AnyOf {
+		return fmt.Errorf("%s %d after no any-of constraint", key, depth)
+	}
+	if key == "or-member" {
+		c.Members = append(c.Members, satdoku.Member{})
+		return nil
+	}
+	if len(c.Members) == 0 {
+		return fmt.Errorf("%s before or-member", key)
+	}
+	m := &c.Members[len(c.Members)-1]
+	if key == "or-constraint" {
+		x, err := parseConstraint(rest)
+		m.Constraints = append(m.Constraints, x)
+		return err
+	}
+	x, err := parseRelation(rest)
+	m.Relations = append(m.Relations, x)
+	return err
+}
+
+// parseRelation reads what writeRelation writes after the key.
+func parseRelation(val string) (satdoku.Relation, error) {
+	list, name, _ := strings.Cut(val, " ")
+	word, rname, _ := strings.Cut(name, " ")
+	x := satdoku.Relation{Name: strings.TrimSpace(rname)}
+	if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
+		return x, fmt.Errorf("bad relation cells %q", list)
+	}
+	word, value, hasValue := strings.Cut(word, ":")
+	if word == satdoku.Table.String() {
+		// "table:TABLE" or "table:VALUE:TABLE"
+		var ok bool
+		if value, x.Table, ok = strings.Cut(value, ":"); !ok {
+			value, x.Table, hasValue = "", value, false
+		}
+	}
+	if hasValue {
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			return x, fmt.Errorf("bad relation value %q", value)
+		}
+		x.Value = v
+	}
+	if err := x.Kind.UnmarshalText([]byte(word)); err != nil {
+		return x, fmt.Errorf("unknown relation %q", word)
+	}
+	return x, nil
+}
+
+// parseConstraint reads what writeConstraint writes after the key.
+func parseConstraint(val string) (satdoku.Constraint, error) {
 	f := strings.Fields(val)
 	if len(f) < 2 {
-		return errors.New("want KIND CELLS")
+		return satdoku.Constraint{}, errors.New("want KIND CELLS")
 	}
 	var c satdoku.Constraint
 	if err := c.Kind.UnmarshalText([]byte(f[0])); err != nil {
-		return fmt.Errorf("unknown constraint %q", f[0])
+		return satdoku.Constraint{}, fmt.Errorf("unknown constraint %q", f[0])
 	}
 	var err error
 	if c.Cells, err = intList(f[1]); err != nil {
-		return err
+		return satdoku.Constraint{}, err
 	}
 	f = f[2:]
 	for ; len(f) > 0; f = f[1:] {
@@ -378,19 +498,20 @@ func (hr *headerRules) addConstraint(val string) error {
 			c.Digits, err = intList(v)
 		case "mask":
 			c.Mask, err = strconv.ParseUint(v, 0, 64)
+		case "nfa":
+			c.NFA, err = parseNFA(v)
 		default:
 			err = fmt.Errorf("unknown field %q", key)
 		}
 		if err != nil {
-			return fmt.Errorf("constraint %s: %w", key, err)
+			return satdoku.Constraint{}, fmt.Errorf("constraint %s: %w", key, err)
 		}
 	}
 	c.Name = strings.Join(f, " ")
 	if c.Kind == satdoku.Never {
 		c.Name, c.Reason, _ = strings.Cut(c.Name, ": ")
 	}
-	hr.constraints = append(hr.constraints, c)
-	return nil
+	return c, nil
 }
 
 // intList reads comma-separated integers.
@@ -416,24 +537,12 @@ func (hr *headerRules) add(key, val string) error {
 	}
 	list, name, _ := strings.Cut(val, " ")
 	if key == "relation" {
-		word, rname, _ := strings.Cut(name, " ")
-		x := satdoku.Relation{Name: strings.TrimSpace(rname)}
-		if _, err := fmt.Sscanf(list, "%d,%d", &x.A, &x.B); err != nil {
-			return fmt.Errorf("bad relation cells %q", list)
-		}
-		word, value, hasValue := strings.Cut(word, ":")
-		if hasValue {
-			v, err := strconv.Atoi(value)
-			if err != nil {
-				return fmt.Errorf("bad relation value %q", value)
-			}
-			x.Value = v
-		}
-		if err := x.Kind.UnmarshalText([]byte(word)); err != nil {
-			return fmt.Errorf("unknown relation %q", word)
-		}
+		x, err := parseRelation(val)
 		hr.relations = append(hr.relations, x)
-		return nil
+		return err
+	}
+	if key == "or-member" || key == "or-relation" || key == "or-constraint" {
+		return hr.addMember(key, val)
 	}
 	if key == "rules" {
 		for _, t := range strings.Split(val, ",") {
@@ -533,7 +642,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
-			case "region", "regions", "extra", "relation", "constraint", "rules":
+			case "region", "regions", "extra", "relation", "constraint", "rules", "or-member", "or-relation", "or-constraint":
 				err = h.rules.add(key, val)
 			}
 			if err != nil {
@@ -600,4 +709,59 @@ func (d *dimacsWriter) Add(lit int) {
 	}
 	d.buf = strconv.AppendInt(d.buf, int64(lit), 10)
 	d.buf = append(d.buf, ' ')
+}
+
+// nfaText writes an automaton as one word: "STATES:START:ACCEPT:MOVES:BREAKS",
+// the lists comma-separated, each move "FROM.SYMBOL.TO".
+func nfaText(a *satdoku.NFA) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:%s:%s:", a.States, cellList(a.Start), cellList(a.Accept))
+	for k, m := range a.Moves {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%d.%d.%d", m.From, m.Symbol, m.To)
+	}
+	fmt.Fprintf(&b, ":%s", cellList(a.Breaks))
+	return b.String()
+}
+
+// parseNFA reads what nfaText writes.
+func parseNFA(s string) (*satdoku.NFA, error) {
+	f := strings.Split(s, ":")
+	if len(f) != 5 {
+		return nil, errors.New("want STATES:START:ACCEPT:MOVES:BREAKS")
+	}
+	list := func(s string) ([]int, error) {
+		if s == "" {
+			return nil, nil
+		}
+		return intList(s)
+	}
+	a := &satdoku.NFA{}
+	var err error
+	if a.States, err = strconv.Atoi(f[0]); err != nil {
+		return nil, fmt.Errorf("bad number of states %q", f[0])
+	}
+	if a.Start, err = list(f[1]); err != nil {
+		return nil, err
+	}
+	if a.Accept, err = list(f[2]); err != nil {
+		return nil, err
+	}
+	if f[3] != "" {
+		for _, m := range strings.Split(f[3], ",") {
+			var mv satdoku.Move
+			x, err := intList(strings.ReplaceAll(m, ".", ","))
+			if err != nil || len(x) != 3 {
+				return nil, fmt.Errorf("bad move %q", m)
+			}
+			mv.From, mv.Symbol, mv.To = x[0], x[1], x[2]
+			a.Moves = append(a.Moves, mv)
+		}
+	}
+	if a.Breaks, err = list(f[4]); err != nil {
+		return nil, err
+	}
+	return a, nil
 }

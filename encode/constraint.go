@@ -114,6 +114,10 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //     diagrams that count digits, run a loop's segments or add up to one
 //     of several totals; NoSubsetSum: a clause per set of digits adding up
 //     to Value (see multisets.go).
+//   - Automaton: the layered graph of the automaton's states over the
+//     line, a variable per state and per move kept (see automaton).
+//   - AnyOf: a selector variable per member, one of them true, each
+//     member's clauses guarded by its selector (see anyOf).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {
@@ -148,6 +152,7 @@ var constraintWriters = map[satdoku.ConstraintKind]func(e *Encoder, a ClauseAdde
 	satdoku.TotalIn:      (*Encoder).totalIn,
 	satdoku.NoSubsetSum:  (*Encoder).noSubsetSum,
 	satdoku.Connected:    (*Encoder).connected,
+	satdoku.Automaton:    (*Encoder).automaton,
 	satdoku.OneOf: func(e *Encoder, a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		for _, i := range c.Cells {
 			for m := e.cellMask(d, i) &^ c.Mask; m != 0; m &= m - 1 {

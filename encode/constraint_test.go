@@ -543,8 +543,36 @@ func relationMeaning(k satdoku.RelationKind, v, a, b int) bool {
 	case satdoku.OtherThird:
 		ta, tb := entropicThird(v, a), entropicThird(v, b)
 		return ta > 0 && tb > 0 && ta != tb
+	case satdoku.Table:
+		return primeSum(a, b, v)
 	}
 	panic("unknown relation kind")
+}
+
+// primeSum is the meaning of the tables of the tests: 2a + b + v is prime.
+func primeSum(a, b, v int) bool {
+	p := 2*a + b + v
+	for q := 2; q*q <= p; q++ {
+		if p%q == 0 {
+			return false
+		}
+	}
+	return p >= 2
+}
+
+// primeTable is the table of primeSum on an n×n board.
+func primeTable(n, v int) string {
+	var sb strings.Builder
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			c := byte('0')
+			if primeSum(a, b, v) {
+				c = '1'
+			}
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
 }
 
 // entropicThird returns the third of 1..v that digit d lies in, 1 to 3, or
@@ -578,7 +606,11 @@ func TestRelationsExhaustive(t *testing.T) {
 	const a, b = 0, 9 // r1c1 and r2c4
 	for _, k := range satdoku.RelationKinds() {
 		for _, v := range []int{0, 1, 2, 3, 5, 7} {
-			r, err := std.WithRelations(satdoku.Relation{A: a, B: b, Kind: k, Value: v})
+			x := satdoku.Relation{A: a, B: b, Kind: k, Value: v}
+			if k == satdoku.Table {
+				x.Table = primeTable(6, v)
+			}
+			r, err := std.WithRelations(x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -633,7 +665,11 @@ func constrained(t *testing.T) *satdoku.Rules {
 			v = 3
 		}
 		a := 40 + int(k)
-		rel = append(rel, satdoku.Relation{A: a, B: a + 9, Kind: k, Value: v, Name: k.String() + " dot"})
+		x := satdoku.Relation{A: a, B: a + 9, Kind: k, Value: v, Name: k.String() + " dot"}
+		if k == satdoku.Table {
+			x.Table = primeTable(9, v)
+		}
+		rel = append(rel, x)
 	}
 	r, err := r.WithRelations(rel...)
 	if err != nil {
@@ -647,6 +683,12 @@ func constrained(t *testing.T) *satdoku.Rules {
 		satdoku.Constraint{Kind: satdoku.Sandwich, Cells: []int{8, 17, 26, 35, 44, 53, 62, 71, 80}, Value: 0},
 		satdoku.Constraint{Kind: satdoku.Contains, Cells: []int{10, 11, 19, 20}, Digits: []int{1, 1, 7}, Name: "quadruple"},
 		satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{50, 51}, Mask: 0b101010101, Name: "odd"},
+		satdoku.Constraint{Kind: satdoku.Automaton, Cells: []int{76, 77, 78}, Name: "rising",
+			NFA: &satdoku.NFA{States: 2, Start: []int{0}, Accept: []int{1}, Breaks: []int{1},
+				Moves: []satdoku.Move{{From: 0, To: 0, Symbol: 3}, {From: 0, To: 1, Symbol: satdoku.Break}, {From: 1, To: 1, Symbol: 4}, {From: 1, To: 1, Symbol: 5}}}},
+		satdoku.Constraint{Kind: satdoku.AnyOf, Cells: []int{52, 53, 54}, Name: "or", Members: []satdoku.Member{
+			{Relations: []satdoku.Relation{{A: 52, B: 53, Kind: satdoku.Sum, Value: 7, Name: "v"}}},
+			{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: []int{53, 54}, Value: 12, Name: "cage"}}}}},
 	)
 	if err != nil {
 		t.Fatal(err)

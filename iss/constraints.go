@@ -102,19 +102,8 @@ func (b *builder) constraints() error {
 			depth++
 			continue
 		case "Or":
-			end := k + 1
-			for d := 0; end < len(its) && (its[end].typ != "End" || d > 0); end++ {
-				switch its[end].typ {
-				case "Or", "And", "Replicate":
-					d++
-				case "End":
-					d--
-				}
-			}
-			if end == len(its) {
-				return b.t.fail(len(b.t.b), ErrSyntax, "Or without End")
-			}
-			if err := b.or(it, its[k+1:end]); err != nil {
+			end, err := b.readOr(its, k)
+			if err != nil {
 				return err
 			}
 			k = end
@@ -391,6 +380,10 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
 	case "Pair", "PairX", "Binary", "BinaryX":
 		return b.pair(it)
+	case "NFA":
+		return b.nfa(it)
+	case "Regex":
+		return b.regex(it)
 	case "WhiteDot", "BlackDot", "X", "V", "GreaterThan":
 		return b.pairs(it)
 	case "LittleKiller":

@@ -38,11 +38,14 @@
 // Kinds for the table); the global rules are satdoku.Rules.WithNamed's.
 // Givens of one value fill the grid, givens of several values (and a
 // second given of a cell) are given pencil marks, so that the givens of
-// one cell intersect, as in ISS. Any other constraint — one that satdoku
-// cannot express (any other Or, Regex, NFA, Sum, Lunchbox, chaos
-// construction, Raw and non-square grids, …) — is an error naming
-// its type and position: dropping a rule would turn "unique" into a wrong
-// "multiple". The only constraint read and dropped is SearchPriority,
+// one cell intersect, as in ISS. NFA lines (ISS's serialized automata)
+// and Regex lines (compiled here) are clue.Automaton clues, read in
+// nfa.go and regex.go; an Or is a same-difference line when it is one and
+// a clue.AnyOf of its members otherwise (or.go). Any other constraint —
+// one that satdoku cannot express (Lunchbox, chaos construction, Raw and
+// non-square grids, …) — is an error naming its type and position:
+// dropping a rule would turn "unique" into a wrong "multiple". The only
+// constraint read and dropped is SearchPriority,
 // which tells ISS's search where to look first and says nothing about the
 // solutions (a warning says so).
 //
@@ -66,10 +69,10 @@
 // relates a list as the constraint does (a Pair a ≤ b is a slow
 // thermometer, a Pair |a−b| ≥ k whispers of k, a PairX |a−b| > 1 a Nabner
 // line), one on each two cells otherwise (|a−b| = k a white dot, a + b =
-// 10 an X). A relation that no clue has is refused, listed as ISS lists it.
-// An Or whose members are Pairs |a−b| = d on one list of cells, the d's 1
-// to N−1, is a same-difference line (whose neighbours differ); any other
-// Or is refused.
+// 10 an X). A relation that no clue has is a clue.PairTable: the relation
+// by its table. An Or whose members are Pairs |a−b| = d on one list of
+// cells, the d's 1 to N−1, is a same-difference line (whose neighbours
+// differ).
 //
 // Errors are *satdoku.ParseError values placed at the line and column of
 // the item at fault, wrapping ErrSyntax, ErrInvalid or ErrUnsupported.
@@ -77,5 +80,7 @@
 // Importing the package registers the format with textfmt (see
 // textfmt.Register) as "iss": an argument, or an input whose first line
 // (after blank lines and # comments) is an ISS string, with one string a
-// line, so that every command of satdoku reads it.
+// line, or one puzzle over many lines that each hold one constraint (as
+// the ISS puzzle index stores them; a line of several constraints is a
+// puzzle of its own), so that every command of satdoku reads it.
 package iss

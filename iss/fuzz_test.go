@@ -36,6 +36,9 @@ func FuzzRead(f *testing.F) {
 		"3x3:d:k:" + strings.Repeat("2561:", 81),
 		strings.Repeat("j<<<<<<<<", 9),
 		strings.Repeat("123456789", 81),
+		".NFA~UgIT_EMhTHQn_hCEIQhCF_iEIShCE_xjGNYxjf5CEIwhCP8pSlaUpX-1rWta1r_Oc53HOd_oQhD0IQ_0pSmCUpgAX-pSlKUpT_Wta1rWt_sYxjGMY_zGMYxjGf7nOc5znP973ve97w~_row6-distance~R6C1~R6C2~R6C3~-~R6C4~~R1C1~VA1",
+		".Regex~WzEtOF17OH0~R1C1~R2C2~R3C3~~R3C4~R3C5.Regex~KDEyfDIuM3wzLi40fDQuLi41fDUuLi4uNikuKg~R9C1~R9C2.Regex~1%7C2~R5C5",
+		".PairX~ABIABIABI_HIAB~R1C1~R5C5~R9C9.Or.Cage~10~R1C1~R2C2.And.Thermo~R2C2~R1C1.Or.~R1C1_9.~R2C2_1.End.End.Pair~ABIABIABI_HIAB~R3C3~R3C4.End",
 	} {
 		f.Add(s)
 	}

@@ -60,6 +60,23 @@ func decodeKey(key string, n int) (relation, error) {
 // the second.
 func (r relation) allows(a, b int) bool { return r[a-1]>>(b-1)&1 == 1 }
 
+// table returns the relation as satdoku.Relation's Table: a row of N
+// characters for each digit a, '1' where b is allowed.
+func (r relation) table() string {
+	n := len(r)
+	t := make([]byte, 0, n*n)
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			c := byte('0')
+			if r.allows(a, b) {
+				c = '1'
+			}
+			t = append(t, c)
+		}
+	}
+	return string(t)
+}
+
 // transpose returns the relation with its cells swapped.
 func (r relation) transpose() relation {
 	n := len(r)
@@ -353,7 +370,7 @@ func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
 // cells when the clue's kind relates the whole list as the constraint
 // does (a Pair a ≤ b is a slow thermometer, a PairX |a−b| > 1 a Nabner
 // line), a clue on each two cells it relates otherwise. A relation that no
-// clue has is an error naming it.
+// clue has is a clue.PairTable: the relation by its table.
 func (b *builder) pair(it *item) error {
 	if b.valueOffset != 0 || b.values > b.n {
 		// The clues it reads are matched on the digits 1..N.
@@ -395,7 +412,17 @@ func (b *builder) pair(it *item) error {
 		}
 	}
 	if pick == nil {
-		return b.t.fail(keyAt, ErrUnsupported, "%s: key %q: the relation %v (a the first cell, b the second) has no satdoku clue", it.typ, it.args[0], rel)
+		// No named clue: the relation by its table.
+		v := 0
+		if every {
+			v = 1
+		}
+		for _, cells := range groups {
+			if len(cells) >= 2 {
+				b.add(it.at, clue.Clue{Kind: clue.PairTable, Lines: [][]int{cells}, Value: v, Table: rel.table(), Label: it.typ})
+			}
+		}
+		return nil
 	}
 	for _, cells := range groups {
 		if len(cells) < 2 {
@@ -449,24 +476,22 @@ func (b *builder) checkPairMarks() error {
 	return nil
 }
 
-// or reads ".Or … .End", whose members are items: satdoku reads it only
-// as a same-difference line, an Or of Pairs on one list of cells (or its
-// reverse) with keys |a−b| = d, the d's together 1 to N−1 (each two cells
-// next to each other differ, and all by the same amount), or 0 to N−1 (the
-// amount may be 0). Any other Or is refused, naming the member at fault.
+// or reads ".Or … .End", whose members are items: as a same-difference
+// line when it is an Or of Pairs on one list of cells (or its reverse)
+// with keys |a−b| = d, the d's together 1 to N−1 (each two cells next to
+// each other differ, and all by the same amount), or 0 to N−1 (the amount
+// may be 0); any other Or as a clue.AnyOf of its members (see anyOf).
 func (b *builder) or(it *item, members []item) error {
 	n := b.n
 	if b.valueOffset != 0 || b.values > b.n {
 		return b.t.fail(it.at, ErrUnsupported, "Or: on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
 			1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
 	}
-	refuse := func(format string, args ...any) error {
-		return b.t.fail(it.at, ErrUnsupported, "Or: %s: satdoku reads an Or only as a same-difference line (Pairs |a−b| = d on one list of cells, the d's 1 to %d)",
-			fmt.Sprintf(format, args...), n-1)
-	}
 	if len(members) == 0 {
-		return refuse("no members")
+		return b.t.fail(it.at, ErrUnsupported, "Or: no members")
 	}
+	// Anything but a same-difference line: the members as they are.
+	refuse := func(string, ...any) error { return b.anyOf(it, members) }
 	var line, lineAts []int
 	var ds uint64 // bit d: a member |a−b| = d
 	for k := range members {
@@ -480,7 +505,7 @@ func (b *builder) or(it *item, members []item) error {
 		}
 		groups, ats, err := b.cellGroups(m, 1)
 		if err != nil {
-			return err
+			return refuse("") // a variable cell, say: the member's own reading says
 		}
 		if len(groups) != 1 {
 			return refuse("member %d (%s at %v) has %d groups of cells", k+1, m.typ, b.pos(m.at), len(groups))

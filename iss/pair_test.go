@@ -321,7 +321,7 @@ func TestPairErrors(t *testing.T) {
 	}
 	sum7 := testKey(9, func(a, b int) bool { return a+b == 7 })
 	checkErrors(t, []errorCase{
-		{".~R1C1_1.Pair~" + sum7 + "~R1C1~R1C2", sum7, ErrUnsupported, "the relation {1:[6],2:[5],3:[4],4:[3],5:[2],6:[1]} (a the first cell, b the second) has no satdoku clue"},
+		{".PairX~" + sum7 + "~R1C1~R1C2~R1C1", "$R1C1", ErrInvalid, "listed twice"},
 		{".PairX~" + le + "~R1C1~R1C2", le, ErrInvalid, "not symmetric"},
 		{".Pair~AB*C~R1C1~R1C2", "AB*C", ErrInvalid, "'*' is not a character"},
 		{".Pair~A=B~R1C1~R1C2", "A=B", ErrInvalid, "not a character"},
@@ -331,15 +331,9 @@ func TestPairErrors(t *testing.T) {
 		{".Pair~" + le + "~R1C1~R1C1", "$R1C1", ErrInvalid, "next to itself"},
 		{".PairX~" + d1 + "~R1C1~R1C2~R1C1", "$R1C1", ErrInvalid, "listed twice"},
 		{".Pair~" + le + "~R1C1~R0C1", "R0C1", ErrInvalid, "R0C1"},
-		// Four At A Time's orientation-free slow thermometer.
-		{".Or.Pair~" + le + "~R1C1~R1C2~R1C3.Pair~" + le + "~R1C3~R1C2~R1C1.End", ".Or", ErrUnsupported, "member 1 (Pair at 1:4) relates {1:[1,2,3,4,5,6,7,8,9],"},
-		{".Or" + diffs(7) + ".End", ".Or", ErrUnsupported, "the differences are 1, 2, 3, 4, 5, 6, 7"},
-		{".Or" + diffs(8) + ".Pair~" + d1 + "~R1C1~R1C2.End", ".Or", ErrUnsupported, "member 9 (Pair at 1:"},
-		{".Or" + diffs(8) + ".Thermo~R1C1~R1C2.End", ".Or", ErrUnsupported, "member 9 (Thermo at 1:"},
-		{".Or.Pair~" + d1 + "~R1C1~R1C2~~R2C1~R2C2.End", ".Or", ErrUnsupported, "2 groups"},
 		{".Or.End", ".Or", ErrUnsupported, "no members"},
 		{".Or" + diffs(8), "", ErrSyntax, "Or without End"},
-		{".Or" + diffs(8) + ".And.End.End", ".Or", ErrUnsupported, "member 9 (And at"},
+		{".Or.Thermo~R1C1~R1C2.AntiKnight.End", ".AntiKnight", ErrUnsupported, "AntiKnight inside an Or"},
 		{".Pair~" + d1 + "~R1C1~R1C2.StrictKropki", ".Pair", ErrUnsupported, "white dot of R1C1 and R1C2, which would exempt them from the negative"},
 		{".Pair~" + testKey(9, func(a, b int) bool { return a+b == 10 }) + "~R1C1~R2C1.StrictXV", ".Pair", ErrUnsupported, "xv of R1C1 and R2C1"},
 		// Not neighbours, or no strict rule: no exemption to fear.
@@ -348,4 +342,108 @@ func TestPairErrors(t *testing.T) {
 		{".Replicate~D.Thermo~R1C1~R1C2", "", ErrSyntax, "Replicate without End"},
 		{".Replicate~D~R9C9.Thermo~R1C1~R1C2.End", "D~R9C9", ErrInvalid, "not in its cell group"},
 	})
+}
+
+// TestPairTable reads relations that no named clue has (ISS's "one of the
+// two is 7", "same parity", a + b = 7) as their tables: the validator
+// accepts the digits a, b in two cells that share no unit exactly when the
+// relation allows them, on every two cells of a PairX and on neighbours of
+// a Pair, and the clue read is a pair table.
+func TestPairTable(t *testing.T) {
+	const n = 9
+	for _, c := range []struct {
+		name  string
+		every bool
+		rel   func(a, b int) bool
+	}{
+		{"one of them 7", true, func(a, b int) bool { return a == 7 || b == 7 }},
+		{"same parity", true, func(a, b int) bool { return (a-b)%2 == 0 }},
+		{"a + b = 7", false, func(a, b int) bool { return a+b == 7 }},
+		{"b = a + 2 or a = 9", false, func(a, b int) bool { return b == a+2 || a == 9 }},
+	} {
+		typ := "Pair"
+		if c.every {
+			typ = "PairX"
+		}
+		// r1c1, r5c5, r9c9 share no unit.
+		p, err := Read("." + typ + "~" + testKey(n, c.rel) + "~R1C1~R5C5~R9C9")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(p.Clues) != 1 || p.Clues[0].Kind != clue.PairTable {
+			t.Fatalf("%s: clues %v, want one pair table", c.name, p.Clues)
+		}
+		for a := 1; a <= n; a++ {
+			for b := 1; b <= n; b++ {
+				if got := meaning(t, p, []int{0, 40}, []int{a, b}); got != c.rel(a, b) {
+					t.Fatalf("%s: r1c1 %d, r5c5 %d: allowed %v", c.name, a, b, got)
+				}
+				if got := meaning(t, p, []int{0, 80}, []int{a, b}); got != (!c.every || c.rel(a, b)) {
+					t.Fatalf("%s: r1c1 %d, r9c9 %d (not neighbours on the list): allowed %v", c.name, a, b, got)
+				}
+			}
+		}
+	}
+}
+
+// TestOrMeaning reads Ors that are no same-difference line as any-of
+// clues, and holds the rules to their meaning through the validator:
+// Four At A Time's slow thermometer that may rise either way, an Or of a
+// cage and an And of a thermometer and a given, members with differences
+// 1 to 7 only, an Or inside an And inside an Or.
+func TestOrMeaning(t *testing.T) {
+	le := testKey(9, func(a, b int) bool { return a <= b })
+	diffs := ""
+	for d := 1; d <= 7; d++ {
+		diffs += ".Pair~" + testKey(9, func(a, b int) bool { return abs(a-b) == d }) + "~R1C1~R1C2~R1C3"
+	}
+	for _, c := range []struct {
+		in    string
+		cells []int
+		holds func(d []int) bool
+	}{
+		{".Or.Pair~" + le + "~R1C1~R1C2~R1C3.Pair~" + le + "~R1C3~R1C2~R1C1.End", []int{0, 1, 2},
+			func(d []int) bool { return d[0] <= d[1] && d[1] <= d[2] || d[2] <= d[1] && d[1] <= d[0] }},
+		{".Or.Cage~10~R1C1~R2C2.And.Thermo~R1C1~R2C2.~R1C1_3.End.End", []int{0, 10},
+			func(d []int) bool { return d[0]+d[1] == 10 || d[0] < d[1] && d[0] == 3 }},
+		{".Or.Cage~10~R1C1~R2C2.And.Thermo~R2C2~R1C1.Or.~R1C1_9.~R2C2_1.End.End.End", []int{0, 10},
+			func(d []int) bool { return d[0]+d[1] == 10 || d[1] < d[0] && (d[0] == 9 || d[1] == 1) }},
+		{".Or" + diffs + ".End", []int{0, 1, 2},
+			func(d []int) bool { return abs(d[0]-d[1]) == abs(d[1]-d[2]) && abs(d[0]-d[1]) <= 7 }},
+	} {
+		p, err := Read(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if len(p.Clues) != 1 || p.Clues[0].Kind != clue.AnyOf {
+			t.Fatalf("%s: clues %v, want one any of", c.in, p.Clues)
+		}
+		some, all := 0, 0
+		ds := make([]int, len(c.cells))
+		var walk func(k int)
+		walk = func(k int) {
+			if k == len(ds) {
+				if slices.Contains(ds[:len(ds)-1], ds[len(ds)-1]) || len(ds) == 3 && ds[0] == ds[1] {
+					return // the cells share a row or a box
+				}
+				want := c.holds(ds)
+				if got := meaning(t, p, c.cells, ds); got != want {
+					t.Fatalf("%s: digits %v allowed %v, want %v", c.in, ds, got, want)
+				}
+				all++
+				if want {
+					some++
+				}
+				return
+			}
+			for d := 1; d <= 9; d++ {
+				ds[k] = d
+				walk(k + 1)
+			}
+		}
+		walk(0)
+		if some == 0 || some == all {
+			t.Errorf("%s: %d of %d hold: the case tests nothing", c.in, some, all)
+		}
+	}
 }

@@ -24,11 +24,10 @@ var (
 	// neighbours, a shape that is not a grid.
 	ErrInvalid = errors.New("iss: invalid puzzle")
 	// ErrUnsupported reports a constraint that satdoku cannot express: one
-	// with no clue kind of its own (an Or other than a same-difference
-	// line, Regex, Sum, a Pair whose relation no clue has, …), or one whose
-	// arguments go beyond satdoku's kind (a modular line of 4, a sum line
-	// that loops, a black dot on the values 0 to 8, a board that is not
-	// square or has no rows and columns).
+	// with no clue kind of its own (Lunchbox, chaos construction, …), or
+	// one whose arguments go beyond satdoku's kind (a modular line of 4, a
+	// sum loop of more than 63, a black dot on the values 0 to 8, a board
+	// that is not square or has no rows and columns).
 	ErrUnsupported = errors.New("iss: unsupported constraint")
 )
 
@@ -186,6 +185,9 @@ type builder struct {
 	named                 []string
 	namedAt               []int
 	warnings              []string
+	// inMember is set while the members of an Or are read: a given is a
+	// pencil mark of the member, not a cell of the grid.
+	inMember bool
 }
 
 // add records clue c, read at place at.
@@ -205,7 +207,7 @@ func (b *builder) global(at int, name string) {
 // marks otherwise (the givens of a cell hold together: ISS intersects
 // them).
 func (b *builder) given(at, i int, ds []int) {
-	if len(ds) == 1 {
+	if len(ds) == 1 && !b.inMember {
 		if d, ok := b.grid[i]; !ok {
 			b.grid[i] = ds[0]
 			return

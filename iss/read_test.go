@@ -218,7 +218,7 @@ func TestGivensIntersect(t *testing.T) {
 func TestErrors(t *testing.T) {
 	checkErrors(t, []errorCase{
 		{".~R1C1_5.Lunchbox~10~R1C1~R1C2", ".Lunchbox", ErrUnsupported, "Lunchbox"},
-		{".Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.End", ".Or", ErrUnsupported, "Or"},
+		{".Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.Replicate~R1C1.End.End", ".Replicate", ErrUnsupported, "Replicate inside an Or"},
 		{".Thermo~R1C1~R1C2.Nonsense~R1C1", ".Nonsense", ErrSyntax, "Nonsense"},
 		{".Thermo~R1C1~R0C2", "R0C2", ErrInvalid, "R0C2"},
 		{".~R1C1_10", "R1C1_10", ErrInvalid, "10"},
@@ -424,7 +424,7 @@ func TestRegistered(t *testing.T) {
 	if _, ok, _ := textfmt.ReadArg("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"); !ok {
 		t.Fatal("a text puzzle is not read")
 	}
-	in := "# ISS\n\n.~R1C1_5.Thermo~R1C2~R1C3\n.Thermo~R1C1~RxC1\n.AntiKing\n"
+	in := "# ISS\n\n.~R1C1_5.Thermo~R1C2~R1C3\n.Thermo~R1C1~RxC1.AntiKing\n.AntiKing.Diagonal~1\n"
 	r, name := textfmt.Open(strings.NewReader(in))
 	if name != "iss" {
 		t.Fatalf("format %q, want iss", name)

@@ -103,6 +103,9 @@ func newClues(b *board) *clues {
 		case satdoku.Never:
 			// A clue that cannot hold: the puzzle has no solution, and
 			// no technique explains it.
+		case satdoku.AnyOf:
+			// No line search reads a choice of members; the steps over
+			// the encoder's clauses do.
 		case satdoku.Total:
 			cl.sums = append(cl.sums, newConSearch(b, c, conLabel(n, c)))
 		default:

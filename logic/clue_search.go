@@ -341,7 +341,7 @@ func conLabel(n int, c *satdoku.Constraint) string {
 			ds[k] = strconv.Itoa(d)
 		}
 		return name + " " + joinCells(n, cells, ",") + " (" + strings.Join(ds, ",") + ")"
-	case satdoku.Run, satdoku.Within, satdoku.Outside, satdoku.SameGap:
+	case satdoku.Run, satdoku.Within, satdoku.Outside, satdoku.SameGap, satdoku.Automaton:
 		return name + " " + line
 	}
 	return name + " " + joinCells(n, cells, ",")
@@ -535,6 +535,8 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			}
 			return true
 		}
+	case satdoku.Automaton:
+		return nfaChecker(c)
 	case satdoku.Index:
 		return func(vals []int, _ []uint64) bool {
 			d := vals[0]
@@ -588,4 +590,65 @@ func sumBounds(vals []int, masks []uint64) (lo, hi int) {
 		}
 	}
 	return lo, hi
+}
+
+// nfaChecker returns the check of an Automaton constraint: a cell listed
+// twice holds one digit, and some run of the automaton reads the digits
+// set and, in the cells not set, one of their candidates.
+func nfaChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
+	a := c.NFA
+	var steps []int // each symbol read: a position in the cells, −1 a break
+	b := 0
+	for k := 0; k <= len(c.Cells); k++ {
+		for ; b < len(a.Breaks) && a.Breaks[b] == k; b++ {
+			steps = append(steps, -1)
+		}
+		if k < len(c.Cells) {
+			steps = append(steps, k)
+		}
+	}
+	accept := make([]bool, a.States)
+	for _, q := range a.Accept {
+		accept[q] = true
+	}
+	return func(vals []int, masks []uint64) bool {
+		for k, i := range c.Cells {
+			for j := k + 1; j < len(c.Cells); j++ {
+				if c.Cells[j] == i && vals[k] != 0 && vals[j] != 0 && vals[k] != vals[j] {
+					return false
+				}
+			}
+		}
+		cur := make([]bool, a.States)
+		for _, q := range a.Start {
+			cur[q] = true
+		}
+		for _, p := range steps {
+			next := make([]bool, a.States)
+			found := false
+			for _, m := range a.Moves {
+				if !cur[m.From] {
+					continue
+				}
+				switch {
+				case p < 0 && m.Symbol != satdoku.Break,
+					p >= 0 && m.Symbol == satdoku.Break,
+					p >= 0 && vals[p] != 0 && m.Symbol != vals[p],
+					p >= 0 && vals[p] == 0 && masks[p]&bit(m.Symbol) == 0:
+					continue
+				}
+				next[m.To], found = true, true
+			}
+			if !found {
+				return false
+			}
+			cur = next
+		}
+		for q, ok := range cur {
+			if ok && accept[q] {
+				return true
+			}
+		}
+		return false
+	}
 }

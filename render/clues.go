@@ -82,16 +82,46 @@ var drawers = map[clue.Kind]struct {
 	clue.MultisumKillerCage: {overGrid, func(d *drawing, c *clue.Clue) {
 		d.outline("multisum-killer-cage", c.Cells, joinInts(c.Values, "/"), "5 3")
 	}},
+	clue.Automaton: {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "automaton", "#6b8e23", "2 4 8 4") }},
+	clue.AnyOf:     {overGrid, nil}, // see clue
+	clue.PairTable: {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "pair-table", "#8e5b23", "6 3") }},
 }
 
 // clues draws the clues of one layer, in order.
 func (d *drawing) clues(l layer) {
 	for k := range d.b.Clues {
-		c := &d.b.Clues[k]
-		dr, ok := drawers[c.Kind]
-		if ok && dr.layer == l && dr.draw != nil {
-			dr.draw(d, c)
+		d.clue(l, &d.b.Clues[k])
+	}
+}
+
+// clue draws clue c if it is of layer l; an AnyOf draws its members'
+// clues of the layer, faded, and over the grid "or" on its first cell.
+func (d *drawing) clue(l layer, c *clue.Clue) {
+	if c.Kind == clue.AnyOf {
+		d.p(`<g class="any-of" opacity="0.5">` + "\n")
+		first := -1
+		for _, m := range c.Members {
+			for k := range m {
+				if m[k].Kind != clue.AnyOf {
+					d.clue(l, &m[k])
+				}
+				for _, i := range slices.Concat(append(m[k].Lines, m[k].Cells)...) {
+					if d.on(i) && (first < 0 || i < first) {
+						first = i
+					}
+				}
+			}
 		}
+		d.p("</g>\n")
+		if l == overGrid && first >= 0 {
+			d.p(`<text class="any-of" x="%s" y="%s" font-size="%s" fill="#b03060">or</text>`+"\n",
+				f(d.x(first%d.n)+cell*0.62), f(d.y(first/d.n)+cell*0.95), f(cell*0.2))
+		}
+		return
+	}
+	dr, ok := drawers[c.Kind]
+	if ok && dr.layer == l && dr.draw != nil {
+		dr.draw(d, c)
 	}
 }
 
@@ -536,4 +566,34 @@ func (d *drawing) outsideNumber(c *clue.Clue, class, shape string) {
 	}
 	d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000" text-anchor="middle" dominant-baseline="central">%d</text>`+"\n",
 		class, f(x), f(y), f(cell*0.3), c.Value)
+}
+
+// labelled draws an automaton's line, or the lines of a pair table: each
+// line (or segment) a dashed line through its cells with a small circle on
+// each, and its label (cut to 24 characters) over its first cell.
+func (d *drawing) labelled(c *clue.Clue, class, colour, dashes string) {
+	first := -1
+	for _, l := range c.Lines {
+		cs := d.cellsOn(l)
+		if len(cs) == 0 {
+			continue
+		}
+		if first < 0 {
+			first = cs[0]
+		}
+		d.p(`<path class="%s" d="%s" stroke="%s" stroke-width="%s" stroke-dasharray="%s" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`+"\n",
+			class, d.polyline(cs), colour, f(cell*0.1), dashes)
+		for _, i := range cs {
+			d.p(`<circle class="%s" cx="%s" cy="%s" r="%s" stroke="%s" stroke-width="1.5" fill="none"/>`+"\n", class, f(d.cx(i)), f(d.cy(i)), f(cell*0.12), colour)
+		}
+	}
+	label := []rune(c.Label)
+	if first < 0 || len(label) == 0 {
+		return
+	}
+	if len(label) > 24 {
+		label = append(label[:23], '…')
+	}
+	d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="%s">%s</text>`+"\n",
+		class, f(d.x(first%d.n)+2), f(d.y(first/d.n)+cell*0.2), f(cell*0.18), colour, esc(string(label)))
 }

@@ -73,6 +73,11 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.NumberedRoom:       {Kind: clue.NumberedRoom, Row: 9, Col: 5, Value: 7},
 	clue.LockoutLine:        {Kind: clue.LockoutLine, Lines: [][]int{{55, 56, 57, 58}}},
 	clue.ConnectedValues:    {Kind: clue.ConnectedValues, Cells: []int{0, 1, 9, 10}, Value: 2, Values: []int{1, 2}},
+	clue.AnyOf: {Kind: clue.AnyOf, Members: [][]clue.Clue{{{Kind: clue.KillerCage, Cells: []int{60, 61}, Value: 7}},
+		{{Kind: clue.Thermometer, Lines: [][]int{{60, 69, 70}}}}}},
+	clue.PairTable: {Kind: clue.PairTable, Lines: [][]int{{30, 31, 40}}, Label: "Pair", Table: strings.Repeat("011111111", 9)},
+	clue.Automaton: {Kind: clue.Automaton, Lines: [][]int{{1, 2, 3}, {12, 13}}, Label: "a<b & c",
+		NFA: &satdoku.NFA{States: 1, Start: []int{0}, Accept: []int{0}, Moves: []satdoku.Move{{From: 0, To: 0, Symbol: 1}}}},
 }
 
 // golden compares got with testdata/name, or writes it under -update.

@@ -112,6 +112,10 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			ds[k] = g.Cell(i)
 		}
 		return connectedWhy(c, ds)
+	case satdoku.Automaton:
+		return runNFA(c, g)
+	case satdoku.AnyOf:
+		return anyOfWhy(c, g)
 	case satdoku.XSum:
 		k := g.Cell(c.Cells[0])
 		if k > len(c.Cells) {
@@ -311,6 +315,10 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowOutside(n, m, scratch)
 	case satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn, satdoku.NoSubsetSum:
 		return narrowMulti(c, m)
+	case satdoku.Automaton:
+		return narrowNFA(c, m)
+	case satdoku.AnyOf:
+		return narrowAnyOf(c, n, m)
 	default:
 		return false // unknown: never satisfied (see exact)
 	}

@@ -451,6 +451,52 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return false
+	case satdoku.AnyOf:
+		for _, m := range c.Members {
+			all := true
+			for k := range m.Constraints {
+				all = all && holds(&m.Constraints[k], g)
+			}
+			for _, x := range m.Relations {
+				all = all && x.Holds(g.Cell(x.A), g.Cell(x.B))
+			}
+			if all {
+				return true
+			}
+		}
+		return false
+	case satdoku.Automaton:
+		// A run, searched state by state: the symbols are the digits with
+		// the breaks (0) put in their places.
+		var syms []int
+		for k := 0; k <= len(ds); k++ {
+			for _, b := range c.NFA.Breaks {
+				if b == k {
+					syms = append(syms, satdoku.Break)
+				}
+			}
+			if k < len(ds) {
+				syms = append(syms, ds[k])
+			}
+		}
+		var run func(q, t int) bool
+		run = func(q, t int) bool {
+			if t == len(syms) {
+				return slices.Contains(c.NFA.Accept, q)
+			}
+			for _, m := range c.NFA.Moves {
+				if m.From == q && m.Symbol == syms[t] && run(m.To, t+1) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, q := range c.NFA.Start {
+			if run(q, 0) {
+				return true
+			}
+		}
+		return false
 	}
 	panic("unknown kind")
 }
@@ -552,6 +598,52 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 	case satdoku.Never:
 		c.Cells = cells(1 + rng.IntN(3))
 		c.Reason = "cannot hold"
+	case satdoku.AnyOf:
+		// Two or three members, each a constraint of another kind and
+		// maybe a relation.
+		for range 2 + rng.IntN(2) {
+			var m satdoku.Member
+			k := satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
+			for k == satdoku.AnyOf || k == satdoku.Sandwich || k == satdoku.XSum || k == satdoku.Skyscraper {
+				k = satdoku.ConstraintKind(rng.IntN(len(satdoku.ConstraintKinds())))
+			}
+			x := randomConstraint(rng, n, k, from)
+			if len(x.Cells) > 3 {
+				x = randomConstraint(rng, n, satdoku.Total, from)
+				x.Cells, x.Coefs = x.Cells[:min(2, len(x.Cells))], nil
+			}
+			m.Constraints = append(m.Constraints, x)
+			if rng.IntN(2) == 0 {
+				a := rng.IntN(n * n)
+				m.Relations = append(m.Relations, satdoku.Relation{A: a, B: (a + 1 + rng.IntN(n*n-1)) % (n * n), Kind: satdoku.Less, Name: "less"})
+			}
+			c.Members = append(c.Members, m)
+		}
+		c.Cells = satdoku.MemberCells(c.Members)
+	case satdoku.Automaton:
+		// A random automaton of up to 3 states over 1 to 5 cells, one of
+		// them maybe twice, maybe with a break.
+		c.Cells = cells(1 + rng.IntN(4))
+		if rng.IntN(4) == 0 {
+			c.Cells = append(c.Cells, c.Cells[0])
+		}
+		a := &satdoku.NFA{States: 1 + rng.IntN(3), Start: []int{0}}
+		if rng.IntN(3) == 0 {
+			a.Breaks = []int{rng.IntN(len(c.Cells) + 1)}
+		}
+		for q := range a.States {
+			if rng.IntN(2) == 0 || q == a.States-1 {
+				a.Accept = append(a.Accept, q)
+			}
+			for sym := range n + 1 {
+				for to := range a.States {
+					if rng.IntN(3) == 0 || sym == satdoku.Break && to == q {
+						a.Moves = append(a.Moves, satdoku.Move{From: q, To: to, Symbol: sym})
+					}
+				}
+			}
+		}
+		c.NFA = a
 	case satdoku.Segments:
 		c.Cells = cells(1 + rng.IntN(4))
 		c.Value = 1 + rng.IntN(2*n)
@@ -872,6 +964,11 @@ func TestNarrowSound(t *testing.T) {
 				return
 			}
 			for x := m[j]; x != 0; x &= x - 1 {
+				// A cell listed before (an automaton's line that loops)
+				// keeps its digit.
+				if p := slices.Index(c.Cells, c.Cells[j]); p < j && g.Cell(c.Cells[j]) != lowest(x) {
+					continue
+				}
 				g.SetCell(c.Cells[j], lowest(x))
 				rec(j + 1)
 			}

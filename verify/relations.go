@@ -43,6 +43,13 @@ func broken(x *satdoku.Relation, da, db int) bool {
 	case satdoku.OtherThird:
 		ta, tb := thirdOf(x.Value, da), thirdOf(x.Value, db)
 		return ta < 0 || tb < 0 || ta == tb
+	case satdoku.Table:
+		// Row da, column db of a square table.
+		n := 0
+		for n*n < len(x.Table) {
+			n++
+		}
+		return da < 1 || db < 1 || da > n || db > n || x.Table[(da-1)*n+db-1] != '1'
 	}
 	return true
 }

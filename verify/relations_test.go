@@ -44,6 +44,7 @@ func bruteCount(g *satdoku.Grid, limit int) int {
 				satdoku.Ratio: a == x.Value*b || b == x.Value*a, satdoku.NotRatio: a != x.Value*b && b != x.Value*a,
 				satdoku.OtherResidue: x.Value > 0 && a%x.Value != b%x.Value, satdoku.NotGreater: a <= b,
 				satdoku.OtherThird: x.Value == 4 && thirds4[a] != thirds4[b],
+				satdoku.Table:      (a*b+x.Value)%3 != 0,
 			}[x.Kind]
 			if !ok {
 				return false
@@ -123,7 +124,15 @@ func TestCountRelations(t *testing.T) {
 				case satdoku.OtherThird:
 					v = 4
 				}
-				rel = append(rel, satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()})
+				x := satdoku.Relation{A: a, B: b, Kind: k, Value: v, Name: k.String()}
+				if k == satdoku.Table {
+					// ab + v not a multiple of 3
+					x.Value = rng.IntN(3)
+					for p := range n * n {
+						x.Table += map[bool]string{true: "1", false: "0"}[((p/n+1)*(p%n+1)+x.Value)%3 != 0]
+					}
+				}
+				rel = append(rel, x)
 			}
 			r, err := base.WithRelations(rel...)
 			if err != nil {

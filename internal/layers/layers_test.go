@@ -126,7 +126,12 @@ func TestRelationKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range satdoku.RelationKinds() {
-		r, err := std.WithRelations(satdoku.Relation{A: 0, B: 10, Kind: k, Value: 2, Name: "test"})
+		x := satdoku.Relation{A: 0, B: 10, Kind: k, Value: 2, Name: "test"}
+		if k == satdoku.Table {
+			// a < b, or a = 4 and b = 1: not symmetric
+			x.Table = "0111" + "0011" + "0001" + "1000"
+		}
+		r, err := std.WithRelations(x)
 		if err != nil {
 			t.Errorf("relation kind %v: %v", k, err)
 			continue
@@ -166,6 +171,26 @@ func TestConstraintKinds(t *testing.T) {
 		c := satdoku.Constraint{Kind: k, Cells: cells, Coefs: coefs, Value: v, Digits: ds, Mask: 0b101, Name: "test"}
 		if k == satdoku.Never {
 			c.Reason = "a reason: why"
+		}
+		if k == satdoku.AnyOf {
+			// r1c1 + r2c3 = 5, or r3c2 < r4c4 < r1c1, or (r3c2 = 1 or
+			// r4c4 = 2)
+			inner := []satdoku.Member{
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: cells[2:3], Mask: 1, Name: "1"}}},
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: cells[3:4], Mask: 2, Name: "2"}}},
+			}
+			c.Members = []satdoku.Member{
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.Total, Cells: cells[:2], Value: 5, Name: "cage"}}},
+				{Relations: []satdoku.Relation{{A: cells[2], B: cells[3], Kind: satdoku.Less, Name: "thermo"}, {A: cells[3], B: cells[0], Kind: satdoku.Less, Name: "thermo"}}},
+				{Constraints: []satdoku.Constraint{{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(inner), Members: inner, Name: "inner"}}},
+			}
+			c.Cells = satdoku.MemberCells(c.Members)
+		}
+		if k == satdoku.Automaton {
+			// Odd and even digits alternate from an odd one, across a
+			// break between the second and the third cell.
+			c.NFA = &satdoku.NFA{States: 2, Start: []int{0}, Accept: []int{0, 1}, Breaks: []int{2},
+				Moves: []satdoku.Move{{From: 0, To: 1, Symbol: 1}, {From: 0, To: 1, Symbol: 3}, {From: 1, To: 0, Symbol: 2}, {From: 1, To: 0, Symbol: 4}, {From: 0, To: 0, Symbol: satdoku.Break}, {From: 1, To: 1, Symbol: satdoku.Break}}}
 		}
 		r, err := std.WithConstraints(c)
 		if err != nil {
