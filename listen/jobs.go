@@ -3,6 +3,7 @@ package listen
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/satdoku/satdoku/answer"
@@ -88,31 +89,37 @@ func (j *job) failed(c answer.Common, err error, found string) bool {
 func (w *worker) options() answer.Options { return answer.Options{Solver: w.s} }
 
 // CandidateCap is the cap of the solutions counted per candidate with the
-// "colored" option, as in dclamage's solver: the userscript colours the
-// counts 1 to 8.
+// "colored" option of the userscripts before 1.2.0, as in dclamage's
+// solver: those colour the counts 1 to 8.
 const CandidateCap = 8
 
-// countsLimit is the limit of the first count of truecandidates with
-// counts: a puzzle with fewer solutions is done in one search.
+// MaxCandidateCap bounds the cap of "truecandidatesnumsolutions=N": a
+// larger N counts up to MaxCandidateCap solutions per candidate. Every
+// solution counted is kept until the answer (to count each once), so the
+// bound keeps the memory of one answer to a few tens of megabytes.
+const MaxCandidateCap = 256
+
+// countsLimit is the number of solutions the first search of
+// truecandidates looks for: a puzzle with fewer is done in that one
+// search, every solution seen and counted. Past it, each candidate no
+// solution found holds costs a search of its own, and with a cap above 1
+// each candidate short of its cap a count of its own.
+//
+// The limit matters most to plain true candidates (cap 1): with a limit
+// of 1, a unique puzzle cost one search that must fail per candidate
+// (about 720 ms on a finished killer), against two with this limit.
 const countsLimit = 64
 
 // trueCandidates answers truecandidates: the solutions of each candidate,
-// up to CandidateCap with the "colored" option, else up to 1; with the
+// up to the cap of the request's options (see readOptions); with the
 // "logical" option, -1 for a candidate that logic keeps and no solution
 // holds.
 func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
-	capPer := 1
-	if p.colored {
-		capPer = CandidateCap
+	o := answer.CandidateOptions{Options: w.options(), Limit: max(countsLimit, p.perCand), PerCandidate: p.perCand}
+	if p.perCand == 1 {
+		o.PerCandidate = 0 // the marks are the counts
 	}
-	limit := capPer
-	if capPer > 1 {
-		// Below the limit every solution has been seen and the counts
-		// need no more search; past it, each candidate short of its cap
-		// takes a count of its own.
-		limit = countsLimit
-	}
-	a, err := answer.Candidates(j.work, p.grid, answer.CandidateOptions{Options: w.options(), Limit: limit, PerCandidate: capPer})
+	a, err := answer.Candidates(j.work, p.grid, o)
 	if j.failed(a.Common, err, "") {
 		return
 	}
@@ -120,9 +127,17 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 		j.invalid(noSolutions)
 		return
 	}
+	n := p.grid.N()
 	counts := a.Counts
+	if counts == nil {
+		counts = make([]int, n*n*n)
+		for i, m := range a.Marks {
+			for ; m != 0; m &= m - 1 {
+				counts[i*n+bits.TrailingZeros64(m)] = 1
+			}
+		}
+	}
 	if p.logical {
-		n := p.grid.N()
 		if st, err := logic.New(p.grid); err == nil {
 			if _, _, err := st.SolveContext(j.work, nil); err != nil {
 				return // superseded, or out of time
