@@ -449,10 +449,16 @@ func settle(t *testing.T, want int, _ uint64) (int, uint64) {
 	return n, ms.HeapInuse
 }
 
+// TestOrigin: the pages the userscript runs on (f-puzzles and every
+// subdomain), SudokuPad's, this machine's and those --allow-origin names
+// connect; Origin "null" (a sandboxed frame of any website, or a file)
+// and foreign pages, look-alikes included, are refused with 403.
 func TestOrigin(t *testing.T) {
-	addr, _ := startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"https://example.org", "myhost"}})
-	for _, o := range []string{"", "https://www.f-puzzles.com", "https://f-puzzles.com", "https://sudokupad.app",
-		"http://localhost:8080", "http://127.0.0.1", "null", "https://example.org", "http://myhost:99"} {
+	addr, _ := startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"https://example.org", "myhost", "https://*.example.net"}})
+	for _, o := range []string{"", "https://www.f-puzzles.com", "https://f-puzzles.com", "https://beta.f-puzzles.com",
+		"https://a.b.f-puzzles.com", "https://WWW.F-Puzzles.com", "https://sudokupad.app", "https://beta.sudokupad.app",
+		"https://app.crackingthecryptic.com", "http://localhost:8080", "http://127.0.0.1", "http://[::1]:3000",
+		"https://example.org", "http://myhost:99", "https://x.example.net"} {
 		cl, err := dial(t, addr, o)
 		if err != nil {
 			t.Errorf("origin %q refused: %v", o, err)
@@ -462,11 +468,18 @@ func TestOrigin(t *testing.T) {
 			t.Errorf("origin %q: %+v", o, r)
 		}
 	}
-	for _, o := range []string{"https://evil.example", "https://f-puzzles.com.evil.example", "http://example.org",
-		"https://www.f-puzzles.com:8443", "file://", "https://localhost.evil.example"} {
+	for _, o := range []string{"null", "https://evil.example", "https://f-puzzles.com.evil.example", "http://example.org",
+		"https://www.f-puzzles.com:8443", "http://www.f-puzzles.com", "https://evilf-puzzles.com", "https://.f-puzzles.com",
+		"https://beta.f-puzzles.com.evil.example", "file://", "https://localhost.evil.example", "https://example.net",
+		"https://user@www.f-puzzles.com", "https://x.example.net:8443"} {
 		if _, err := dial(t, addr, o); err == nil || !strings.Contains(err.Error(), "403") {
 			t.Errorf("origin %q: got %v, want refused with 403", o, err)
 		}
+	}
+	// "null" only when asked for.
+	addr, _ = startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"null"}})
+	if _, err := dial(t, addr, "null"); err != nil {
+		t.Errorf("origin null with --allow-origin null: %v", err)
 	}
 }
 
