@@ -37,6 +37,9 @@ var DefaultOrigins = []string{
 	"localhost", "127.0.0.1", "[::1]",
 }
 
+// DefaultProgress is the default of Options.Progress.
+const DefaultProgress = time.Second
+
 // Options configure a Server.
 type Options struct {
 	// Jobs is the number of workers, each with its own solver: at most
@@ -54,6 +57,9 @@ type Options struct {
 	Timeout time.Duration
 	// Log, when not nil, gets a line for every connection and refusal.
 	Log *log.Logger
+	// Progress is the longest time between two counts in progress sent
+	// while counting; zero means DefaultProgress.
+	Progress time.Duration
 	// EstimateTime bounds an estimate (checked.EstimateOptions.Time); zero
 	// means checked.DefaultEstimateTime.
 	EstimateTime time.Duration
