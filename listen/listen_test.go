@@ -519,6 +519,39 @@ func TestBadMessages(t *testing.T) {
 	}
 }
 
+// TestNonces: a nonce is answered as it came, a string as a string, a
+// number as that number (the userscripts compare it with ===).
+func TestNonces(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	data, err := json.Marshal(fpz(leet, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ nonce, want, typ string }{
+		{`"job-1"`, `"job-1"`, "count"},
+		{`"<é>"`, `"<é>"`, "count"},
+		{`12345678901234567890`, `12345678901234567890`, "count"},
+		{`2.5`, `2.5`, "count"},
+		{`null`, `0`, "count"},
+		{`{"a": 1}`, `0`, "invalid"},
+	} {
+		cl.sendRaw([]byte(`{"nonce": ` + tc.nonce + `, "command": "check", "dataType": "fpuzzles", "data": ` + string(data) + `}`))
+		var r struct {
+			Nonce json.RawMessage `json:"nonce"`
+			Type  string          `json:"type"`
+		}
+		cl.recvInto(&r)
+		// A number as written; a string as the same string.
+		var got, want string
+		same := string(r.Nonce) == tc.want ||
+			json.Unmarshal(r.Nonce, &got) == nil && json.Unmarshal([]byte(tc.want), &want) == nil && got == want
+		if !same || r.Type != tc.typ {
+			t.Errorf("nonce %s: answered %s nonce %s, want %s nonce %s", tc.nonce, r.Type, r.Nonce, tc.typ, tc.want)
+		}
+	}
+}
+
 // TestEstimate: estimate gives the count itself below 64 solutions, and
 // otherwise an interval around Knuth's estimate, near the validator's
 // count (the interval's coverage is checked.TestEstimateCoverage's).
