@@ -143,7 +143,7 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 	}
 	if p.logical {
 		if st, err := logic.New(p.grid); err == nil {
-			if _, _, err := st.SolveContext(j.work, nil); err != nil {
+			if _, _, err := st.SolveContext(j.work, &logic.Options{Disable: p.disabled}); err != nil {
 				return // superseded, or out of time
 			}
 			for i := range n * n {

@@ -113,7 +113,7 @@ func (j *job) logical(w *worker, p *puzzle, path bool) {
 		return
 	}
 	pos := answer.Position{Grid: g, State: st}
-	o := answer.LogicOptions{Options: w.options()}
+	o := answer.LogicOptions{Options: w.options(), Logic: logic.Options{Disable: p.disabled}}
 	if !path {
 		a, err := answer.Next(j.work, pos, o)
 		switch {

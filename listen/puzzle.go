@@ -12,6 +12,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/logic"
 )
 
 // puzzle is the puzzle of a request: its givens under its rules (read by
@@ -30,7 +31,7 @@ type puzzle struct {
 	// "disabledlogic".
 	perCand  int
 	logical  bool
-	disabled []string
+	disabled logic.Families
 }
 
 // numSolutionsOption is the prefix of the option of the userscripts
@@ -63,6 +64,20 @@ func readOptions(opts []string) (perCand int, logical bool) {
 		perCand = CandidateCap
 	}
 	return max(perCand, 1), logical
+}
+
+// disabledFamilies reads "disabledlogic": the families of techniques the
+// userscript's "Enable Logic" settings switch off, by the names dclamage's
+// solver reads (tuples, pointing, fishes, wings, aic, contradictions, in
+// any case); as there, a name of no family is ignored.
+func disabledFamilies(names []string) logic.Families {
+	var f logic.Families
+	for _, name := range names {
+		if fam, err := logic.ParseFamily(name); err == nil {
+			f |= fam
+		}
+	}
+	return f
 }
 
 // errDataType reports a request whose data is not an f-puzzles puzzle.
@@ -138,7 +153,7 @@ func (p *puzzle) extras(text []byte) {
 		x.Grid = nil
 	}
 	p.perCand, p.logical = readOptions(x.TrueCandidatesOptions)
-	p.disabled = x.DisabledLogic
+	p.disabled = disabledFamilies(x.DisabledLogic)
 	n := p.grid.N()
 	if len(x.Grid) != n {
 		return
