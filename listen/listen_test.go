@@ -552,27 +552,70 @@ func TestNonces(t *testing.T) {
 	}
 }
 
-// TestEstimate: estimate gives the count itself below 64 solutions, and
-// otherwise an interval around Knuth's estimate, near the validator's
-// count (the interval's coverage is checked.TestEstimateCoverage's).
+// askEstimate sends estimate and reads its answers: the estimates (in
+// progress, then the last) and the last message, which ends the job as
+// far as the userscript is concerned ("invalid", printed under the
+// estimate); it returns the last estimate and that message (r.Type
+// "invalid" and no estimate for a puzzle without solutions).
+func askEstimate(t *testing.T, cl *client, js string) (last reply, end string) {
+	t.Helper()
+	nonce := cl.send("estimate", js)
+	for {
+		r := cl.recv()
+		if r.Nonce != nonce {
+			t.Fatalf("response of nonce %d while waiting for %d", r.Nonce, nonce)
+		}
+		switch r.Type {
+		case "estimate":
+			last = r
+		case "invalid":
+			if last.Type == "" {
+				return r, r.Message
+			}
+			return last, r.Message
+		default:
+			t.Fatalf("estimate answered %+v", r)
+		}
+	}
+}
+
+// TestEstimate: estimate gives the count itself below 64 solutions, said
+// to be exact, and otherwise an interval around Knuth's estimate, near
+// the validator's count (the interval's coverage is
+// checked.TestEstimateCoverage's), with what ended it; either way the
+// last message finishes the userscript's estimate (type "invalid").
 func TestEstimate(t *testing.T) {
 	addr, _ := startServer(t, listen.Options{Jobs: 1, EstimateTime: time.Second})
 	cl := mustDial(t, addr)
-	r := cl.ask("estimate", fpz(nine, nil))
-	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 {
-		t.Errorf("nine solutions: %+v", r)
+	r, end := askEstimate(t, cl, fpz(nine, nil))
+	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 || end != "Exact: 9 solutions, counted." {
+		t.Errorf("nine solutions: %+v, %q", r, end)
 	}
-	if r := cl.ask("estimate", fpz(none, nil)); r.Type != "invalid" || r.Message != "No solutions found." {
+	if r, end := askEstimate(t, cl, fpz(none, nil)); r.Type != "invalid" || end != "No solutions found." {
 		t.Errorf("no solution: %+v", r)
+	}
+	// The empty 4×4 grid (288 solutions), stopped by the time limit of
+	// 1 s or by the relative error, saying which; the connection answers
+	// the next job.
+	start := time.Now()
+	r, end = askEstimate(t, cl, fpz(strings.Repeat(".", 16), nil))
+	if r.Type != "estimate" || r.Iterations < 2 || !strings.Contains(end, "time limit") && !strings.Contains(end, "relative error (") ||
+		!(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) {
+		t.Errorf("empty 4×4 grid: %+v, %q after %v", r, end, time.Since(start))
+	}
+	t.Logf("empty 4×4 grid: %.4g [%.4g, %.4g], %q", r.Estimate, r.CI95Lower, r.CI95Upper, end)
+	if r := cl.ask("check", fpz(leet, nil)); r.Count == nil || *r.Count != 1 {
+		t.Errorf("check after an estimate: %+v", r)
 	}
 	if testing.Short() {
 		return // verify's count of the six below takes long: make test-long
 	}
 	six := "1.....4.....3.....5.....2.....6....."
 	want, _ := verify.Count(gridOf(t, six), 1_000_000)
-	r = cl.ask("estimate", fpz(six, nil))
-	if r.Type != "estimate" || r.Iterations < 30 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
-		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 {
-		t.Errorf("%d solutions: %+v", want, r)
+	r, end = askEstimate(t, cl, fpz(six, nil))
+	if r.Type != "estimate" || r.Iterations < 2 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
+		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 ||
+		!strings.HasPrefix(end, "Estimate done") {
+		t.Errorf("%d solutions: %+v, %q", want, r, end)
 	}
 }
