@@ -28,7 +28,11 @@
 //	count           counts in progress ("inProgress": true) every second
 //	                (Options.Progress) as the count goes on, then the count
 //	estimate        {"estimate", "stderr", "iterations", "ci95_lower",
-//	                "ci95_upper", "relErrPercent"} (answer.Estimate)
+//	                "ci95_upper", "relErrPercent"} (answer.Estimate) every
+//	                second, then the last, then an "invalid" whose message
+//	                says what ended it (exact count, relative error, time
+//	                limit): the answer that finishes the userscript's
+//	                estimate
 //	step, solvepath {"type": "logical", "cells": [{"value", "candidates"}],
 //	                "message", "isValid"}: the next step (or every step) of
 //	                package logic from the player's digits and centre marks,

@@ -54,7 +54,10 @@ f-puzzles JSON compressed by lz-string, answered with the request's nonce:
   count           count{count, inProgress}: the count so far every second,
                   then the count
   estimate        estimate{estimate, stderr, iterations, ci95_lower,
-                  ci95_upper, relErrPercent}
+                  ci95_upper, relErrPercent} every second and at the end,
+                  then invalid{message} saying what ended it (exact count,
+                  relative error, time limit), which finishes the
+                  userscript's estimate
   step, solvepath logical{cells, message, isValid}: the next step, or every
                   step, of satdoku's logic from the player's digits and marks
   cancel          canceled
