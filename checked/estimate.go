@@ -2,6 +2,7 @@ package checked
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -153,7 +154,10 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 		}
 		v, err := s.path(c, g, o.Exact, rng)
 		if err != nil {
-			if e.Paths >= 2 && ctx.Err() == nil && pctx.Err() != nil {
+			// The back end may see the deadline a moment before pctx
+			// reports it.
+			timedOut := pctx.Err() != nil || !time.Now().Before(deadline) || errors.Is(err, backend.ErrTimeout)
+			if e.Paths >= 2 && ctx.Err() == nil && timedOut {
 				e.Stop = StopTime
 				break
 			}
