@@ -18,7 +18,9 @@ import (
 // DefaultMaxPaths paths or after DefaultEstimateTime.
 type EstimateOptions struct {
 	// MinPaths and MaxPaths bound the number of random paths; Time bounds
-	// the whole call (the paths taken by then are the estimate).
+	// the whole call (the paths taken by then are the estimate, even
+	// fewer than MinPaths, at least 2), and so does the context's
+	// deadline, a little before it.
 	MinPaths, MaxPaths int
 	Time               time.Duration
 	// RelErr, when positive, stops once the standard error is at most
@@ -54,6 +56,36 @@ type Estimate struct {
 	// threshold), with no path taken.
 	Paths int
 	Exact bool
+	// Stop says what ended the estimate.
+	Stop Stop
+}
+
+// Stop is what ended an estimate.
+type Stop uint8
+
+// The ends of an estimate.
+const (
+	StopNone     Stop = iota // still going (an estimate in progress)
+	StopExact                // the puzzle was counted exactly
+	StopRelErr               // the relative error asked for was reached
+	StopTime                 // the time limit (EstimateOptions.Time or the context's deadline)
+	StopMaxPaths             // EstimateOptions.MaxPaths paths were taken
+)
+
+// String returns the words of s: "exact count", "relative error
+// reached", "time limit", "path limit" ("" for StopNone).
+func (s Stop) String() string {
+	switch s {
+	case StopExact:
+		return "exact count"
+	case StopRelErr:
+		return "relative error reached"
+	case StopTime:
+		return "time limit"
+	case StopMaxPaths:
+		return "path limit"
+	}
+	return ""
 }
 
 // Estimate estimates the number of solutions of g by Knuth's estimator
@@ -89,20 +121,44 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 		return Estimate{}, err
 	}
 	if a.Status == backend.StatusInvalid {
-		return Estimate{Exact: true}, nil
+		return Estimate{Exact: true, Stop: StopExact}, nil
 	}
 	if !a.More {
 		c := float64(a.Count)
-		return Estimate{Estimate: c, CI95Lower: c, CI95Upper: c, Exact: true}, nil
+		return Estimate{Estimate: c, CI95Lower: c, CI95Upper: c, Exact: true, Stop: StopExact}, nil
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
+	// The paths stop at the time limit, and a little before the context's
+	// deadline, so that the paths taken by then are still the answer.
 	deadline := time.Now().Add(o.Time)
+	if d, ok := ctx.Deadline(); ok {
+		d = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
+		if d.Before(deadline) {
+			deadline = d
+		}
+	}
+	pctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
 	var sum, sumSq float64
 	var e Estimate
-	for e.Paths < o.MaxPaths {
-		v, err := s.path(ctx, g, o.Exact, rng)
+	for {
+		if e.Paths >= o.MaxPaths {
+			e.Stop = StopMaxPaths
+			break
+		}
+		// The first two paths, which any estimate needs, run to their
+		// end unless ctx stops them.
+		c := pctx
+		if e.Paths < 2 {
+			c = ctx
+		}
+		v, err := s.path(c, g, o.Exact, rng)
 		if err != nil {
-			if e.Paths >= 2 && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, backend.ErrTimeout)) && ctx.Err() == nil {
+			// The back end may see the deadline a moment before pctx
+			// reports it.
+			timedOut := pctx.Err() != nil || !time.Now().Before(deadline) || errors.Is(err, backend.ErrTimeout)
+			if e.Paths >= 2 && ctx.Err() == nil && timedOut {
+				e.Stop = StopTime
 				break
 			}
 			return e, err
@@ -111,10 +167,15 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 		sum += v
 		sumSq += v * v
 		e = summary(e.Paths, sum, sumSq, o.Exact)
+		if e.Paths >= o.MinPaths && e.RelErr <= o.RelErr {
+			e.Stop = StopRelErr
+		} else if e.Paths >= 2 && !time.Now().Before(deadline) {
+			e.Stop = StopTime
+		}
 		if o.Progress != nil {
 			o.Progress(e)
 		}
-		if e.Paths >= o.MinPaths && (e.RelErr <= o.RelErr || !time.Now().Before(deadline)) {
+		if e.Stop != StopNone {
 			break
 		}
 	}

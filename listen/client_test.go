@@ -152,6 +152,20 @@ func (cl *client) recvWithin(d time.Duration) (reply, error) {
 	return r, nil
 }
 
+// recvInto reads the next response into v.
+func (cl *client) recvInto(v any) {
+	cl.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	_, b, err := cl.c.Read(ctx)
+	if err != nil {
+		cl.t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		cl.t.Fatalf("response %.200s: %v", b, err)
+	}
+}
+
 // recv reads the next response.
 func (cl *client) recv() reply {
 	cl.t.Helper()

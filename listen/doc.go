@@ -16,16 +16,23 @@
 //
 //	truecandidates  {"solutionsPerCandidate": [N·N·N counts, cell-major]}:
 //	                min(solutions with the digit in the cell, cap), givens
-//	                included; the cap is CandidateCap (8) with the
-//	                "colored" option of "truecandidatesoptions", else 1;
-//	                with "logical", -1 marks a candidate that package
-//	                logic keeps and no solution holds
+//	                included; the cap is N with the option
+//	                "truecandidatesnumsolutions=N" of
+//	                "truecandidatesoptions" (userscripts 1.2.0 and later;
+//	                at most MaxCandidateCap), else CandidateCap (8) with
+//	                "colored" (earlier userscripts), else 1; with
+//	                "logical", -1 marks a candidate that package logic
+//	                keeps and no solution holds
 //	solve           {"type": "solved", "solution": [N·N digits]}
 //	check           {"type": "count", "count": 0, 1 or 2, "inProgress": false}
-//	count           counts in progress ("inProgress": true) as the count
-//	                goes on, then the count
+//	count           counts in progress ("inProgress": true) every second
+//	                (Options.Progress) as the count goes on, then the count
 //	estimate        {"estimate", "stderr", "iterations", "ci95_lower",
-//	                "ci95_upper", "relErrPercent"} (answer.Estimate)
+//	                "ci95_upper", "relErrPercent"} (answer.Estimate) every
+//	                second, then the last, then an "invalid" whose message
+//	                says what ended it (exact count, relative error, time
+//	                limit): the answer that finishes the userscript's
+//	                estimate
 //	step, solvepath {"type": "logical", "cells": [{"value", "candidates"}],
 //	                "message", "isValid"}: the next step (or every step) of
 //	                package logic from the player's digits and centre marks,
@@ -40,8 +47,11 @@
 // "No solutions found."}; givens that break a rule, bad JSON, an unknown
 // command, a puzzle that does not read and a message over MaxMessage
 // bytes are answered "invalid" with a message naming the problem, and the
-// connection stays open. "disabledlogic" is ignored: package logic has no
-// switch per technique.
+// connection stays open. The nonce is answered as it came, a number or a
+// string. "disabledlogic" switches off the families of techniques it
+// names (logic.ParseFamily: tuples, pointing, fishes, wings, aic,
+// contradictions) for step, solvepath and the "logical" candidates; as in
+// dclamage's solver, other names are ignored.
 //
 // # Jobs
 //
@@ -57,7 +67,10 @@
 // # Safety
 //
 // A page the user visits can open a WebSocket to localhost: the Origin
-// header is checked against DefaultOrigins and Options.AllowOrigins (no
-// Origin at all is a program, not a page, and is let in). The command
+// header is checked against DefaultOrigins (f-puzzles and its
+// subdomains, SudokuPad, loopback pages) and Options.AllowOrigins (no
+// Origin at all is a program, not a page, and is let in; Origin "null",
+// which a sandboxed frame of any website sends, is refused unless
+// allowed by name). The command
 // binds the loopback address unless told otherwise (CheckAddr warns).
 package listen

@@ -20,13 +20,15 @@ func FuzzMessage(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, cmd := range []string{"truecandidates", "solve", "check", "count", "estimate", "step", "solvepath", "cancel", "nope"} {
-		b, _ := json.Marshal(request{Nonce: 7, Command: cmd, DataType: "fpuzzles", Data: data})
+		b, _ := json.Marshal(request{Nonce: "7", Command: cmd, DataType: "fpuzzles", Data: data})
 		f.Add(b)
-		b, _ = json.Marshal(request{Nonce: 8, Command: cmd, DataType: "fpuzzles", Data: js})
+		b, _ = json.Marshal(request{Nonce: "8", Command: cmd, DataType: "fpuzzles", Data: js})
 		f.Add(b)
 	}
 	f.Add([]byte(`{"nonce": 3, "command": "solve", "dataType": "fpuzzles", "data": "N4IgzglgXgpiBcAWBOAB"}`))
 	f.Add([]byte(`{"nonce": 1e99}`))
+	f.Add([]byte(`{"nonce": "a<b>\\u00e9", "command": "check", "dataType": "fpuzzles", "data": "x"}`))
+	f.Add([]byte(`{"nonce": {}, "command": "check"}`))
 	f.Add([]byte(`not json`))
 	srv := New(Options{Jobs: 1})
 	types := map[string]bool{"canceled": true, "invalid": true, "truecandidates": true, "solved": true, "count": true, "estimate": true, "logical": true}
@@ -46,14 +48,18 @@ func FuzzMessage(f *testing.F) {
 		} else {
 			got = append(got, now)
 		}
+		want := req.Nonce
+		if want == "" {
+			want = "0" // no nonce is answered 0
+		}
 		for _, r := range got {
 			b, err := json.Marshal(r)
 			if err != nil {
 				t.Fatalf("%q: response %#v: %v", msg, r, err)
 			}
 			var h header
-			if err := json.Unmarshal(b, &h); err != nil || !types[h.Type] || h.Nonce != req.Nonce {
-				t.Fatalf("%q: response %s (nonce %d)", msg, b, req.Nonce)
+			if err := json.Unmarshal(b, &h); err != nil || !types[h.Type] || h.Nonce != want {
+				t.Fatalf("%q: response %s (nonce %s)", msg, b, req.Nonce)
 			}
 		}
 	})

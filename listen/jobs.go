@@ -3,8 +3,13 @@ package listen
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
+	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/logic"
 )
@@ -88,31 +93,37 @@ func (j *job) failed(c answer.Common, err error, found string) bool {
 func (w *worker) options() answer.Options { return answer.Options{Solver: w.s} }
 
 // CandidateCap is the cap of the solutions counted per candidate with the
-// "colored" option, as in dclamage's solver: the userscript colours the
-// counts 1 to 8.
+// "colored" option of the userscripts before 1.2.0, as in dclamage's
+// solver: those colour the counts 1 to 8.
 const CandidateCap = 8
 
-// countsLimit is the limit of the first count of truecandidates with
-// counts: a puzzle with fewer solutions is done in one search.
+// MaxCandidateCap bounds the cap of "truecandidatesnumsolutions=N": a
+// larger N counts up to MaxCandidateCap solutions per candidate. Every
+// solution counted is kept until the answer (to count each once), so the
+// bound keeps the memory of one answer to a few tens of megabytes.
+const MaxCandidateCap = 256
+
+// countsLimit is the number of solutions the first search of
+// truecandidates looks for: a puzzle with fewer is done in that one
+// search, every solution seen and counted. Past it, each candidate no
+// solution found holds costs a search of its own, and with a cap above 1
+// each candidate short of its cap a count of its own.
+//
+// The limit matters most to plain true candidates (cap 1): with a limit
+// of 1, a unique puzzle cost one search that must fail per candidate
+// (about 720 ms on a finished killer), against two with this limit.
 const countsLimit = 64
 
 // trueCandidates answers truecandidates: the solutions of each candidate,
-// up to CandidateCap with the "colored" option, else up to 1; with the
+// up to the cap of the request's options (see readOptions); with the
 // "logical" option, -1 for a candidate that logic keeps and no solution
 // holds.
 func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
-	capPer := 1
-	if p.colored {
-		capPer = CandidateCap
+	o := answer.CandidateOptions{Options: w.options(), Limit: max(countsLimit, p.perCand), PerCandidate: p.perCand}
+	if p.perCand == 1 {
+		o.PerCandidate = 0 // the marks are the counts
 	}
-	limit := capPer
-	if capPer > 1 {
-		// Below the limit every solution has been seen and the counts
-		// need no more search; past it, each candidate short of its cap
-		// takes a count of its own.
-		limit = countsLimit
-	}
-	a, err := answer.Candidates(j.work, p.grid, answer.CandidateOptions{Options: w.options(), Limit: limit, PerCandidate: capPer})
+	a, err := answer.Candidates(j.work, p.grid, o)
 	if j.failed(a.Common, err, "") {
 		return
 	}
@@ -120,11 +131,19 @@ func (s *Server) trueCandidates(j *job, w *worker, p *puzzle) {
 		j.invalid(noSolutions)
 		return
 	}
+	n := p.grid.N()
 	counts := a.Counts
+	if counts == nil {
+		counts = make([]int, n*n*n)
+		for i, m := range a.Marks {
+			for ; m != 0; m &= m - 1 {
+				counts[i*n+bits.TrailingZeros64(m)] = 1
+			}
+		}
+	}
 	if p.logical {
-		n := p.grid.N()
 		if st, err := logic.New(p.grid); err == nil {
-			if _, _, err := st.SolveContext(j.work, nil); err != nil {
+			if _, _, err := st.SolveContext(j.work, &logic.Options{Disable: p.disabled}); err != nil {
 				return // superseded, or out of time
 			}
 			for i := range n * n {
@@ -156,37 +175,127 @@ func (s *Server) solve(j *job, w *worker, p *puzzle) {
 	j.send(solvedResponse{header{j.req.Nonce, "solved"}, sol})
 }
 
-// The counts of count: the first call counts up to countFirst solutions,
-// each next one countGrowth times more, and each that reaches its limit
-// sends its count in progress. A Count call starts afresh, so the
-// solutions are found again: the repeats cost at most 1/(countGrowth−1)
-// of the last call.
-const (
-	countFirst  = 1000
-	countGrowth = 4
-)
+// countStep is the number of solutions the first call of count counts:
+// a puzzle with fewer is counted in one call.
+const countStep = 1000
 
 // count answers check (limit 2) and count (limit 0: no limit): the count,
-// with counts in progress on the way.
+// with counts in progress on the way, one at least every
+// Options.Progress while counting.
+//
+// A count past countStep is split: the puzzle with each digit placed in
+// turn in its first empty cell, the solutions of each added up (they
+// are disjoint and cover every solution); a part with more than step
+// solutions is split again. step follows the rate of the counts so far so
+// that one call takes about a quarter of the progress interval. A part
+// counted to its limit and then split costs its step again: at most about
+// as much as the count itself. The count in progress is the solutions of
+// the parts done and of the part split last, found so far: it never goes
+// down and never passes the count.
 func (s *Server) count(j *job, w *worker, p *puzzle, limit int) {
-	step := limit
-	if limit == 0 {
-		step = countFirst
-	}
-	found := 0
-	for {
-		a, err := answer.Count(j.work, p.grid, answer.CountOptions{Options: w.options(), Limit: step})
-		if j.failed(a.Common, err, fmt.Sprintf(", %d solutions found so far", max(found, a.N))) {
-			return
-		}
-		if !a.More || step == limit {
+	if limit > 0 {
+		a, err := answer.Count(j.work, p.grid, answer.CountOptions{Options: w.options(), Limit: limit})
+		if !j.failed(a.Common, err, fmt.Sprintf(", %d solutions found so far", a.N)) {
 			j.send(countResponse{header{j.req.Nonce, "count"}, int64(a.N), false})
-			return
 		}
-		found = a.N
-		if !j.send(countResponse{header{j.req.Nonce, "count"}, int64(found), true}) {
-			return
-		}
-		step *= countGrowth
+		return
 	}
+	every := s.opt.Progress
+	if every <= 0 {
+		every = DefaultProgress
+	}
+	// shown is the count in progress, at most the count; a ticker sends
+	// it every interval while the parts are counted (once there is one).
+	var shown atomic.Int64
+	raise := func(n int64) {
+		for {
+			old := shown.Load()
+			if n <= old || shown.CompareAndSwap(old, n) {
+				return
+			}
+		}
+	}
+	tick := time.NewTicker(every)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			case <-j.ctx.Done():
+				return
+			case <-tick.C:
+				if shown.Load() == 0 {
+					continue // nothing found yet
+				}
+				j.send(countResponse{header{j.req.Nonce, "count"}, shown.Load(), true})
+			}
+		}
+	}()
+	total, ok := countParts(j, w, p.grid, every, raise)
+	tick.Stop()
+	close(done)
+	wg.Wait()
+	if ok {
+		j.send(countResponse{header{j.req.Nonce, "count"}, total, false})
+	}
+}
+
+// countParts counts the solutions of g in parts for count, raising the
+// count in progress on the way; ok is false when it answered a failure
+// (or the job was superseded).
+func countParts(j *job, w *worker, g *satdoku.Grid, every time.Duration, raise func(int64)) (total int64, ok bool) {
+	step := countStep
+	todo := []*satdoku.Grid{g}
+	for len(todo) > 0 {
+		h := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		t0 := time.Now()
+		a, err := answer.Count(j.work, h, answer.CountOptions{Options: w.options(), Limit: step})
+		if h == g || err != nil || a.Status == answer.StatusTimeout {
+			// The puzzle's own givens may break the rules; a part's
+			// (a digit placed against a given) have no solution.
+			if j.failed(a.Common, err, fmt.Sprintf(", %d solutions found so far", total+int64(a.N))) {
+				return 0, false
+			}
+		}
+		if a.More {
+			// The solutions counted so far and this part's are found
+			// solutions, all different: a bound the count never goes
+			// below.
+			raise(total + int64(a.N))
+			todo = append(todo, split(h)...)
+			// The next step: as many solutions as a quarter of the
+			// interval counts at this call's rate, within bounds.
+			if d := time.Since(t0); d > 0 {
+				rate := float64(a.N) / d.Seconds()
+				step = int(min(max(rate*every.Seconds()/4, 100), 1_000_000))
+			}
+		} else {
+			total += int64(a.N)
+			raise(total)
+		}
+	}
+	return total, true
+}
+
+// split returns g with each digit placed in its first empty cell, the
+// last digit first (the parts are counted from the end of the list).
+func split(g *satdoku.Grid) []*satdoku.Grid {
+	for i := range g.Len() {
+		if g.Cell(i) != 0 {
+			continue
+		}
+		parts := make([]*satdoku.Grid, 0, g.N())
+		for d := g.N(); d >= 1; d-- {
+			h := g.Clone()
+			h.SetCell(i, d)
+			parts = append(parts, h)
+		}
+		return parts
+	}
+	return nil // no empty cell: one solution at most, never more
 }

@@ -296,12 +296,10 @@ func equal(a, b []int) bool {
 	return true
 }
 
-// TestCountInProgress: a count past the first step sends its progress,
-// then the count of the validator.
+// TestCountInProgress: a count past the first step, split in parts,
+// sends its progress (every millisecond here), never going down nor
+// passing the count, then the count of the validator.
 func TestCountInProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("counts over 1000 solutions twice (verify, then the server): make test-long")
-	}
 	// Blank cells of the solution until verify counts over 1000 solutions.
 	g := gridOf(t, leetSol)
 	total := 0
@@ -312,10 +310,10 @@ func TestCountInProgress(t *testing.T) {
 	if total >= 100_000 {
 		t.Fatalf("%d solutions", total)
 	}
-	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	addr, _ := startServer(t, listen.Options{Jobs: 1, Progress: time.Millisecond})
 	cl := mustDial(t, addr)
 	nonce := cl.send("count", fpz(g.String(), nil))
-	progress := 0
+	progress, last := 0, int64(0)
 	for {
 		r := cl.recv()
 		if r.Nonce != nonce || r.Type != "count" || r.Count == nil {
@@ -328,11 +326,12 @@ func TestCountInProgress(t *testing.T) {
 			break
 		}
 		progress++
-		if *r.Count >= int64(total) {
-			t.Errorf("in progress at %d of %d", *r.Count, total)
+		if *r.Count > int64(total) || *r.Count < last {
+			t.Errorf("in progress at %d of %d, after %d", *r.Count, total, last)
 		}
+		last = *r.Count
 	}
-	if progress == 0 {
+	if progress < 2 {
 		t.Errorf("no count in progress for %d solutions", total)
 	}
 }
@@ -449,10 +448,16 @@ func settle(t *testing.T, want int, _ uint64) (int, uint64) {
 	return n, ms.HeapInuse
 }
 
+// TestOrigin: the pages the userscript runs on (f-puzzles and every
+// subdomain), SudokuPad's, this machine's and those --allow-origin names
+// connect; Origin "null" (a sandboxed frame of any website, or a file)
+// and foreign pages, look-alikes included, are refused with 403.
 func TestOrigin(t *testing.T) {
-	addr, _ := startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"https://example.org", "myhost"}})
-	for _, o := range []string{"", "https://www.f-puzzles.com", "https://f-puzzles.com", "https://sudokupad.app",
-		"http://localhost:8080", "http://127.0.0.1", "null", "https://example.org", "http://myhost:99"} {
+	addr, _ := startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"https://example.org", "myhost", "https://*.example.net"}})
+	for _, o := range []string{"", "https://www.f-puzzles.com", "https://f-puzzles.com", "https://beta.f-puzzles.com",
+		"https://a.b.f-puzzles.com", "https://WWW.F-Puzzles.com", "https://sudokupad.app", "https://beta.sudokupad.app",
+		"https://app.crackingthecryptic.com", "http://localhost:8080", "http://127.0.0.1", "http://[::1]:3000",
+		"https://example.org", "http://myhost:99", "https://x.example.net"} {
 		cl, err := dial(t, addr, o)
 		if err != nil {
 			t.Errorf("origin %q refused: %v", o, err)
@@ -462,11 +467,18 @@ func TestOrigin(t *testing.T) {
 			t.Errorf("origin %q: %+v", o, r)
 		}
 	}
-	for _, o := range []string{"https://evil.example", "https://f-puzzles.com.evil.example", "http://example.org",
-		"https://www.f-puzzles.com:8443", "file://", "https://localhost.evil.example"} {
+	for _, o := range []string{"null", "https://evil.example", "https://f-puzzles.com.evil.example", "http://example.org",
+		"https://www.f-puzzles.com:8443", "http://www.f-puzzles.com", "https://evilf-puzzles.com", "https://.f-puzzles.com",
+		"https://beta.f-puzzles.com.evil.example", "file://", "https://localhost.evil.example", "https://example.net",
+		"https://user@www.f-puzzles.com", "https://x.example.net:8443"} {
 		if _, err := dial(t, addr, o); err == nil || !strings.Contains(err.Error(), "403") {
 			t.Errorf("origin %q: got %v, want refused with 403", o, err)
 		}
+	}
+	// "null" only when asked for.
+	addr, _ = startServer(t, listen.Options{Jobs: 1, AllowOrigins: []string{"null"}})
+	if _, err := dial(t, addr, "null"); err != nil {
+		t.Errorf("origin null with --allow-origin null: %v", err)
 	}
 }
 
@@ -507,27 +519,103 @@ func TestBadMessages(t *testing.T) {
 	}
 }
 
-// TestEstimate: estimate gives the count itself below 64 solutions, and
-// otherwise an interval around Knuth's estimate, near the validator's
-// count (the interval's coverage is checked.TestEstimateCoverage's).
+// TestNonces: a nonce is answered as it came, a string as a string, a
+// number as that number (the userscripts compare it with ===).
+func TestNonces(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	data, err := json.Marshal(fpz(leet, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ nonce, want, typ string }{
+		{`"job-1"`, `"job-1"`, "count"},
+		{`"<é>"`, `"<é>"`, "count"},
+		{`12345678901234567890`, `12345678901234567890`, "count"},
+		{`2.5`, `2.5`, "count"},
+		{`null`, `0`, "count"},
+		{`{"a": 1}`, `0`, "invalid"},
+	} {
+		cl.sendRaw([]byte(`{"nonce": ` + tc.nonce + `, "command": "check", "dataType": "fpuzzles", "data": ` + string(data) + `}`))
+		var r struct {
+			Nonce json.RawMessage `json:"nonce"`
+			Type  string          `json:"type"`
+		}
+		cl.recvInto(&r)
+		// A number as written; a string as the same string.
+		var got, want string
+		same := string(r.Nonce) == tc.want ||
+			json.Unmarshal(r.Nonce, &got) == nil && json.Unmarshal([]byte(tc.want), &want) == nil && got == want
+		if !same || r.Type != tc.typ {
+			t.Errorf("nonce %s: answered %s nonce %s, want %s nonce %s", tc.nonce, r.Type, r.Nonce, tc.typ, tc.want)
+		}
+	}
+}
+
+// askEstimate sends estimate and reads its answers: the estimates (in
+// progress, then the last) and the last message, which ends the job as
+// far as the userscript is concerned ("invalid", printed under the
+// estimate); it returns the last estimate and that message (r.Type
+// "invalid" and no estimate for a puzzle without solutions).
+func askEstimate(t *testing.T, cl *client, js string) (last reply, end string) {
+	t.Helper()
+	nonce := cl.send("estimate", js)
+	for {
+		r := cl.recv()
+		if r.Nonce != nonce {
+			t.Fatalf("response of nonce %d while waiting for %d", r.Nonce, nonce)
+		}
+		switch r.Type {
+		case "estimate":
+			last = r
+		case "invalid":
+			if last.Type == "" {
+				return r, r.Message
+			}
+			return last, r.Message
+		default:
+			t.Fatalf("estimate answered %+v", r)
+		}
+	}
+}
+
+// TestEstimate: estimate gives the count itself below 64 solutions, said
+// to be exact, and otherwise an interval around Knuth's estimate, near
+// the validator's count (the interval's coverage is
+// checked.TestEstimateCoverage's), with what ended it; either way the
+// last message finishes the userscript's estimate (type "invalid").
 func TestEstimate(t *testing.T) {
 	addr, _ := startServer(t, listen.Options{Jobs: 1, EstimateTime: time.Second})
 	cl := mustDial(t, addr)
-	r := cl.ask("estimate", fpz(nine, nil))
-	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 {
-		t.Errorf("nine solutions: %+v", r)
+	r, end := askEstimate(t, cl, fpz(nine, nil))
+	if r.Type != "estimate" || r.Estimate != 9 || r.CI95Lower != 9 || r.CI95Upper != 9 || r.Stderr != 0 || end != "Exact: 9 solutions, counted." {
+		t.Errorf("nine solutions: %+v, %q", r, end)
 	}
-	if r := cl.ask("estimate", fpz(none, nil)); r.Type != "invalid" || r.Message != "No solutions found." {
+	if r, end := askEstimate(t, cl, fpz(none, nil)); r.Type != "invalid" || end != "No solutions found." {
 		t.Errorf("no solution: %+v", r)
+	}
+	// The empty 4×4 grid (288 solutions), stopped by the time limit of
+	// 1 s or by the relative error, saying which; the connection answers
+	// the next job.
+	start := time.Now()
+	r, end = askEstimate(t, cl, fpz(strings.Repeat(".", 16), nil))
+	if r.Type != "estimate" || r.Iterations < 2 || !strings.Contains(end, "time limit") && !strings.Contains(end, "relative error (") ||
+		!(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) {
+		t.Errorf("empty 4×4 grid: %+v, %q after %v", r, end, time.Since(start))
+	}
+	t.Logf("empty 4×4 grid: %.4g [%.4g, %.4g], %q", r.Estimate, r.CI95Lower, r.CI95Upper, end)
+	if r := cl.ask("check", fpz(leet, nil)); r.Count == nil || *r.Count != 1 {
+		t.Errorf("check after an estimate: %+v", r)
 	}
 	if testing.Short() {
 		return // verify's count of the six below takes long: make test-long
 	}
 	six := "1.....4.....3.....5.....2.....6....."
 	want, _ := verify.Count(gridOf(t, six), 1_000_000)
-	r = cl.ask("estimate", fpz(six, nil))
-	if r.Type != "estimate" || r.Iterations < 30 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
-		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 {
-		t.Errorf("%d solutions: %+v", want, r)
+	r, end = askEstimate(t, cl, fpz(six, nil))
+	if r.Type != "estimate" || r.Iterations < 2 || !(r.CI95Lower <= r.Estimate && r.Estimate <= r.CI95Upper) ||
+		r.Estimate < float64(want)/3 || r.Estimate > 3*float64(want) || r.RelErrPercent <= 0 || r.RelErrPercent > 100 ||
+		!strings.HasPrefix(end, "Estimate done") {
+		t.Errorf("%d solutions: %+v, %q", want, r, end)
 	}
 }

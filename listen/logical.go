@@ -63,7 +63,7 @@ func state(p *puzzle) (g *satdoku.Grid, st *logic.State, changed bool, err error
 }
 
 // logical is the logical response of a position, with a message.
-func logical(nonce int64, st *logic.State, msg string) logicalResponse {
+func logical(nonce nonceID, st *logic.State, msg string) logicalResponse {
 	n := st.N()
 	r := logicalResponse{header: header{nonce, "logical"}, Message: msg, IsValid: true, Cells: make([]logicalCell, n*n)}
 	for i := range r.Cells {
@@ -88,7 +88,7 @@ func logical(nonce int64, st *logic.State, msg string) logicalResponse {
 }
 
 // invalidBoard is the response to a position that breaks the rules.
-func invalidBoard(nonce int64, err error) logicalResponse {
+func invalidBoard(nonce nonceID, err error) logicalResponse {
 	return logicalResponse{header: header{nonce, "logical"}, Message: fmt.Sprintf("Board is invalid! %v\n", err), IsValid: false}
 }
 
@@ -113,7 +113,7 @@ func (j *job) logical(w *worker, p *puzzle, path bool) {
 		return
 	}
 	pos := answer.Position{Grid: g, State: st}
-	o := answer.LogicOptions{Options: w.options()}
+	o := answer.LogicOptions{Options: w.options(), Logic: logic.Options{Disable: p.disabled}}
 	if !path {
 		a, err := answer.Next(j.work, pos, o)
 		switch {

@@ -224,3 +224,37 @@ func TestSolvePathClues(t *testing.T) {
 		t.Fatalf("miracle: %q", r.Message)
 	}
 }
+
+// TestDisabledLogic: "disabledlogic" switches families of techniques off
+// for solvepath, step and the "logical" candidates, as the userscript's
+// "Enable Logic" settings do in dclamage's solver: on a puzzle whose path
+// takes pointing, none is taken with it off (names of no family are
+// ignored, as there). Every family is tested in package logic.
+func TestDisabledLogic(t *testing.T) {
+	addr, _ := startServer(t, listen.Options{Jobs: 1})
+	cl := mustDial(t, addr)
+	line := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......" // Gordon Royle's 17
+	names := map[string][]string{"pointing": {"pointing:", "claiming:"}}
+	all := cl.ask("solvepath", fpz(line, nil))
+	for fam, steps := range names {
+		used := false
+		for _, s := range steps {
+			used = used || strings.Contains(all.Message, s)
+		}
+		if !used {
+			t.Fatalf("the path takes no %s: the test proves nothing (%q)", fam, all.Message)
+		}
+	}
+	off := fpz(line, map[string]any{"disabledlogic": []string{"Pointing", "no such logic"}})
+	r := cl.ask("solvepath", off)
+	for _, steps := range names {
+		for _, s := range steps {
+			if strings.Contains(r.Message, s) {
+				t.Errorf("%s taken with it switched off: %q", s, r.Message)
+			}
+		}
+	}
+	if r.Message == all.Message {
+		t.Error("the same path with techniques switched off")
+	}
+}

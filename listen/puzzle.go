@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/fpuzzles"
+	"github.com/satdoku/satdoku/logic"
 )
 
 // puzzle is the puzzle of a request: its givens under its rules (read by
@@ -25,10 +25,59 @@ type puzzle struct {
 	// excluded; marks the player's centre marks as masks (0: none).
 	values []int
 	marks  []uint64
-	// colored and logical are the "truecandidatesoptions"; disabled lists
+	// perCand is the cap of the solutions counted per candidate and
+	// logical the "logical" option, both read from
+	// "truecandidatesoptions" (see readOptions); disabled lists
 	// "disabledlogic".
-	colored, logical bool
-	disabled         []string
+	perCand  int
+	logical  bool
+	disabled logic.Families
+}
+
+// numSolutionsOption is the prefix of the option of the userscripts
+// since 1.2.0 that sets the cap of the solutions counted per candidate.
+const numSolutionsOption = "truecandidatesnumsolutions="
+
+// readOptions reads the "truecandidatesoptions" as dclamage's solver
+// reads them (SudokuSolver's SolverFactory), names in any case:
+// "truecandidatesnumsolutions=N" (userscripts 1.2.0 and later; N a whole
+// number above 0, else ignored) caps the count per candidate at N;
+// "colored" (userscripts before 1.2.0), when no such N is given, at
+// CandidateCap; neither, at 1 (a candidate is true or not). "logical"
+// asks for the candidates that logic keeps and no solution holds.
+// Other options are ignored, as there.
+func readOptions(opts []string) (perCand int, logical bool) {
+	colored := false
+	for _, o := range opts {
+		switch {
+		case len(o) >= len(numSolutionsOption) && strings.EqualFold(o[:len(numSolutionsOption)], numSolutionsOption):
+			if n, err := strconv.ParseInt(strings.TrimSpace(o[len(numSolutionsOption):]), 10, 64); err == nil && n > 0 {
+				perCand = int(min(n, MaxCandidateCap))
+			}
+		case strings.EqualFold(o, "colored"):
+			colored = true
+		case strings.EqualFold(o, "logical"):
+			logical = true
+		}
+	}
+	if perCand == 0 && colored {
+		perCand = CandidateCap
+	}
+	return max(perCand, 1), logical
+}
+
+// disabledFamilies reads "disabledlogic": the families of techniques the
+// userscript's "Enable Logic" settings switch off, by the names dclamage's
+// solver reads (tuples, pointing, fishes, wings, aic, contradictions, in
+// any case); as there, a name of no family is ignored.
+func disabledFamilies(names []string) logic.Families {
+	var f logic.Families
+	for _, name := range names {
+		if fam, err := logic.ParseFamily(name); err == nil {
+			f |= fam
+		}
+	}
+	return f
 }
 
 // errDataType reports a request whose data is not an f-puzzles puzzle.
@@ -57,7 +106,7 @@ func readPuzzle(dataType, data string) (*puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	pz := &puzzle{grid: p.Grid}
+	pz := &puzzle{grid: p.Grid, perCand: 1}
 	if text[0] == '{' {
 		pz.extras(text)
 	}
@@ -103,9 +152,8 @@ func (p *puzzle) extras(text []byte) {
 		}{&x.TrueCandidatesOptions, &x.DisabledLogic})
 		x.Grid = nil
 	}
-	p.colored = slices.Contains(x.TrueCandidatesOptions, "colored")
-	p.logical = slices.Contains(x.TrueCandidatesOptions, "logical")
-	p.disabled = x.DisabledLogic
+	p.perCand, p.logical = readOptions(x.TrueCandidatesOptions)
+	p.disabled = disabledFamilies(x.DisabledLogic)
 	n := p.grid.N()
 	if len(x.Grid) != n {
 		return

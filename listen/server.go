@@ -25,14 +25,20 @@ import (
 // connection stays open.
 const MaxMessage = 1 << 20
 
-// DefaultOrigins are the origins whose pages may connect: f-puzzles,
-// SudokuPad, pages of this machine and files opened in the browser
-// (Origin "null").
+// DefaultOrigins are the origins whose pages may connect: f-puzzles and
+// its subdomains (where the userscript runs: https://*.f-puzzles.com/*),
+// SudokuPad's hosts, and pages of this machine. Origin "null" (a file
+// opened in the browser, but also a sandboxed frame of any website) is
+// not one of them, as on the HTTP API; --allow-origin null lets it in.
 var DefaultOrigins = []string{
-	"https://f-puzzles.com", "https://www.f-puzzles.com",
-	"https://sudokupad.app", "https://www.sudokupad.app",
-	"localhost", "127.0.0.1", "[::1]", "null",
+	"https://f-puzzles.com", "https://*.f-puzzles.com",
+	"https://sudokupad.app", "https://*.sudokupad.app",
+	"https://app.crackingthecryptic.com",
+	"localhost", "127.0.0.1", "[::1]",
 }
+
+// DefaultProgress is the default of Options.Progress.
+const DefaultProgress = time.Second
 
 // Options configure a Server.
 type Options struct {
@@ -42,13 +48,18 @@ type Options struct {
 	Jobs int
 	// AllowOrigins are more origins whose pages may connect, besides
 	// DefaultOrigins: "https://example.com" (scheme, host and port as the
-	// browser sends them) or a host name alone, any scheme and port.
+	// browser sends them), "https://*.example.com" (any subdomain, not
+	// the domain itself), a host name alone (any scheme and port; "*."
+	// for its subdomains) or "null".
 	AllowOrigins []string
 	// Timeout bounds each request; zero means none (a count runs until it
 	// ends or the client sends another message).
 	Timeout time.Duration
 	// Log, when not nil, gets a line for every connection and refusal.
 	Log *log.Logger
+	// Progress is the longest time between two counts in progress sent
+	// while counting; zero means DefaultProgress.
+	Progress time.Duration
 	// EstimateTime bounds an estimate (checked.EstimateOptions.Time); zero
 	// means checked.DefaultEstimateTime.
 	EstimateTime time.Duration
@@ -186,31 +197,48 @@ func (s *Server) Close() error {
 
 // originAllowed reports whether a page of origin may connect: no Origin
 // at all (not a browser), one of DefaultOrigins or Options.AllowOrigins.
-// An entry with a scheme matches the origin exactly; one without, the
-// origin's host name with any scheme and port.
+// An entry with a scheme matches the origin's scheme, host and port; one
+// without, the origin's host name with any scheme and port. A host of an
+// entry that starts with "*." matches its subdomains.
 func (s *Server) originAllowed(origin string) bool {
 	if origin == "" {
 		return true
 	}
-	host := ""
-	if u, err := url.Parse(origin); err == nil && u.Host != "" {
-		host = strings.ToLower(u.Hostname())
+	origin = strings.ToLower(origin)
+	scheme, host, hostname := "", "", ""
+	if u, err := url.Parse(origin); err == nil && u.Host != "" && u.Path == "" && u.User == nil {
+		scheme, host, hostname = u.Scheme, u.Host, u.Hostname()
 	}
 	for _, lists := range [][]string{DefaultOrigins, s.opt.AllowOrigins} {
 		for _, a := range lists {
 			a = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(a)), "/")
 			switch {
 			case a == "":
-			case strings.Contains(a, "://") || a == "null":
-				if a == strings.ToLower(origin) {
+			case a == "null":
+				if origin == "null" {
 					return true
 				}
-			case host != "" && strings.Trim(a, "[]") == host:
+			case strings.Contains(a, "://"):
+				sch, h, _ := strings.Cut(a, "://")
+				if host != "" && sch == scheme && hostMatches(h, host) {
+					return true
+				}
+			case hostname != "" && hostMatches(strings.Trim(a, "[]"), hostname):
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hostMatches reports whether the host (with its port, if any) of an
+// origin is pattern's: the same, or with pattern "*.domain", a subdomain
+// of domain.
+func hostMatches(pattern, host string) bool {
+	if rest, ok := strings.CutPrefix(pattern, "*."); ok {
+		return strings.HasSuffix(host, "."+rest) && len(host) > len(rest)+1
+	}
+	return pattern == host
 }
 
 // conn is one WebSocket connection: it runs one job at a time, and a new

@@ -28,14 +28,14 @@ const (
 // clueTechniques are the clue techniques, merged into techniques by
 // rating.
 var clueTechniques = []technique{
-	{RatingClueMark, func(s *State, _ float64) (Step, bool) { return s.clueMarks() }},
-	{RatingClueRelation, func(s *State, _ float64) (Step, bool) { return s.clueRelations() }},
-	{RatingClueSum, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(true) }},
-	{RatingClueCluster, func(s *State, _ float64) (Step, bool) { return s.clueClusterStep() }},
-	{RatingClueLine, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(false) }},
-	{RatingCagePointing, func(s *State, _ float64) (Step, bool) { return s.cagePointing() }},
-	{RatingInnies, func(s *State, _ float64) (Step, bool) { return s.innies() }},
-	{RatingEqualCells, func(s *State, _ float64) (Step, bool) { return s.equalCells() }},
+	{RatingClueMark, func(s *State, _ float64) (Step, bool) { return s.clueMarks() }, 0},
+	{RatingClueRelation, func(s *State, _ float64) (Step, bool) { return s.clueRelations() }, 0},
+	{RatingClueSum, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(true) }, 0},
+	{RatingClueCluster, func(s *State, _ float64) (Step, bool) { return s.clueClusterStep() }, 0},
+	{RatingClueLine, func(s *State, _ float64) (Step, bool) { return s.clueConstraints(false) }, 0},
+	{RatingCagePointing, func(s *State, _ float64) (Step, bool) { return s.cagePointing() }, 0},
+	{RatingInnies, func(s *State, _ float64) (Step, bool) { return s.innies() }, 0},
+	{RatingEqualCells, func(s *State, _ float64) (Step, bool) { return s.equalCells() }, 0},
 }
 
 func init() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/satdoku/satdoku"
 )
@@ -12,37 +13,86 @@ import (
 type technique struct {
 	rating float64 // the lowest rating of its steps
 	find   func(s *State, limit float64) (Step, bool)
+	family Families // the family Options.Disable switches it off by; 0: none
+}
+
+// Families are sets of techniques that Options.Disable can switch off,
+// named as dclamage's SudokuSolver names its switches (the f-puzzles
+// userscript's "disabledlogic"). Singles and the clues' own techniques
+// are in none: they are always on.
+type Families uint8
+
+// The families of techniques.
+const (
+	// Tuples: naked and hidden pairs, triples and quads.
+	Tuples Families = 1 << iota
+	// Pointing: locked candidates, pointing and claiming.
+	Pointing
+	// Fishes: X-Wing, Swordfish, Jellyfish.
+	Fishes
+	// Wings: XY-Wing, XYZ-Wing.
+	Wings
+	// AIC: alternating inference chains, X-Chains and clue chains.
+	AIC
+	// Contradictions: forcing by contradiction, clue forcing and nested
+	// contradictions.
+	Contradictions
+)
+
+// familyNames are the names of the families, in the order of their bits.
+var familyNames = []string{"tuples", "pointing", "fishes", "wings", "aic", "contradictions"}
+
+// ParseFamily returns the family of a name of familyNames, in any case
+// ("tuples", "pointing", "fishes", "wings", "aic", "contradictions").
+func ParseFamily(name string) (Families, error) {
+	for i, n := range familyNames {
+		if strings.EqualFold(name, n) {
+			return 1 << i, nil
+		}
+	}
+	return 0, fmt.Errorf("logic: no family of techniques %q (want one of %s)", name, strings.Join(familyNames, ", "))
+}
+
+// String returns the names of the families, joined by "+".
+func (f Families) String() string {
+	var names []string
+	for i, n := range familyNames {
+		if f&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "+")
 }
 
 // techniques in ascending rating: Next returns the first step found.
 var techniques = []technique{
-	{RatingHiddenSingleBox, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(true) }},
-	{RatingHiddenSingle, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(false) }},
-	{RatingNakedSingle, func(s *State, _ float64) (Step, bool) { return s.nakedSingle() }},
-	{RatingClue, func(s *State, _ float64) (Step, bool) { return s.clueSingle() }},
-	{RatingPointing, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(true) }},
-	{RatingClaiming, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(false) }},
-	{RatingNakedPair, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(2, RatingNakedPair) }},
-	{RatingXWing, func(s *State, _ float64) (Step, bool) { return s.fish(2, RatingXWing) }},
-	{RatingHiddenPair, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(2, RatingHiddenPair) }},
-	{RatingNakedTriple, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(3, RatingNakedTriple) }},
-	{RatingSwordfish, func(s *State, _ float64) (Step, bool) { return s.fish(3, RatingSwordfish) }},
-	{RatingHiddenTriple, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(3, RatingHiddenTriple) }},
-	{RatingXYWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(false) }},
-	{RatingXYZWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(true) }},
-	{RatingNakedQuad, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(4, RatingNakedQuad) }},
-	{RatingJellyfish, func(s *State, _ float64) (Step, bool) { return s.fish(4, RatingJellyfish) }},
-	{RatingHiddenQuad, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(4, RatingHiddenQuad) }},
-	{RatingXChain, func(s *State, limit float64) (Step, bool) { return s.chain(chainLinks(limit)) }},
-	{RatingClueChain, func(s *State, limit float64) (Step, bool) { return s.clueChain(limit) }},
-	{RatingContradiction, func(s *State, limit float64) (Step, bool) { return s.forcing(limit) }},
-	{RatingClueForcing, func(s *State, limit float64) (Step, bool) { return s.clueForcing(limit) }},
+	{RatingHiddenSingleBox, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(true) }, 0},
+	{RatingHiddenSingle, func(s *State, _ float64) (Step, bool) { return s.hiddenSingle(false) }, 0},
+	{RatingNakedSingle, func(s *State, _ float64) (Step, bool) { return s.nakedSingle() }, 0},
+	{RatingClue, func(s *State, _ float64) (Step, bool) { return s.clueSingle() }, 0},
+	{RatingPointing, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(true) }, Pointing},
+	{RatingClaiming, func(s *State, _ float64) (Step, bool) { return s.lockedCandidates(false) }, Pointing},
+	{RatingNakedPair, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(2, RatingNakedPair) }, Tuples},
+	{RatingXWing, func(s *State, _ float64) (Step, bool) { return s.fish(2, RatingXWing) }, Fishes},
+	{RatingHiddenPair, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(2, RatingHiddenPair) }, Tuples},
+	{RatingNakedTriple, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(3, RatingNakedTriple) }, Tuples},
+	{RatingSwordfish, func(s *State, _ float64) (Step, bool) { return s.fish(3, RatingSwordfish) }, Fishes},
+	{RatingHiddenTriple, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(3, RatingHiddenTriple) }, Tuples},
+	{RatingXYWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(false) }, Wings},
+	{RatingXYZWing, func(s *State, _ float64) (Step, bool) { return s.xyWing(true) }, Wings},
+	{RatingNakedQuad, func(s *State, _ float64) (Step, bool) { return s.nakedSubset(4, RatingNakedQuad) }, Tuples},
+	{RatingJellyfish, func(s *State, _ float64) (Step, bool) { return s.fish(4, RatingJellyfish) }, Fishes},
+	{RatingHiddenQuad, func(s *State, _ float64) (Step, bool) { return s.hiddenSubset(4, RatingHiddenQuad) }, Tuples},
+	{RatingXChain, func(s *State, limit float64) (Step, bool) { return s.chain(chainLinks(limit)) }, AIC},
+	{RatingClueChain, func(s *State, limit float64) (Step, bool) { return s.clueChain(limit) }, AIC},
+	{RatingContradiction, func(s *State, limit float64) (Step, bool) { return s.forcing(limit) }, Contradictions},
+	{RatingClueForcing, func(s *State, limit float64) (Step, bool) { return s.clueForcing(limit) }, Contradictions},
 }
 
 // The nested contradiction runs the techniques before it inside its
 // assumption, so it joins them here, not in their declaration.
 func init() {
-	techniques = append(techniques, technique{RatingNested, func(s *State, limit float64) (Step, bool) { return s.nested(limit) }})
+	techniques = append(techniques, technique{RatingNested, func(s *State, limit float64) (Step, bool) { return s.nested(limit) }, Contradictions})
 }
 
 // Next returns the easiest step that applies to s, without applying it:
@@ -60,8 +110,7 @@ func (s *State) NextWith(o *Options) (Step, bool) {
 		if o.MaxRating > 0 {
 			limit = o.MaxRating
 		}
-		defer func(k int) { s.chainSteps = k }(s.chainSteps)
-		s.chainSteps = o.ChainSteps
+		defer s.tune(o)()
 	}
 	return s.next(limit)
 }
@@ -76,6 +125,14 @@ func (s *State) NextContext(ctx context.Context, o *Options) (Step, bool, error)
 		return Step{}, false, err
 	}
 	return st, ok, nil
+}
+
+// tune sets the options of o that the techniques read for the call in
+// progress and returns the function that restores those before.
+func (s *State) tune(o *Options) func() {
+	k, d := s.chainSteps, s.disabled
+	s.chainSteps, s.disabled = o.ChainSteps, o.Disable
+	return func() { s.chainSteps, s.disabled = k, d }
 }
 
 // within makes ctx the context of the call in progress and returns the
@@ -94,6 +151,9 @@ func (s *State) next(limit float64) (Step, bool) {
 		if t.rating > limit+1e-9 || s.stopped() {
 			break
 		}
+		if t.family&s.disabled != 0 {
+			continue
+		}
 		if st, ok := t.find(s, limit); ok {
 			return st, true
 		}
@@ -111,6 +171,9 @@ type Options struct {
 	// ChainSteps, when positive, is the most steps of a clue chain
 	// (DefaultChainSteps when 0).
 	ChainSteps int
+	// Disable switches off the techniques of these families (also inside
+	// a nested contradiction).
+	Disable Families
 }
 
 // Solve applies the easiest step to s until s is solved or no step
@@ -124,8 +187,7 @@ func (s *State) Solve(o *Options) (path []Step, solved bool) {
 			limit = o.MaxRating
 		}
 		maxSteps = o.MaxSteps
-		defer func(k int) { s.chainSteps = k }(s.chainSteps)
-		s.chainSteps = o.ChainSteps
+		defer s.tune(o)()
 	}
 	for maxSteps <= 0 || len(path) < maxSteps {
 		st, ok := s.next(limit)

@@ -130,6 +130,9 @@ type State struct {
 	// chainSteps is the most steps of a clue chain, 0 for
 	// DefaultChainSteps (see Options.ChainSteps).
 	chainSteps int
+	// disabled are the families of techniques switched off (see
+	// Options.Disable).
+	disabled Families
 	// quiet holds, per clue that clueSingle found nothing in, the
 	// fingerprint of its cells' candidates then (see clueSingle).
 	quiet map[int32]uint64
@@ -198,7 +201,7 @@ func New(g *satdoku.Grid) (*State, error) {
 
 // Clone returns an independent copy of s.
 func (s *State) Clone() *State {
-	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps, quiet: maps.Clone(s.quiet), ctx: s.ctx}
+	return &State{b: s.b, cand: slices.Clone(s.cand), value: slices.Clone(s.value), chainSteps: s.chainSteps, disabled: s.disabled, quiet: maps.Clone(s.quiet), ctx: s.ctx}
 }
 
 // N returns the side of the board.

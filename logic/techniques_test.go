@@ -351,6 +351,44 @@ func TestTechniques(t *testing.T) {
 			if tt.place == nil && len(st.Eliminations) == 0 {
 				t.Error("no eliminations")
 			}
+			// With its family switched off, Next finds a step of another
+			// family, or none.
+			if fam := familyOf[tt.tech]; fam != 0 {
+				s := empty9(t)
+				tt.setup(s)
+				if st, ok := s.NextWith(&Options{Disable: fam}); ok && familyOf[st.Technique]&fam != 0 {
+					t.Errorf("with %v switched off: %s", fam, st.Text)
+				}
+			}
 		})
+	}
+}
+
+// familyOf is the family of each technique that one can switch off, as
+// dclamage's solver groups them (written here, not read from the code).
+var familyOf = map[string]Families{
+	"pointing": Pointing, "claiming": Pointing,
+	"naked pair": Tuples, "naked triple": Tuples, "naked quad": Tuples,
+	"hidden pair": Tuples, "hidden triple": Tuples, "hidden quad": Tuples,
+	"x-wing": Fishes, "swordfish": Fishes, "jellyfish": Fishes,
+	"xy-wing": Wings, "xyz-wing": Wings,
+	"x-chain": AIC, "xy-chain": AIC, "clue chain": AIC,
+	"contradiction": Contradictions, "clue forcing": Contradictions, "nested contradiction": Contradictions,
+}
+
+// TestParseFamily: the names the f-puzzles userscript sends in
+// "disabledlogic", in any case; another name is an error naming it.
+func TestParseFamily(t *testing.T) {
+	for name, want := range map[string]Families{"tuples": Tuples, "Pointing": Pointing, "FISHES": Fishes,
+		"wings": Wings, "aic": AIC, "contradictions": Contradictions} {
+		if got, err := ParseFamily(name); err != nil || got != want {
+			t.Errorf("%s: %v %v, want %v", name, got, err, want)
+		}
+	}
+	if _, err := ParseFamily("bifurcation"); err == nil || !strings.Contains(err.Error(), `"bifurcation"`) {
+		t.Errorf("bifurcation: %v", err)
+	}
+	if got := (Tuples | AIC).String(); got != "tuples+aic" {
+		t.Errorf("String: %q", got)
 	}
 }

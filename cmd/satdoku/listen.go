@@ -25,23 +25,39 @@ Listen answers the f-puzzles userscript of dclamage's SudokuSolver
 (UserScripts/Fpuzzles-SudokuSolver.user.js) in place of that solver: install
 the userscript in the browser (Tampermonkey or Violentmonkey), run
 "satdoku listen", open https://www.f-puzzles.com and press Connect. While a
-setter sets, the true candidates (and, with the userscript's "Solution
-Count" setting, how many solutions use each, coloured from 1 to 8) follow
-every digit and clue; Check, Solution Count, Solve, Step and Solution Path
-are answered by satdoku. Every answer is checked by the validator.
+setter sets, the true candidates (and, with the userscript's Solution Cap
+above 1, how many solutions use each, up to the cap, coloured) follow every
+digit and clue; Check, Solution Count, Estimate Count, Solve, Step and
+Solution Path are answered by satdoku. Every answer is checked by the
+validator. Versions 0.4.2 and 1.3.3 of the userscript are tested (the
+tests send what each sends).
+
+Current Chrome (and Edge) ask, the first time f-puzzles connects, whether
+the site may access devices on your local network (local network access:
+this machine's port counts as one): answer Allow. If it was blocked, allow
+"Local network access" for the site in its settings (the icon left of the
+address) and reload; until then the connection fails.
 
 The protocol is the userscript's, over a WebSocket on --addr (any path):
 requests {"nonce", "command", "dataType": "fpuzzles", "data"} with data the
 f-puzzles JSON compressed by lz-string, answered with the request's nonce:
 
-  truecandidates  solutionsPerCandidate: N·N·N counts, cell-major, capped at
-                  8 with the "colored" option, else 1; -1 with "logical"
-                  for a candidate satdoku's logic keeps and no solution has
+  truecandidates  solutionsPerCandidate: N·N·N counts, cell-major, each the
+                  solutions with that digit there, exact up to the cap:
+                  "truecandidatesnumsolutions=N" in truecandidatesoptions
+                  (userscript 1.2.0+) caps at N (at most 256), "colored"
+                  (earlier userscripts) at 8, neither at 1; -1 with
+                  "logical" for a candidate satdoku's logic keeps and no
+                  solution has
   solve           solved{solution}
   check           count{count} up to 2
-  count           count{count, inProgress}: counts in progress, then the count
+  count           count{count, inProgress}: the count so far every second,
+                  then the count
   estimate        estimate{estimate, stderr, iterations, ci95_lower,
-                  ci95_upper, relErrPercent}
+                  ci95_upper, relErrPercent} every second and at the end,
+                  then invalid{message} saying what ended it (exact count,
+                  relative error, time limit), which finishes the
+                  userscript's estimate
   step, solvepath logical{cells, message, isValid}: the next step, or every
                   step, of satdoku's logic from the player's digits and marks
   cancel          canceled
@@ -53,8 +69,10 @@ A new message on a connection cancels the job in progress there (its answer
 never comes after the new one's); a closed connection cancels its job. At
 most --jobs requests are solved at once, each by a worker with its own
 solver, and each stops after --timeout (default 10m; an API request after
-30s unless --timeout is given). "disabledlogic" is ignored (satdoku's logic has no switch per
-technique).
+30s unless --timeout is given). "disabledlogic" (the userscript's Enable
+Logic settings) switches off tuples, pointing, fishes, wings, aic
+(chains) or contradictions for Step, Solution Path and logical candidates.
+A nonce is answered as it came, a number or a string.
 
 The HTTP JSON API on the same port takes a puzzle in any format satdoku
 reads as the body of a POST to /api/solve, /api/unique, /api/count,
@@ -63,9 +81,13 @@ reads as the body of a POST to /api/solve, /api/unique, /api/count,
 
 Safe to leave running: it listens on the loopback address unless --addr
 says otherwise (then with a warning), and refuses WebSocket connections from
-pages of other origins than f-puzzles.com, www.f-puzzles.com, sudokupad.app,
-localhost and files opened in the browser (Origin "null"); --allow-origin
-adds one, as "https://example.com" or a host name alone. SIGINT or SIGTERM
+pages of other origins than https://f-puzzles.com and its subdomains
+(www., beta. …), sudokupad.app and its subdomains,
+app.crackingthecryptic.com, and pages on localhost, 127.0.0.1 or [::1].
+Origin "null" (files opened in the browser, but also sandboxed frames of
+any website) is refused. --allow-origin adds one: "https://example.com",
+"https://*.example.com" (its subdomains), a host name alone (any scheme
+and port) or "null". SIGINT or SIGTERM
 closes the connections and ends it, with exit status 0.`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		addr := fs.String("addr", "127.0.0.1:4545", "listen on `host:port`")
