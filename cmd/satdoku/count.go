@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 	"strconv"
 
 	"github.com/spf13/pflag"
@@ -52,7 +53,10 @@ record has "estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper",
 				return usageError(e, fmt.Errorf("invalid --limit %d: must be at least 1", *limit))
 			}
 			if *estimate {
-				return runPuzzles(e, args, &o, &so, estimateOne, estimateText)
+				fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
+					estimateOne(ctx, s, g, so.timeout, a)
+				}
+				return runPuzzles(e, args, &o, &so, fn, estimateText)
 			}
 			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
 				countOne(ctx, s, g, *limit, a)
@@ -127,10 +131,11 @@ type estimateRecord struct {
 	Exact     bool    `json:"exact,omitempty"`
 }
 
-// estimateOne estimates the number of solutions of g.
-func estimateOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) {
+// estimateOne estimates the number of solutions of g, for at most
+// timeout (--timeout; 0 is the estimator's default, 10 s).
+func estimateOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, timeout time.Duration, a *record) {
 	o := answer.EstimateOptions{Options: answer.Options{Solver: s}}
-	o.Seed = rand.Uint64()
+	o.Seed, o.Time = rand.Uint64(), timeout
 	est, err := answer.Estimate(ctx, g, o)
 	if !a.takeAnswer(answer.Solution{Common: est.Common}, err) {
 		return
