@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"time"
 	"strconv"
+	"time"
 
 	"github.com/spf13/pflag"
 
