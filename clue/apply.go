@@ -1072,8 +1072,8 @@ func (b *builder) automaton(c *Clue) error {
 		return b.fail("lines", -1, -1, "an automaton without cells")
 	}
 	for _, m := range a.Moves {
-		if m.Symbol < satdoku.Break || m.Symbol > b.n {
-			return b.fail("nfa", -1, -1, "a move on %d (want a digit 1 to %d, or %d for a break)", m.Symbol, b.n, satdoku.Break)
+		if m.Symbol < satdoku.Break || m.Symbol > b.v {
+			return b.fail("nfa", -1, -1, "a move on %d (want a digit 1 to %d, or %d for a break)", m.Symbol, b.v, satdoku.Break)
 		}
 	}
 	name := c.Label

@@ -380,9 +380,15 @@ func (b *builder) item(it *item) error {
 		b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
 	case "Pair", "PairX", "Binary", "BinaryX":
 		return b.pair(it)
-	case "NFA":
-		return b.nfa(it)
-	case "Regex":
+	case "NFA", "Regex":
+		if b.valueOffset != 0 {
+			// An automaton's symbols are read as the digits 1, 2, ….
+			return b.t.fail(it.at, ErrUnsupported, "%s: on a board of values %d to %d (satdoku reads automata with values from 1 only)",
+				it.typ, 1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+		}
+		if it.typ == "NFA" {
+			return b.nfa(it)
+		}
 		return b.regex(it)
 	case "WhiteDot", "BlackDot", "X", "V", "GreaterThan":
 		return b.pairs(it)

@@ -213,17 +213,14 @@ func (a *isNFA) onBoard(n int, segments bool) *satdoku.NFA {
 	return out
 }
 
-// cellArg reads argument k of it as a grid cell; a variable cell ("V…")
-// is refused by name.
+// cellArg reads argument k of it as a cell: of the grid, or a variable
+// cell ("VL1") of a Var group.
 func (b *builder) cellArg(it *item, k int) (int, error) {
 	s := it.args[k]
-	if i, ok := cellID(s, b.n); ok {
+	if i, ok := b.cell(s); ok {
 		return i, nil
 	}
-	if s != "" && (s[0] == 'V' || s[0] == 'v') {
-		return 0, b.t.fail(it.argAt[k], ErrUnsupported, "%s: %q is a variable cell (satdoku reads the cells of the grid)", it.typ, s)
-	}
-	return 0, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, s, b.n, b.n)
+	return 0, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board, nor a variable cell", it.typ, s, b.n, b.n)
 }
 
 // nfa reads ".NFA~KEY~…": an Automaton clue for each group of cells.
@@ -240,16 +237,16 @@ func (b *builder) nfa(it *item) error {
 	var segs [][]int
 	flush := func() error {
 		defer func() { segs = nil }()
-		if len(segs) > 1 && a.symbols < b.n+1 {
+		if nv := max(b.n, b.values); len(segs) > 1 && a.symbols < nv+1 {
 			// As ISS's NFAConstraint.initialize refuses it.
-			return b.t.fail(at, ErrInvalid, "NFA: a line of segments needs an automaton of %d symbols (the values and the break), not %d", b.n+1, a.symbols)
+			return b.t.fail(at, ErrInvalid, "NFA: a line of segments needs an automaton of %d symbols (the values and the break), not %d", nv+1, a.symbols)
 		}
 		if len(segs) > 1 || len(segs) == 1 && len(segs[0]) > 0 {
 			label := name
 			if label == "" {
 				label = "NFA"
 			}
-			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: segs, NFA: a.onBoard(b.n, len(segs) > 1), Label: label})
+			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: segs, NFA: a.onBoard(max(b.n, b.values), len(segs) > 1), Label: label})
 		}
 		return nil
 	}
@@ -305,7 +302,7 @@ func (b *builder) regex(it *item) error {
 		return b.t.fail(at, ErrInvalid, "Regex: %q is not an encoded pattern", tok)
 	}
 	pattern = strings.Join(strings.Fields(pattern), "")
-	a, err := compileRegex(pattern, b.n)
+	a, err := compileRegex(pattern, max(b.n, b.values))
 	if err != nil {
 		return b.t.fail(at, ErrInvalid, "Regex: %q: %v", pattern, err)
 	}

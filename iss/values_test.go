@@ -2,9 +2,11 @@ package iss
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -627,5 +629,42 @@ func TestConnectedValues(t *testing.T) {
 	}
 	if _, err := Read(".ConnectedValues~VQ~1"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("an unknown group: %v", err)
+	}
+}
+
+// TestAutomatonMoreValues reads Regex lines on a 4×4 board of the values
+// 1 to 5 (".Shape~4x4~5"): a pattern may name the value 5, which is not a
+// digit of a 4×4 board of 1 to 4. Each count is checked against brute force
+// over every solved grid of those values, the pattern matched by Go's
+// regexp on row 1 (before the fix, moves on values above the side were
+// dropped: a puzzle that needs a 5 on a line had no solution).
+func TestAutomatonMoreValues(t *testing.T) {
+	grids := sudokus4(5)
+	s := satsolve.New(satsolve.Options{})
+	for _, pattern := range []string{"5", "5.*", ".*5.*", "[45]+", "1[^5]*5", "(12|35)+"} {
+		re := regexp.MustCompile("^(?:" + pattern + ")$")
+		text := ".Shape~4x4~5.Regex~" + base64.RawURLEncoding.EncodeToString([]byte(pattern)) + "~R1C1~R1C2~R1C3~R1C4"
+		p, err := Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		want := 0
+		for _, g := range grids {
+			var row strings.Builder
+			for _, v := range g[:4] {
+				row.WriteByte(byte('0' + v))
+			}
+			if re.MatchString(row.String()) {
+				want++
+			}
+		}
+		const limit = 5000
+		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
+			t.Errorf("%q: the validator's counter finds %d solutions, brute force %d", pattern, got, want)
+		}
+		res, err := s.Count(context.Background(), p.Grid, limit)
+		if err != nil || res.Count != min(want, limit) {
+			t.Errorf("%q: gini counts %d solutions (%v), brute force %d", pattern, res.Count, err, want)
+		}
 	}
 }
