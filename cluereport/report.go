@@ -409,7 +409,40 @@ func (e *engine) multiple(rep *Report, blk, limit int) error {
 		for _, s := range sols {
 			leaves[i][s.Cell(i)]++
 		}
-		if leaves[i][sols[0].Cell(i)] != len(sols) {
+	}
+	if !exact {
+		// The solutions found are a sample: look for one with each digit
+		// in each cell that no solution found has.
+		for i := range leaves {
+			for d := 1; d <= n; d++ {
+				if leaves[i][d] > 0 {
+					continue
+				}
+				r, err := e.solve(e.assume(nil, i*n+d))
+				if err != nil {
+					return err
+				}
+				if r < 0 {
+					continue
+				}
+				s := e.model()
+				if err := e.checked(s, nil); err != nil {
+					return err
+				}
+				for j := range leaves {
+					leaves[j][s.Cell(j)]++
+				}
+			}
+		}
+	}
+	for i := range leaves {
+		digits := 0
+		for _, c := range leaves[i] {
+			if c > 0 {
+				digits++
+			}
+		}
+		if digits > 1 {
 			rep.Differs = append(rep.Differs, i)
 		}
 	}
