@@ -56,20 +56,25 @@ solve".`,
 		so.registerTimeout(fs)
 		limit := fs.Int("limit", cluereport.DefaultLimit, "count up to `N` solutions of a puzzle with several (and of each suggestion)")
 		return func(args []string) int {
-			fn := func(ctx context.Context, s *checked.Solver, g *satdoku.Grid, a *record) error {
-				if *limit < 1 {
-					return fmt.Errorf("%w: a limit of %d (want at least 1)", answer.ErrQuestion, *limit)
-				}
-				r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: *limit})
-				if err != nil {
-					return err
-				}
-				cluesRecord(a, g, &r)
-				return nil
-			}
+			fn := cluesOne(*limit, &so)
 			return runPuzzles(e, args, &o, &so, logicAnswer(fn), cluesText)
 		}
 	},
+}
+
+// cluesOne answers a puzzle of the clues command, counting up to limit.
+func cluesOne(limit int, so *solverFlags) logicFunc {
+	return func(ctx context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) error {
+		if limit < 1 {
+			return fmt.Errorf("%w: a limit of %d (want at least 1)", answer.ErrQuestion, limit)
+		}
+		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit})
+		if err != nil {
+			return err
+		}
+		cluesRecord(a, g, &r)
+		return nil
+	}
 }
 
 // clueRecord is a clue in JSON.

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,5 +96,28 @@ func TestCluesJSON(t *testing.T) {
 	}
 	if code != exitNegative {
 		t.Errorf("exit %d, want %d (a puzzle is not unique)", code, exitNegative)
+	}
+}
+
+// TestCluesAPI: /api/clues answers with the record of --format json.
+func TestCluesAPI(t *testing.T) {
+	s := testAPI(t, "", apiTimeout)
+	const wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	body, err := s.answer(t.Context(), "clues", "json", []byte(wiki+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec cluesJSON
+	if err := json.Unmarshal(body, &rec); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	run([]string{"clues", "--format", "json", wiki}, nil, &out, io.Discard)
+	var cli cluesJSON
+	if err := json.Unmarshal(out.Bytes(), &cli); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != "unique" || len(rec.Clues) != 30 || !slices.Equal(rec.Removable, cli.Removable) {
+		t.Errorf("api: %s, %d clues, removable %v; cli removable %v", rec.Status, len(rec.Clues), rec.Removable, cli.Removable)
 	}
 }
