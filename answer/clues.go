@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/cluereport"
 )
 
@@ -17,6 +18,10 @@ type ClueOptions struct {
 	// Limit bounds the count of a puzzle with several solutions and of
 	// each suggestion (0: cluereport.DefaultLimit).
 	Limit int
+	// Clues are the puzzle's clues as read, when the reader has them
+	// (textfmt.Puzzle.Clues): each is then one clue of the report, so
+	// that two lines that touch stay two.
+	Clues []clue.Clue
 }
 
 // ClueReport answers Clues: the puzzle's clues with their verdicts (see
@@ -40,7 +45,7 @@ func Clues(ctx context.Context, g *satdoku.Grid, o ClueOptions) (ClueReport, err
 	}
 	bctx, cancel := o.bound(ctx)
 	defer cancel()
-	rep, err := cluereport.Make(bctx, g, cluereport.Options{Limit: o.Limit})
+	rep, err := cluereport.Make(bctx, g, cluereport.Options{Limit: o.Limit, Clues: o.Clues})
 	if err != nil {
 		return a, a.stop(ctx, err)
 	}

@@ -103,7 +103,12 @@ func clueKind(name string) (clue.Kind, bool) {
 //     kind (thermometer, whispers…) a clue per connected run of cells;
 //     the negative rules, nonconsecutive and relations of no clue kind
 //     (anti-knight, anti-king) a global rule per name.
-func Split(g *satdoku.Grid) []Clue {
+//
+// When the puzzle's clues as read are known (from, clue.Clue data: a
+// reader's), the parts of the rules that one of them makes alone are
+// that clue, so that two lines that touch stay two clues; the parts no
+// clue of from makes are grouped as above.
+func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 	r := g.Rules()
 	var out []Clue
 	for i := range g.Len() {
@@ -112,6 +117,13 @@ func Split(g *satdoku.Grid) []Clue {
 		}
 	}
 	var variant []Clue
+	claimed := claim(r, from)
+	for _, c := range claimed {
+		if c != nil {
+			variant = append(variant, *c)
+		}
+	}
+	_, takenU, takenR, takenC := owners(claimed)
 	global := map[string]int{} // name → index in variant
 	addGlobal := func(name string) *Clue {
 		k, ok := global[name]
@@ -129,6 +141,9 @@ func Split(g *satdoku.Grid) []Clue {
 		return name + fmt.Sprint(s)
 	}
 	for k, c := range r.Constraints() {
+		if takenC[k] {
+			continue
+		}
 		name := c.Name
 		if name == "" {
 			name = c.Kind.String()
@@ -138,7 +153,7 @@ func Split(g *satdoku.Grid) []Clue {
 		variant = append(variant, Clue{Kind: name, Cells: c.Cells, Detail: strings.TrimSpace(detail), given: -1, cons: []int{k}})
 	}
 	for u, unit := range r.Units() {
-		if unit.Kind != satdoku.Extra {
+		if unit.Kind != satdoku.Extra || takenU[u] {
 			continue
 		}
 		name := unit.Name
@@ -159,6 +174,9 @@ func Split(g *satdoku.Grid) []Clue {
 	var names []string
 	byName := map[string][]int{}
 	for k, x := range rels {
+		if takenR[k] {
+			continue
+		}
 		name := x.Name
 		if name == "" {
 			name = x.Kind.String()
@@ -188,6 +206,111 @@ func Split(g *satdoku.Grid) []Clue {
 		out[k].side = r.N()
 	}
 	return out
+}
+
+// claim returns, for each clue of from, the parts of rules r that it
+// makes (applied alone to r's board) and that no earlier clue claimed, as
+// a Clue; nil for a clue with none left.
+func claim(r *satdoku.Rules, from []clue.Clue) []*Clue {
+	if len(from) == 0 {
+		return nil
+	}
+	all := map[int]bool{}
+	for k := range r.Constraints() {
+		all[k] = true
+	}
+	base, err := rebuild(r, nil, nil, all, true) // the board alone
+	if err != nil {
+		return nil
+	}
+	units, rels, cons := map[string]int{}, map[string]int{}, map[string]int{}
+	for u, unit := range r.Units() {
+		if unit.Kind == satdoku.Extra {
+			units[fmt.Sprint(unit.Name, unit.Cells)] = u
+		}
+	}
+	for k, x := range r.Relations() {
+		rels[fmt.Sprint(x)] = k
+	}
+	for k, c := range r.Constraints() {
+		cons[fmt.Sprintf("%+v", c)] = k
+	}
+	out := make([]*Clue, len(from))
+	taken := map[string]bool{}
+	for j, cl := range from {
+		alone, _, err := clue.Apply(base, cl)
+		if err != nil {
+			continue
+		}
+		c := &Clue{Kind: cl.Kind.String(), given: -1}
+		take := func(key string, m map[string]int, add func(int)) {
+			if k, ok := m[key]; ok && !taken[key] {
+				taken[key] = true
+				add(k)
+			}
+		}
+		for _, unit := range alone.Units() {
+			if unit.Kind == satdoku.Extra {
+				take(fmt.Sprint(unit.Name, unit.Cells), units, func(u int) { c.units = append(c.units, u) })
+			}
+		}
+		for _, x := range alone.Relations() {
+			take(fmt.Sprint(x), rels, func(k int) { c.rels = append(c.rels, k) })
+		}
+		for _, x := range alone.Constraints() {
+			take(fmt.Sprintf("%+v", x), cons, func(k int) { c.cons = append(c.cons, k) })
+		}
+		if len(c.units)+len(c.rels)+len(c.cons) == 0 {
+			continue
+		}
+		kind, _ := clueKind(c.Kind)
+		if kind == clue.Nonconsecutive || kind == clue.NegativeRatio || kind == clue.NegativeDifference || kind == clue.NegativeXV {
+			c.Global = true
+		} else {
+			for _, i := range clueCells(cl) {
+				if !slices.Contains(c.Cells, i) {
+					c.Cells = append(c.Cells, i)
+				}
+			}
+			if len(c.cons) == 1 {
+				x := r.Constraints()[c.cons[0]]
+				c.Detail = strings.TrimSpace(strings.TrimPrefix(x.String(), c.Kind))
+			}
+		}
+		out[j] = c
+	}
+	return out
+}
+
+// clueCells are the cells of a clue as read, then those of its lines.
+func clueCells(c clue.Clue) []int {
+	cells := slices.Clone(c.Cells)
+	for _, l := range c.Lines {
+		cells = append(cells, l...)
+	}
+	return cells
+}
+
+// owners returns the extra units, relations and constraints the clues
+// hold.
+func owners(cl []*Clue) (n int, units, rels, cons map[int]bool) {
+	units, rels, cons = map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for _, c := range cl {
+		if c == nil {
+			continue
+		}
+		n++
+		for _, u := range c.units {
+			units[u] = true
+		}
+		for _, k := range c.rels {
+			rels[k] = true
+		}
+		for _, k := range c.cons {
+			cons[k] = true
+		}
+	}
+	return n, units, rels, cons
 }
 
 // runs groups relations ks into clues by connected cells, in the order

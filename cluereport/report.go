@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
@@ -81,6 +82,9 @@ type Options struct {
 	// Limit bounds the count of a puzzle with several solutions (and of
 	// each suggestion): 0 means DefaultLimit.
 	Limit int
+	// Clues are the puzzle's clues as read (a reader's clue.Clue data),
+	// when known: each is then one clue of the report (see Split).
+	Clues []clue.Clue
 }
 
 // DefaultLimit is the count's bound when Options.Limit is 0.
@@ -105,10 +109,10 @@ type engine struct {
 // board as they are, and every clue's clauses guarded by its switch. The
 // sums the encoder derives from the constraints (redundant clauses) are
 // guarded by a switch that can be on only while every clue's is.
-func newEngine(ctx context.Context, g *satdoku.Grid) (*engine, error) {
+func newEngine(ctx context.Context, g *satdoku.Grid, from []clue.Clue) (*engine, error) {
 	r := g.Rules()
 	n := r.N()
-	e := &engine{ctx: ctx, g: g, n: n, cl: Split(g)}
+	e := &engine{ctx: ctx, g: g, n: n, cl: Split(g, from)}
 	rec := &recorder{}
 	// The cells, the board's units, the constraints and the derived sums,
 	// from rules without extra units or relations: a constraint's clauses
@@ -301,7 +305,7 @@ func Make(ctx context.Context, g *satdoku.Grid, o Options) (*Report, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	e, err := newEngine(ctx, g)
+	e, err := newEngine(ctx, g, o.Clues)
 	if err != nil {
 		return nil, err
 	}

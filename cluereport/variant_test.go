@@ -197,15 +197,6 @@ func sameCells(a, b []int) bool {
 	return slices.Equal(x, y)
 }
 
-// clueCells are the cells of c, circle and lines.
-func clueCells(c clue.Clue) []int {
-	cells := slices.Clone(c.Cells)
-	for _, l := range c.Lines {
-		cells = append(cells, l...)
-	}
-	return cells
-}
-
 func TestVariantsAgainstCounter(t *testing.T) {
 	const n = 6
 	base, err := satdoku.Boxes(n, 2, 3)
@@ -305,7 +296,11 @@ func TestVariantsAgainstCounter(t *testing.T) {
 				g.SetCell(i, sol.Cell(i))
 			}
 		}
-		rep, err := Make(context.Background(), g, Options{})
+		var from []clue.Clue
+		if trial%2 == 1 {
+			from = clues // the clues as read: each one clue of the report
+		}
+		rep, err := Make(context.Background(), g, Options{Clues: from})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,4 +367,27 @@ func TestVariantsAgainstCounter(t *testing.T) {
 		}
 	}
 	t.Log(fmt.Sprint(seen))
+}
+
+// TestSplitTouchingLines: two thermometers from one bulb are one run of
+// relations; with the clues as read they are two clues, each with its
+// cells.
+func TestSplitTouchingLines(t *testing.T) {
+	std, _ := satdoku.Standard(9)
+	thermos := []clue.Clue{
+		{Kind: clue.Thermometer, Lines: [][]int{{0, 1, 2}}},
+		{Kind: clue.Thermometer, Lines: [][]int{{0, 9, 18}}},
+	}
+	r, _, err := clue.Apply(std, thermos...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	if cl := Split(g, nil); len(cl) != 1 || len(cl[0].Cells) != 5 {
+		t.Errorf("from the rules alone: %d clues, want one of 5 cells", len(cl))
+	}
+	cl := Split(g, thermos)
+	if len(cl) != 2 || !slices.Equal(cl[0].Cells, []int{0, 1, 2}) || !slices.Equal(cl[1].Cells, []int{0, 9, 18}) {
+		t.Errorf("from the clues: %+v", cl)
+	}
 }

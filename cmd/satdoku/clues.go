@@ -68,7 +68,7 @@ func cluesOne(limit int, so *solverFlags) logicFunc {
 		if limit < 1 {
 			return fmt.Errorf("%w: a limit of %d (want at least 1)", answer.ErrQuestion, limit)
 		}
-		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit})
+		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit, Clues: a.it.clues})
 		if err != nil {
 			return err
 		}
