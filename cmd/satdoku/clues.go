@@ -267,6 +267,7 @@ func markedGrid(g *satdoku.Grid, rep *cluereport.Report) []byte {
 			}
 			fmt.Fprintf(&b, "%*s", width, center(s, width))
 		}
+		b.Truncate(len(bytes.TrimRight(b.Bytes(), " ")))
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
