@@ -3,8 +3,10 @@ package answer
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/cluereport"
 )
@@ -22,6 +24,12 @@ type ClueOptions struct {
 	// (textfmt.Puzzle.Clues): each is then one clue of the report, so
 	// that two lines that touch stay two.
 	Clues []clue.Clue
+	// Certify checks each redundant verdict, and the removable set, with
+	// verify's own counter within CertifyBudget (see
+	// cluereport.Report.Certify); past the budget the rest stay
+	// uncertified.
+	Certify       bool
+	CertifyBudget time.Duration
 }
 
 // ClueReport answers Clues: the puzzle's clues with their verdicts (see
@@ -48,6 +56,14 @@ func Clues(ctx context.Context, g *satdoku.Grid, o ClueOptions) (ClueReport, err
 	rep, err := cluereport.Make(bctx, g, cluereport.Options{Limit: o.Limit, Clues: o.Clues})
 	if err != nil {
 		return a, a.stop(ctx, err)
+	}
+	if o.Certify && o.CertifyBudget > 0 {
+		cctx, cancel := context.WithTimeout(bctx, o.CertifyBudget)
+		err := rep.Certify(cctx)
+		cancel()
+		if err != nil {
+			return a, fmt.Errorf("%w: %w", checked.ErrRejected, err)
+		}
 	}
 	a.Report = *rep
 	switch rep.Status {

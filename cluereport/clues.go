@@ -37,6 +37,9 @@ type Clue struct {
 	Needed  bool
 	Witness *satdoku.Grid
 	Differs []int
+	// Certified: a redundant verdict that Report.Certify confirmed with
+	// verify's own counter.
+	Certified bool
 
 	side  int   // the board's side
 	given int   // the given's cell, −1 for the others

@@ -75,6 +75,11 @@ type Report struct {
 	// solution of the puzzle without them, checked by the validator.
 	Conflict []int
 	Witness  *satdoku.Grid
+	// RemovableCertified: Certify confirmed that the puzzle without the
+	// removable set is unique.
+	RemovableCertified bool
+
+	puzzle *satdoku.Grid // the puzzle asked about, for Certify
 }
 
 // Options tune a report.
@@ -309,7 +314,7 @@ func Make(ctx context.Context, g *satdoku.Grid, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Clues: e.cl}
+	rep := &Report{Clues: e.cl, puzzle: g}
 	r, err := e.solve(e.assume(nil))
 	if err != nil {
 		return nil, err

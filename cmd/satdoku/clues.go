@@ -55,6 +55,8 @@ solve".`,
 		so.registerPool(fs)
 		so.registerTimeout(fs)
 		limit := fs.Int("limit", cluereport.DefaultLimit, "count up to `N` solutions of a puzzle with several (and of each suggestion)")
+		fs.BoolVar(&so.certify, "certify", false, "certify each redundant verdict, and the removable set, with the validator's own count within --certify-budget")
+		fs.DurationVar(&so.budget, "certify-budget", defaultCertifyBudget, "with --certify, the `duration` the independent counts may take per puzzle, beyond which the rest are not certified")
 		return func(args []string) int {
 			fn := cluesOne(*limit, &so)
 			return runPuzzles(e, args, &o, &so, logicAnswer(fn), cluesText)
@@ -68,7 +70,7 @@ func cluesOne(limit int, so *solverFlags) logicFunc {
 		if limit < 1 {
 			return fmt.Errorf("%w: a limit of %d (want at least 1)", answer.ErrQuestion, limit)
 		}
-		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit, Clues: a.it.clues})
+		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit, Clues: a.it.clues, Certify: so.certify, CertifyBudget: so.budget})
 		if err != nil {
 			return err
 		}
@@ -79,13 +81,14 @@ func cluesOne(limit int, so *solverFlags) logicFunc {
 
 // clueRecord is a clue in JSON.
 type clueRecord struct {
-	Kind    string   `json:"kind"`
-	Cells   []string `json:"cells"`
-	Digit   int      `json:"digit,omitempty"`
-	Detail  string   `json:"detail,omitempty"`
-	Needed  *bool    `json:"needed,omitempty"`
-	Witness string   `json:"witness,omitempty"`
-	Differ  []string `json:"differ,omitempty"`
+	Kind      string   `json:"kind"`
+	Cells     []string `json:"cells"`
+	Digit     int      `json:"digit,omitempty"`
+	Detail    string   `json:"detail,omitempty"`
+	Needed    *bool    `json:"needed,omitempty"`
+	Certified bool     `json:"certified,omitempty"` // --certify: the validator's count agrees it is redundant
+	Witness   string   `json:"witness,omitempty"`
+	Differ    []string `json:"differ,omitempty"`
 }
 
 // suggestRecord is a suggestion in JSON.
@@ -98,9 +101,12 @@ type suggestRecord struct {
 
 // clueFields are the record fields of clues.
 type clueFields struct {
-	Removable []int           `json:"removable,omitempty"`
-	Suggest   []suggestRecord `json:"suggest,omitempty"`
-	Conflict  []int           `json:"conflict,omitempty"`
+	Removable []int `json:"removable,omitempty"`
+	// RemovableCertified: --certify, the validator's count finds the
+	// puzzle without the removable set unique.
+	RemovableCertified bool            `json:"removable_certified,omitempty"`
+	Suggest            []suggestRecord `json:"suggest,omitempty"`
+	Conflict           []int           `json:"conflict,omitempty"`
 }
 
 // cluesRecord fills a from report r of puzzle g.
@@ -121,6 +127,7 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 		if rep.Status == cluereport.Unique {
 			cr.Needed = &rep.Clues[k].Needed
 		}
+		cr.Certified = c.Certified
 		if c.Witness != nil {
 			cr.Witness, cr.Differ = c.Witness.String(), names(c.Differs)
 		}
@@ -128,7 +135,7 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 	}
 	x := a.extra
 	x.Clues = list
-	x.clueFields = &clueFields{Removable: rep.Removable, Conflict: rep.Conflict}
+	x.clueFields = &clueFields{Removable: rep.Removable, RemovableCertified: rep.RemovableCertified, Conflict: rep.Conflict}
 	x.report = rep
 	if rep.Solution != nil {
 		a.Solution = shown{rep.Solution}
@@ -156,6 +163,8 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 			case c.Kind == "given":
 			case c.Needed:
 				a.line("  needed     %s: without it another solution differs in %d cells (%s)", c.String(), len(c.Differs), cellSpan(n, c.Differs, 6))
+			case c.Certified:
+				a.line("  redundant  %s (certified: the validator's count)", c.String())
 			default:
 				a.line("  redundant  %s", c.String())
 			}

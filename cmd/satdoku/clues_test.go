@@ -121,3 +121,28 @@ func TestCluesAPI(t *testing.T) {
 		t.Errorf("api: %s, %d clues, removable %v; cli removable %v", rec.Status, len(rec.Clues), rec.Removable, cli.Removable)
 	}
 }
+
+// TestCluesCertify: with --certify every redundant given of the
+// Wikipedia puzzle is certified by the validator's count.
+func TestCluesCertify(t *testing.T) {
+	var out bytes.Buffer
+	run([]string{"clues", "--certify", "--format", "json", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}, nil, &out, io.Discard)
+	var rec struct {
+		Clues []struct {
+			Needed    bool `json:"needed"`
+			Certified bool `json:"certified"`
+		} `json:"clues"`
+		RemovableCertified bool `json:"removable_certified"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rec); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range rec.Clues {
+		if !c.Needed && !c.Certified || c.Needed && c.Certified {
+			t.Errorf("clue %d: needed %v, certified %v", k, c.Needed, c.Certified)
+		}
+	}
+	if len(rec.Clues) != 30 || !rec.RemovableCertified {
+		t.Errorf("%d clues, removable set certified %v", len(rec.Clues), rec.RemovableCertified)
+	}
+}
