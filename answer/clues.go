@@ -20,6 +20,9 @@ type ClueOptions struct {
 	// Limit bounds the count of a puzzle with several solutions and of
 	// each suggestion (0: cluereport.DefaultLimit).
 	Limit int
+	// QueryBudget bounds each clue's question (see
+	// cluereport.Options.QueryBudget).
+	QueryBudget time.Duration
 	// Clues are the puzzle's clues as read, when the reader has them
 	// (textfmt.Puzzle.Clues): each is then one clue of the report, so
 	// that two lines that touch stay two.
@@ -53,7 +56,7 @@ func Clues(ctx context.Context, g *satdoku.Grid, o ClueOptions) (ClueReport, err
 	}
 	bctx, cancel := o.bound(ctx)
 	defer cancel()
-	rep, err := cluereport.Make(bctx, g, cluereport.Options{Limit: o.Limit, Clues: o.Clues})
+	rep, err := cluereport.Make(bctx, g, cluereport.Options{Limit: o.Limit, Clues: o.Clues, QueryBudget: o.QueryBudget})
 	if err != nil {
 		return a, a.stop(ctx, err)
 	}

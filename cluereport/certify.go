@@ -40,7 +40,7 @@ func (r *Report) Certify(ctx context.Context) error {
 	}
 	for k := range r.Clues {
 		c := &r.Clues[k]
-		if c.Needed {
+		if c.Needed || c.Undecided {
 			continue
 		}
 		off[k] = true

@@ -34,9 +34,12 @@ type Clue struct {
 	// which differs from the solution in the cells Differs. A unique
 	// puzzle's clue that is not needed is redundant: without it the
 	// puzzle is still unique, which the solver proved (UNSAT).
-	Needed  bool
-	Witness *satdoku.Grid
-	Differs []int
+	Needed bool
+	// Undecided: the question ran out of Options.QueryBudget before an
+	// answer; Needed is then false and means nothing.
+	Undecided bool
+	Witness   *satdoku.Grid
+	Differs   []int
 	// Certified: a redundant verdict that Report.Certify confirmed with
 	// verify's own counter.
 	Certified bool

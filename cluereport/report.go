@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
@@ -57,7 +58,8 @@ type Report struct {
 	// Removable (Unique) are clues, by index into Clues, that can all go
 	// at once with the puzzle still unique: a greedy set, each redundant
 	// clue taken in order when it can go with those already taken, so
-	// maximal (no other clue can join it), not necessarily the largest.
+	// maximal (no other clue can join it; but one whose question ran out
+	// of its budget is left out), not necessarily the largest.
 	Removable []int
 	// Count (Multiple) is the number of solutions, exact unless
 	// CountAtLeast (the search stopped at Options.Limit).
@@ -90,7 +92,15 @@ type Options struct {
 	// Clues are the puzzle's clues as read (a reader's clue.Clue data),
 	// when known: each is then one clue of the report (see Split).
 	Clues []clue.Clue
+	// QueryBudget bounds each clue's question (needed or redundant, and
+	// each step of the removable set): past it the clue is Undecided and
+	// the report goes on. 0 means DefaultQueryBudget; negative, no bound.
+	QueryBudget time.Duration
 }
+
+// DefaultQueryBudget is the bound of each clue's question when
+// Options.QueryBudget is 0.
+const DefaultQueryBudget = 2 * time.Second
 
 // DefaultLimit is the count's bound when Options.Limit is 0.
 const DefaultLimit = 1000
@@ -256,6 +266,21 @@ func (e *engine) solve(as []int) (int, error) {
 	return r, nil
 }
 
+// query runs one clue's question within budget: 1, −1, or 0 when the
+// budget ran out first (an error when ctx ended).
+func (e *engine) query(as []int, budget time.Duration) (int, error) {
+	if budget < 0 {
+		return e.solve(as)
+	}
+	qctx, cancel := context.WithTimeout(e.ctx, budget)
+	defer cancel()
+	r := e.inst.Solve(qctx, as)
+	if r == 0 {
+		return 0, e.ctx.Err()
+	}
+	return r, nil
+}
+
 // model decodes the last model.
 func (e *engine) model() *satdoku.Grid {
 	sol := satdoku.NewGrid(e.g.Rules())
@@ -310,6 +335,10 @@ func Make(ctx context.Context, g *satdoku.Grid, o Options) (*Report, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
+	budget := o.QueryBudget
+	if budget == 0 {
+		budget = DefaultQueryBudget
+	}
 	e, err := newEngine(ctx, g, o.Clues)
 	if err != nil {
 		return nil, err
@@ -341,10 +370,11 @@ func Make(ctx context.Context, g *satdoku.Grid, o Options) (*Report, error) {
 	off := make([]bool, len(e.cl))
 	for k := range e.cl {
 		off[k] = true
-		r, err := e.solve(e.assume(off, blk))
+		r, err := e.query(e.assume(off, blk), budget)
 		if err != nil {
 			return nil, err
 		}
+		rep.Clues[k].Undecided = r == 0
 		if r > 0 {
 			w := e.model()
 			if err := e.checked(w, off); err != nil {
@@ -361,11 +391,11 @@ func Make(ctx context.Context, g *satdoku.Grid, o Options) (*Report, error) {
 		off[k] = false
 	}
 	for k := range e.cl {
-		if rep.Clues[k].Needed {
+		if rep.Clues[k].Needed || rep.Clues[k].Undecided {
 			continue
 		}
 		off[k] = true
-		r, err := e.solve(e.assume(off, blk))
+		r, err := e.query(e.assume(off, blk), budget)
 		if err != nil {
 			return nil, err
 		}

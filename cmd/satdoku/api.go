@@ -101,7 +101,7 @@ func apiCommandFor(cmd string) (apiCommand, bool) {
 	case "check":
 		return apiCommand{checkAnswer, checkText, false}, true
 	case "clues":
-		return apiCommand{logicAnswer(cluesOne(cluereport.DefaultLimit, so)), cluesText, false}, true
+		return apiCommand{logicAnswer(cluesOne(cluereport.DefaultLimit, cluereport.DefaultQueryBudget, so)), cluesText, false}, true
 	}
 	return apiCommand{}, false
 }

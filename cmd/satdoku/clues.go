@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -55,22 +56,26 @@ solve".`,
 		so.registerPool(fs)
 		so.registerTimeout(fs)
 		limit := fs.Int("limit", cluereport.DefaultLimit, "count up to `N` solutions of a puzzle with several (and of each suggestion)")
+		budget := fs.Duration("query-budget", cluereport.DefaultQueryBudget, "the `duration` each clue's question may take; past it the clue is undecided and the rest go on")
 		fs.BoolVar(&so.certify, "certify", false, "certify each redundant verdict, and the removable set, with the validator's own count within --certify-budget")
 		fs.DurationVar(&so.budget, "certify-budget", defaultCertifyBudget, "with --certify, the `duration` the independent counts may take per puzzle, beyond which the rest are not certified")
 		return func(args []string) int {
-			fn := cluesOne(*limit, &so)
+			fn := cluesOne(*limit, *budget, &so)
 			return runPuzzles(e, args, &o, &so, logicAnswer(fn), cluesText)
 		}
 	},
 }
 
 // cluesOne answers a puzzle of the clues command, counting up to limit.
-func cluesOne(limit int, so *solverFlags) logicFunc {
+func cluesOne(limit int, budget time.Duration, so *solverFlags) logicFunc {
 	return func(ctx context.Context, _ *checked.Solver, g *satdoku.Grid, a *record) error {
 		if limit < 1 {
 			return fmt.Errorf("%w: a limit of %d (want at least 1)", answer.ErrQuestion, limit)
 		}
-		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit, Clues: a.it.clues, Certify: so.certify, CertifyBudget: so.budget})
+		if budget <= 0 {
+			return fmt.Errorf("%w: a query budget of %v (want a positive duration)", answer.ErrQuestion, budget)
+		}
+		r, err := answer.Clues(ctx, g, answer.ClueOptions{Options: answer.Options{Timeout: so.timeout}, Limit: limit, QueryBudget: budget, Clues: a.it.clues, Certify: so.certify, CertifyBudget: so.budget})
 		if err != nil {
 			return err
 		}
@@ -87,6 +92,7 @@ type clueRecord struct {
 	Detail    string   `json:"detail,omitempty"`
 	Needed    *bool    `json:"needed,omitempty"`
 	Certified bool     `json:"certified,omitempty"` // --certify: the validator's count agrees it is redundant
+	Undecided bool     `json:"undecided,omitempty"` // no answer within --query-budget
 	Witness   string   `json:"witness,omitempty"`
 	Differ    []string `json:"differ,omitempty"`
 }
@@ -124,9 +130,10 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 		if c.Global {
 			cr.Cells = []string{}
 		}
-		if rep.Status == cluereport.Unique {
+		if rep.Status == cluereport.Unique && !c.Undecided {
 			cr.Needed = &rep.Clues[k].Needed
 		}
+		cr.Undecided = c.Undecided
 		cr.Certified = c.Certified
 		if c.Witness != nil {
 			cr.Witness, cr.Differ = c.Witness.String(), names(c.Differs)
@@ -142,16 +149,23 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 	}
 	switch rep.Status {
 	case cluereport.Unique:
-		needed := 0
+		needed, undecided := 0, 0
 		for _, c := range rep.Clues {
-			if c.Needed {
+			switch {
+			case c.Needed:
 				needed++
+			case c.Undecided:
+				undecided++
 			}
 		}
-		a.line("unique: %d clues, %d needed, %d redundant; %d can go together (greedy)", len(rep.Clues), needed, len(rep.Clues)-needed, len(rep.Removable))
+		und := ""
+		if undecided > 0 {
+			und = fmt.Sprintf(", %d undecided", undecided)
+		}
+		a.line("unique: %d clues, %d needed, %d redundant%s; %d can go together (greedy)", len(rep.Clues), needed, len(rep.Clues)-needed-undecided, und, len(rep.Removable))
 		var givens []string
 		for _, c := range rep.Clues {
-			if c.Kind == "given" && !c.Needed {
+			if c.Kind == "given" && !c.Needed && !c.Undecided {
 				givens = append(givens, fmt.Sprintf("%s=%d", cellAt(n, c.Cells[0]), c.Digit))
 			}
 		}
@@ -160,6 +174,8 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 		}
 		for _, c := range rep.Clues {
 			switch {
+			case c.Undecided:
+				a.line("  undecided  %s: no answer within --query-budget", c.String())
 			case c.Kind == "given":
 			case c.Needed:
 				a.line("  needed     %s: without it another solution differs in %d cells (%s)", c.String(), len(c.Differs), cellSpan(n, c.Differs, 6))
