@@ -3,6 +3,7 @@ package cluereport
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/textfmt"
@@ -77,5 +78,24 @@ func TestClassicAgainstCounter(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d givens, %d removable", s, g.Givens(), len(rep.Removable))
+	}
+}
+
+// TestQueryBudget: with no time for any question every clue is
+// undecided, none is called needed or removable, and the report still
+// comes.
+func TestQueryBudget(t *testing.T) {
+	g := textfmt.MustParse(wikipedia)
+	rep, err := Make(context.Background(), g, Options{QueryBudget: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Clues {
+		if c.Needed || !c.Undecided {
+			t.Errorf("%v: needed %v, undecided %v", c.String(), c.Needed, c.Undecided)
+		}
+	}
+	if rep.Status != Unique || len(rep.Removable) != 0 {
+		t.Errorf("status %v, removable %v", rep.Status, rep.Removable)
 	}
 }
