@@ -379,6 +379,9 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 		}
 		e.constraint(a, d, &cons[k])
 	}
+	if e.orig != nil {
+		e.orig.SetOrigin(Origin{FromDerived, len(cons) - 1})
+	}
 	for _, c := range derivedOf(e.rules) {
 		e.sum(a, d, &c, false)
 	}

@@ -16,6 +16,12 @@ const (
 	// FromConstraint: a constraint (satdoku.Constraint), auxiliary
 	// variables included.
 	FromConstraint
+	// FromDerived: the sums the rules imply (innies and outies, two
+	// sums added up), redundant clauses that hold only while every
+	// constraint and unit they are derived from holds; Index is that of
+	// the last constraint (a reader that names clauses by constraint
+	// names them after it).
+	FromDerived
 )
 
 // Origin names the rule a clause comes from: a cell, a unit, a relation

@@ -96,7 +96,7 @@ func newClauseSet(r *satdoku.Rules) any {
 			if r.Relations()[o.Index].Kind != satdoku.Different {
 				f.clues = append(f.clues, int32(k))
 			}
-		case encode.FromConstraint:
+		case encode.FromConstraint, encode.FromDerived:
 			f.clues = append(f.clues, int32(k))
 		}
 	}

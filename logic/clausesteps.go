@@ -397,7 +397,7 @@ func (s *State) branchText(f *clauseSet, ch *chain) string {
 // "row 3", "r3c5" for a cell's own clause (it holds one digit).
 func (s *State) originWord(f *clauseSet, o int32) string {
 	name := originName(s.b.rules, f.origins[o])
-	if k := f.origins[o].Kind; k == encode.FromRelation || k == encode.FromConstraint {
+	if k := f.origins[o].Kind; k == encode.FromRelation || k == encode.FromConstraint || k == encode.FromDerived {
 		return "the " + name
 	}
 	return name

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/go-air/gini"
+	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
 
 	"github.com/satdoku/satdoku"
@@ -529,13 +530,20 @@ func (s *Solver) solveStoppable() int {
 	if r, done := s.solveQuiet(); done {
 		return r
 	}
-	h := c.gi.GoSolve()
 	var deadline <-chan time.Time
 	if !c.deadline.IsZero() {
 		t := time.NewTimer(time.Until(c.deadline))
 		defer t.Stop()
 		deadline = t.C
 	}
+	return await(c.gi.GoSolve(), c.ctx.Done(), deadline)
+}
+
+// await looks for the result of the search h at intervals growing from
+// pollMin to pollMax, and stops it and returns 0 when done or deadline
+// comes first (gini stops at its next look at its controls, every 20,000
+// propagations).
+func await(h inter.Solve, done <-chan struct{}, deadline <-chan time.Time) int {
 	wait := pollMin
 	tick := time.NewTimer(wait)
 	defer tick.Stop()
@@ -544,7 +552,7 @@ func (s *Solver) solveStoppable() int {
 			return r
 		}
 		select {
-		case <-c.ctx.Done():
+		case <-done:
 			h.Stop()
 			return 0
 		case <-deadline:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/cluereport"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/satsolve"
 )
@@ -41,7 +42,7 @@ type solverPool struct {
 func (p *solverPool) get() (*checked.Solver, error) { return p.make() }
 
 // apiCommands are the commands answered, as /api/COMMAND.
-var apiCommands = []string{"solve", "unique", "count", "candidates", "hint", "rate", "check", "explain"}
+var apiCommands = []string{"solve", "unique", "count", "candidates", "hint", "rate", "check", "explain", "clues"}
 
 // newAPIServer answers with gini in this process (stopped when a request
 // is canceled), and solve and unique with the external solver named, if
@@ -99,6 +100,8 @@ func apiCommandFor(cmd string) (apiCommand, bool) {
 		}), linesText, false}, true
 	case "check":
 		return apiCommand{checkAnswer, checkText, false}, true
+	case "clues":
+		return apiCommand{logicAnswer(cluesOne(cluereport.DefaultLimit, cluereport.DefaultQueryBudget, so)), cluesText, false}, true
 	}
 	return apiCommand{}, false
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/cluereport"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
@@ -181,7 +182,7 @@ func logicOptions(s *checked.Solver, lo *logic.Options, so *solverFlags) answer.
 // follow "conflicts".
 type extra struct {
 	Minimal   string          `json:"minimal,omitempty"`   // minimize: the puzzle left
-	Clues     *int            `json:"clues,omitempty"`     // generate, minimize
+	Clues     any             `json:"clues,omitempty"`     // generate, minimize: the number (*int); clues: the list
 	Rating    *float64        `json:"rating,omitempty"`    // rate, generate: the puzzle's; hint: the step's
 	Level     string          `json:"level,omitempty"`     // rate, generate
 	Technique string          `json:"technique,omitempty"` // rate: the hardest step's
@@ -200,6 +201,10 @@ type extra struct {
 	lines []string
 	// countsLine is the line form of Counts (candidates --counts).
 	countsLine string
+	// clues holds the fields of the clues command, and report its answer
+	// for the grid it draws.
+	*clueFields
+	report *cluereport.Report
 	// made is the puzzle made (minimize, generate).
 	made *satdoku.Grid
 	// grid is what the grid formats draw after the lines: a pencil-mark
@@ -215,9 +220,14 @@ type extra struct {
 // after the columns every command has; a command writes those it sets
 // (outFlags.columns).
 var extraColumns = map[string]func(x *extra) string{
-	"counts":    func(x *extra) string { return x.countsLine },
-	"minimal":   func(x *extra) string { return x.Minimal },
-	"clues":     func(x *extra) string { return optional(x.Clues) },
+	"counts":  func(x *extra) string { return x.countsLine },
+	"minimal": func(x *extra) string { return x.Minimal },
+	"clues": func(x *extra) string {
+		if c, ok := x.Clues.(*int); ok {
+			return optional(c)
+		}
+		return ""
+	},
 	"rating":    func(x *extra) string { return optional(x.Rating) },
 	"level":     func(x *extra) string { return x.Level },
 	"technique": func(x *extra) string { return x.Technique },

@@ -19,6 +19,7 @@
 //	satdoku certify --cnf FILE --proof FILE     check a SAT solver's DRAT proof
 //	satdoku generate [flags]                    make puzzles, each proven unique
 //	satdoku minimize [flags] [PUZZLE|FILE|-]... take out clues until every one is needed
+//	satdoku clues   [flags] [PUZZLE|FILE|-]...  which clues are needed, what would make it unique
 //	satdoku rate    [flags] [PUZZLE|FILE|-]...  how hard each puzzle is for a person
 //	satdoku hint    [flags] [PUZZLE|FILE|-]...  the next logical step
 //	satdoku explain [flags] [PUZZLE|FILE|-]...  the logical path, or why a cell is forced
@@ -148,7 +149,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdRate, cmdHint, cmdExplain, cmdListen, cmdServe, cmdVersion}
+	commands = []*command{cmdSolve, cmdCheck, cmdUnique, cmdCount, cmdCandidates, cmdDIMACS, cmdDecode, cmdCertify, cmdGenerate, cmdMinimize, cmdClues, cmdRate, cmdHint, cmdExplain, cmdListen, cmdServe, cmdVersion}
 }
 
 func lookup(name string) *command {
