@@ -396,7 +396,8 @@ func without(g *satdoku.Grid, cl []Clue, off []bool) (*satdoku.Grid, error) {
 	return p, nil
 }
 
-// rebuild returns r's board (rows, columns, regions) with r's extra units,
+// rebuild returns r's board (rows, columns, regions, values and var
+// cells) with r's extra units,
 // relations and constraints but those dropped; with noExtras, with no
 // extra units nor relations at all.
 func rebuild(r *satdoku.Rules, dropU, dropR, dropC map[int]bool, noExtras bool) (*satdoku.Rules, error) {
@@ -413,6 +414,16 @@ func rebuild(r *satdoku.Rules, dropU, dropR, dropC map[int]bool, noExtras bool) 
 			}
 		}
 		base, err = satdoku.Regions(n, regions)
+	}
+	// The board's values and var cells, as r has them.
+	if err == nil && r.ValueOffset() != 0 {
+		base, err = base.WithValueOffset(r.ValueOffset())
+	}
+	if err == nil && r.Values() != n {
+		base, err = base.WithValues(r.Values())
+	}
+	if err == nil && r.VarCells() > 0 {
+		base, err = base.WithVarCells(r.VarCells())
 	}
 	if err != nil {
 		return nil, err

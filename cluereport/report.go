@@ -112,12 +112,15 @@ var ErrRejected = errors.New("cluereport: the validator rejected a solution")
 // engine is one puzzle's formula on one gini instance, each clue behind
 // a switch.
 type engine struct {
-	ctx  context.Context
-	g    *satdoku.Grid
-	n    int
-	cl   []Clue
-	sel  []int // the switch of each clue: clue k holds when sel[k] is true
-	inst *satsolve.Incremental
+	ctx context.Context
+	g   *satdoku.Grid
+	n   int
+	v   int // the digits of a cell, r.Values()
+	// cells are the cells with variables: the grid's, then any var cells.
+	cells int
+	cl    []Clue
+	sel   []int // the switch of each clue: clue k holds when sel[k] is true
+	inst  *satsolve.Incremental
 }
 
 // New builds the formula of puzzle g: the cells and the units of its
@@ -127,7 +130,7 @@ type engine struct {
 func newEngine(ctx context.Context, g *satdoku.Grid, from []clue.Clue) (*engine, error) {
 	r := g.Rules()
 	n := r.N()
-	e := &engine{ctx: ctx, g: g, n: n, cl: Split(g, from)}
+	e := &engine{ctx: ctx, g: g, n: n, v: r.Values(), cells: r.Cells(), cl: Split(g, from)}
 	rec := &recorder{}
 	// The cells, the board's units, the constraints and the derived sums,
 	// from rules without extra units or relations: a constraint's clauses
@@ -200,7 +203,7 @@ func newEngine(ctx context.Context, g *satdoku.Grid, from []clue.Clue) (*engine,
 	for k := range e.cl {
 		e.inst.AddClause([]int{-all, e.sel[k]})
 		if c := &e.cl[k]; c.given >= 0 {
-			e.inst.AddClause([]int{-e.sel[k], c.given*n + c.Digit})
+			e.inst.AddClause([]int{-e.sel[k], e.lit(c.given, c.Digit)})
 		}
 	}
 	return e, nil
@@ -281,13 +284,15 @@ func (e *engine) query(as []int, budget time.Duration) (int, error) {
 	return r, nil
 }
 
+// lit is the variable "cell i holds digit d" (encode.CellVar).
+func (e *engine) lit(i, d int) int { return i*e.v + d }
+
 // model decodes the last model.
 func (e *engine) model() *satdoku.Grid {
 	sol := satdoku.NewGrid(e.g.Rules())
-	n := e.n
-	for i := range n * n {
-		for d := 1; d <= n; d++ {
-			if e.inst.Value(i*n + d) {
+	for i := range e.cells {
+		for d := 1; d <= e.v; d++ {
+			if e.inst.Value(e.lit(i, d)) {
 				sol.SetCell(i, d)
 				break
 			}
@@ -299,8 +304,8 @@ func (e *engine) model() *satdoku.Grid {
 // block excludes solution sol while guard is assumed.
 func (e *engine) block(sol *satdoku.Grid, guard int) {
 	lits := []int{-guard}
-	for i := range sol.Len() {
-		lits = append(lits, -(i*e.n + sol.Cell(i)))
+	for i := range e.cells {
+		lits = append(lits, -e.lit(i, sol.Cell(i)))
 	}
 	e.inst.AddClause(lits)
 }
@@ -444,7 +449,7 @@ func (e *engine) multiple(rep *Report, blk, limit int) error {
 	// leaves[i][d]: the solutions found with d in cell i.
 	leaves := make([][]int, n*n)
 	for i := range leaves {
-		leaves[i] = make([]int, n+1)
+		leaves[i] = make([]int, e.v+1)
 		for _, s := range sols {
 			leaves[i][s.Cell(i)]++
 		}
@@ -453,11 +458,11 @@ func (e *engine) multiple(rep *Report, blk, limit int) error {
 		// The solutions found are a sample: look for one with each digit
 		// in each cell that no solution found has.
 		for i := range leaves {
-			for d := 1; d <= n; d++ {
+			for d := 1; d <= e.v; d++ {
 				if leaves[i][d] > 0 {
 					continue
 				}
-				r, err := e.solve(e.assume(nil, i*n+d))
+				r, err := e.solve(e.assume(nil, e.lit(i, d)))
 				if err != nil {
 					return err
 				}
@@ -487,14 +492,14 @@ func (e *engine) multiple(rep *Report, blk, limit int) error {
 	}
 	// The givens that alone make it unique.
 	for _, i := range rep.Differs {
-		for d := 1; d <= n; d++ {
+		for d := 1; d <= e.v; d++ {
 			switch {
 			case leaves[i][d] == 0:
 				continue
 			case exact && leaves[i][d] == 1:
 				rep.Suggest = append(rep.Suggest, Suggestion{Cell: i, Digit: d, Leaves: 1})
 			case !exact:
-				s, _, err := e.count([]int{i*n + d}, 2)
+				s, _, err := e.count([]int{e.lit(i, d)}, 2)
 				if err != nil {
 					return err
 				}
@@ -515,13 +520,13 @@ func (e *engine) multiple(rep *Report, blk, limit int) error {
 			best, most = i, m
 		}
 	}
-	for d := 1; d <= n; d++ {
+	for d := 1; d <= e.v; d++ {
 		if leaves[best][d] == 0 {
 			continue
 		}
 		sg := Suggestion{Cell: best, Digit: d, Leaves: leaves[best][d]}
 		if !exact {
-			s, ex, err := e.count([]int{best*n + d}, limit)
+			s, ex, err := e.count([]int{e.lit(best, d)}, limit)
 			if err != nil {
 				return err
 			}
