@@ -579,8 +579,10 @@ func (e *engine) conflict(rep *Report) error {
 			off[k] = true
 		}
 	}
-	if r, err := e.solve(e.assume(off)); err != nil || r < 0 {
-		return fmt.Errorf("cluereport: lost the solution without the conflicting clues: %v", err)
+	if r, err := e.solve(e.assume(off)); err != nil {
+		return err // the context's: a timeout, not a fault
+	} else if r < 0 {
+		return errors.New("cluereport: lost the solution without the conflicting clues")
 	}
 	w := e.model()
 	if err := e.checked(w, off); err != nil {
