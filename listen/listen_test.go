@@ -300,6 +300,9 @@ func equal(a, b []int) bool {
 // sends its progress (every millisecond here), never going down nor
 // passing the count, then the count of the validator.
 func TestCountInProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts over 1000 solutions (15 s under -race): make test-long runs it")
+	}
 	// Blank cells of the solution until verify counts over 1000 solutions.
 	g := gridOf(t, leetSol)
 	total := 0

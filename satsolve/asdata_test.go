@@ -111,7 +111,11 @@ func TestVariantsAsData(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	found := map[string]int{}
 	for _, rules := range []*satdoku.Rules{x9, six, xSudoku(t, 6)} {
-		for round := 0; round < 40; round++ {
+		rounds := 40
+		if testing.Short() {
+			rounds = 15
+		}
+		for round := 0; round < rounds; round++ {
 			seed := satdoku.NewGrid(rules)
 			seed.SetCell(rng.IntN(seed.Len()), 1+rng.IntN(rules.N()))
 			_, sol := verify.Count(seed, 1)
