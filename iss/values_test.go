@@ -186,7 +186,7 @@ func TestValueRangeMeaning(t *testing.T) {
 	uniques := map[int]int{}
 	trials := 400
 	if testing.Short() {
-		trials = 80
+		trials = 160
 	}
 	for trial := range trials {
 		lo, nv := trial%2, 4+trial/2%2 // values 0..3, 1..4, 0..4, 1..5
