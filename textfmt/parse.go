@@ -362,9 +362,32 @@ func lengthErr(line []byte, number bool, k, want, lineNo int) *satdoku.ParseErro
 	if k > satdoku.MaxN*satdoku.MaxN {
 		err = because(satdoku.ErrSize, "%d cells: more than a %d×%d board holds", k, satdoku.MaxN, satdoku.MaxN)
 	} else {
-		err = because(ErrLength, "%s, want %d", plural(k, "cell"), want)
+		err = because(ErrLength, "%s, want %d%s", plural(k, "cell"), want, wantWhat(want))
 	}
 	return at(lineNo, column(line, off), err)
+}
+
+// wantWhat says what a line of want cells would be, for messages about
+// a line that is not one: " (a 9×9 puzzle on one line)", " (a row of a
+// 9×9 grid)".
+func wantWhat(want int) string {
+	switch {
+	case isArea(want):
+		n := sideOfArea(want)
+		return " (" + board(n) + " puzzle on one line)"
+	case satdoku.IsSide(want):
+		return " (a row of " + board(want) + " grid)"
+	}
+	return ""
+}
+
+// board is "a 9×9" or "an 8×8".
+func board(n int) string {
+	s := strconv.Itoa(n)
+	if n == 8 || n == 11 || n == 18 {
+		return "an " + s + "×" + s
+	}
+	return "a " + s + "×" + s
 }
 
 // badCell returns the error for the invalid symbol in cell i of line.
