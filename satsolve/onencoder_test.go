@@ -84,7 +84,7 @@ func TestOneEncoder(t *testing.T) {
 	for _, set := range []string{"kaggle_9999.txt", "derived_multi_16clue.txt", "derived_nosol_17plus1.txt", "serg_benchmark.txt", "magictour_top1465.txt"} {
 		k := 600
 		if testing.Short() {
-			k = 15
+			k = 6
 		}
 		if lines, ok := readLines(t, dataFile(set), k); ok {
 			for i, l := range lines {
@@ -96,7 +96,7 @@ func TestOneEncoder(t *testing.T) {
 	}
 	nv := 200
 	if testing.Short() {
-		nv = 50
+		nv = 20
 	}
 	cases = append(cases, variantCases(t, nv)...)
 	if len(cases) < 1000 && !testing.Short() {
