@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -168,6 +169,24 @@ func randomValueRule(rng *rand.Rand, lo, nv int) valueRule {
 	return valueRule{fmt.Sprintf(".~%s_%d", name(i), x), func(v []int) bool { return v[i] == x }}
 }
 
+// countsAgree reports whether the validator's counter and gini, both up to
+// limit, count the solutions of g that brute force counted (want), and
+// says which does not otherwise.
+func countsAgree(t *testing.T, s *satsolve.Solver, what string, g *satdoku.Grid, want, limit int) bool {
+	t.Helper()
+	ok := true
+	if got, _ := verify.Count(g, limit); got != min(want, limit) {
+		t.Errorf("%s: the validator's counter finds %d solutions, brute force %d", what, got, want)
+		ok = false
+	}
+	res, err := s.Count(context.Background(), g, limit)
+	if err != nil || res.Count != min(want, limit) {
+		t.Errorf("%s: gini counts %d solutions (%v), brute force %d", what, res.Count, err, want)
+		ok = false
+	}
+	return ok
+}
+
 // TestValueRangeMeaning reads random 4×4 ISS puzzles whose values are 0
 // to 3 (".Shape~4x4~0-3"), 1 to 4, 1 to 5 (".Shape~4x4~5": five values on
 // a 4×4 grid, no unit holding them all) or 0 to 4, of cages, arrows, V
@@ -226,13 +245,8 @@ func TestValueRangeMeaning(t *testing.T) {
 				last = v
 			}
 		}
-		const limit = 200
-		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
-			t.Fatalf("%s: the validator's counter finds %d solutions, brute force %d", text, got, want)
-		}
-		res, err := s.Count(context.Background(), p.Grid, limit)
-		if err != nil || res.Count != min(want, limit) {
-			t.Fatalf("%s: gini counts %d solutions (%v), brute force %d", text, res.Count, err, want)
+		if !countsAgree(t, s, text, p.Grid, want, 200) {
+			t.FailNow()
 		}
 		if want == 1 {
 			uniques[nv]++
@@ -463,12 +477,8 @@ func TestVarCellsMeaning(t *testing.T) {
 			}
 		}
 		const limit = 200
-		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
-			t.Fatalf("%s: the validator's counter finds %d solutions, brute force %d", text, got, want)
-		}
-		res, err := s.Count(context.Background(), p.Grid, limit)
-		if err != nil || res.Count != min(want, limit) {
-			t.Fatalf("%s: gini counts %d solutions (%v), brute force %d", text, res.Count, err, want)
+		if !countsAgree(t, s, text, p.Grid, want, limit) {
+			t.FailNow()
 		}
 		if want == 1 {
 			uniques++
@@ -658,13 +668,6 @@ func TestAutomatonMoreValues(t *testing.T) {
 				want++
 			}
 		}
-		const limit = 300
-		if got, _ := verify.Count(p.Grid, limit); got != min(want, limit) {
-			t.Errorf("%q: the validator's counter finds %d solutions, brute force %d", pattern, got, want)
-		}
-		res, err := s.Count(context.Background(), p.Grid, limit)
-		if err != nil || res.Count != min(want, limit) {
-			t.Errorf("%q: gini counts %d solutions (%v), brute force %d", pattern, res.Count, err, want)
-		}
+		countsAgree(t, s, strconv.Quote(pattern), p.Grid, want, 300)
 	}
 }
