@@ -384,7 +384,7 @@ func (b *builder) item(it *item) error {
 		if b.valueOffset != 0 {
 			// An automaton's symbols are read as the digits 1, 2, ….
 			return b.t.fail(it.at, ErrUnsupported, "%s: on a board of values %d to %d (satdoku reads automata with values from 1 only)",
-				it.typ, 1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+				it.typ, 1+b.valueOffset, b.numValues()+b.valueOffset)
 		}
 		if it.typ == "NFA" {
 			return b.nfa(it)
@@ -518,7 +518,7 @@ func (b *builder) givens(it *item) error {
 // package clue and finish convert to digits.
 func (b *builder) digits(it *item, at int, vs []string) ([]int, error) {
 	var ds []int
-	lo, hi := 1+b.valueOffset, max(b.n, b.values)+b.valueOffset
+	lo, hi := 1+b.valueOffset, b.numValues()+b.valueOffset
 	for _, v := range vs {
 		d, ok := number(v)
 		if !ok || fmt.Sprint(d) != v || d < lo || d > hi {

@@ -237,7 +237,7 @@ func (b *builder) nfa(it *item) error {
 	var segs [][]int
 	flush := func() error {
 		defer func() { segs = nil }()
-		if nv := max(b.n, b.values); len(segs) > 1 && a.symbols < nv+1 {
+		if nv := b.numValues(); len(segs) > 1 && a.symbols < nv+1 {
 			// As ISS's NFAConstraint.initialize refuses it.
 			return b.t.fail(at, ErrInvalid, "NFA: a line of segments needs an automaton of %d symbols (the values and the break), not %d", nv+1, a.symbols)
 		}
@@ -246,7 +246,7 @@ func (b *builder) nfa(it *item) error {
 			if label == "" {
 				label = "NFA"
 			}
-			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: segs, NFA: a.onBoard(max(b.n, b.values), len(segs) > 1), Label: label})
+			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: segs, NFA: a.onBoard(b.numValues(), len(segs) > 1), Label: label})
 		}
 		return nil
 	}
@@ -302,7 +302,7 @@ func (b *builder) regex(it *item) error {
 		return b.t.fail(at, ErrInvalid, "Regex: %q is not an encoded pattern", tok)
 	}
 	pattern = strings.Join(strings.Fields(pattern), "")
-	a, err := compileRegex(pattern, max(b.n, b.values))
+	a, err := compileRegex(pattern, b.numValues())
 	if err != nil {
 		return b.t.fail(at, ErrInvalid, "Regex: %q: %v", pattern, err)
 	}

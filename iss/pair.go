@@ -375,7 +375,7 @@ func (b *builder) pair(it *item) error {
 	if b.valueOffset != 0 || b.values > b.n {
 		// The clues it reads are matched on the digits 1..N.
 		return b.t.fail(it.at, ErrUnsupported, "%s: a relation on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
-			it.typ, 1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+			it.typ, 1+b.valueOffset, b.numValues()+b.valueOffset)
 	}
 	every := strings.HasSuffix(it.typ, "X")
 	rel, keyAt, err := b.key(it)
@@ -485,7 +485,7 @@ func (b *builder) or(it *item, members []item) error {
 	n := b.n
 	if b.valueOffset != 0 || b.values > b.n {
 		return b.t.fail(it.at, ErrUnsupported, "Or: on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
-			1+b.valueOffset, max(b.n, b.values)+b.valueOffset)
+			1+b.valueOffset, b.numValues()+b.valueOffset)
 	}
 	if len(members) == 0 {
 		return b.t.fail(it.at, ErrUnsupported, "Or: no members")

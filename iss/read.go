@@ -219,7 +219,7 @@ func (b *builder) given(at, i int, ds []int) {
 	for _, v := range ds {
 		mask |= 1 << (v - b.valueOffset - 1)
 	}
-	if mask == 1<<max(b.n, b.values)-1 {
+	if mask == 1<<b.numValues()-1 {
 		return // every digit: says nothing
 	}
 	b.add(at, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: ds})
@@ -475,6 +475,9 @@ type varGroup struct {
 	name                  string
 	start, count, columns int
 }
+
+// numValues is the number of values a cell may hold: the Shape's, or N.
+func (b *builder) numValues() int { return max(b.n, b.values) }
 
 // cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
 // name (see varCells).
