@@ -2,48 +2,56 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku/internal/readme"
+	"github.com/satdoku/satdoku/listen"
 	"github.com/satdoku/satdoku/textfmt"
 )
 
-// example is one "$ command" of a console block of README.md with the
-// output printed under it.
+// example is one "$ command" of a console block of a documentation
+// page with the output printed under it.
 type example struct {
-	line int      // in README.md
+	line int      // in the page
 	args []string // the command, split as a shell would
 	want []string // the lines of output
 }
 
-// readmeExamples returns the examples of the ```console blocks of text.
-func readmeExamples(t *testing.T, text string) []example {
+// pageExamples returns the examples of the ```console blocks of the page
+// text (its path in messages).
+func pageExamples(t *testing.T, path, text string) []example {
 	t.Helper()
 	var out []example
-	in := false
-	for i, l := range strings.Split(text, "\n") {
-		switch {
-		case strings.HasPrefix(l, "```console"):
-			in = true
-		case in && strings.HasPrefix(l, "```"):
-			in = false
-		case in && strings.HasPrefix(l, "$ "):
-			args, err := shellSplit(strings.TrimPrefix(l, "$ "))
-			if err != nil {
-				t.Fatalf("README.md:%d: %v", i+1, err)
+	for _, b := range readme.Blocks(text) {
+		if b.Info != "console" {
+			continue
+		}
+		start := len(out)
+		for i, l := range b.Lines {
+			switch {
+			case strings.HasPrefix(l, "$ "):
+				args, err := shellSplit(strings.TrimPrefix(l, "$ "))
+				if err != nil {
+					t.Fatalf("%s:%d: %v", path, b.Line+i, err)
+				}
+				out = append(out, example{line: b.Line + i, args: args})
+			case len(out) > start:
+				ex := &out[len(out)-1]
+				ex.want = append(ex.want, l)
+			default:
+				t.Fatalf("%s:%d: output before any command", path, b.Line+i)
 			}
-			out = append(out, example{line: i + 1, args: args})
-		case in && len(out) > 0:
-			ex := &out[len(out)-1]
-			ex.want = append(ex.want, l)
-		case in:
-			t.Fatalf("README.md:%d: output before any command", i+1)
 		}
 	}
 	return out
@@ -84,70 +92,151 @@ func shellSplit(s string) ([]string, error) {
 	return args, nil
 }
 
-// msValue matches the time of a JSON record, which changes from run to run.
-var msValue = regexp.MustCompile(`"ms":[0-9.e+-]+`)
+// msValue matches the time of a JSON record, which changes from run to
+// run, and checkedIn the time a proof check took.
+var (
+	msValue   = regexp.MustCompile(`"ms":[0-9.e+-]+`)
+	checkedIn = regexp.MustCompile(`checked in [0-9.]+(ns|µs|ms|s)\b`)
+)
 
-// TestREADME runs every "$ satdoku …" example of README.md's console
-// blocks in-process, through run, in one temporary directory (so that a
-// file one example writes is there for the next), and compares what it
-// prints with the lines under it, "ms" values aside; a line "…" in the
-// README stands for any number of lines. Besides satdoku, "printf '…' >
-// FILE" and "head -N FILE" are run in-process; other programs (minisat,
-// cadical) and pipes are not, and an example that needs a file they would
-// have written, or a --solver that is not installed, is skipped.
+// externalSolvers are the programs other than satdoku that the examples
+// run, when they are installed.
+var externalSolvers = []string{"minisat", "cadical", "picosat", "cryptominisat5", "clasp"}
+
+// TestREADME runs every "$ …" example of the console blocks of README.md
+// and of every page of the manual (docs/*.md) and compares what it prints
+// with the lines under it, times ("ms", "checked in …") aside; a line "…"
+// stands for any number of lines. Each page's examples run in order in one
+// temporary directory of their own, so that a file one example writes is
+// there for the next. satdoku runs in-process, through run; "printf '…' >
+// FILE" and "head -N FILE" in-process too; the SAT solvers of
+// externalSolvers as programs, and "curl … localhost:4545/…" against the
+// HTTP API of satdoku listen, served here; "A | B" feeds A's output to B.
+// An example is skipped only when a solver it needs is not installed (or a
+// file such an example would have written is missing); any other command
+// is an error: every example is run.
 func TestREADME(t *testing.T) {
-	text, err := os.ReadFile("../../README.md")
+	pages, err := readme.Pages("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	exs := readmeExamples(t, string(text))
-	if len(exs) < 20 {
-		t.Fatalf("only %d examples in README.md", len(exs))
-	}
-	t.Chdir(t.TempDir())
-	for _, ex := range exs {
-		t.Run(strconv.Itoa(ex.line), func(t *testing.T) {
-			got, skip := runExample(t, ex.args)
-			if skip != "" {
-				t.Skipf("README.md:%d: %s", ex.line, skip)
-			}
-			if !matchOutput(got, ex.want) {
-				t.Errorf("README.md:%d: $ %s\ngot:\n%s\nwant:\n%s", ex.line, strings.Join(ex.args, " "),
-					strings.Join(got, "\n"), strings.Join(ex.want, "\n"))
+	total := 0
+	for _, page := range pages {
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimPrefix(page, "../../")
+		exs := pageExamples(t, name, string(text))
+		total += len(exs)
+		t.Run(name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			skipped := false
+			for _, ex := range exs {
+				t.Run(strconv.Itoa(ex.line), func(t *testing.T) {
+					got, skip, err := runExample(t, ex.args)
+					switch {
+					case err != nil:
+						t.Fatalf("%s:%d: %v", name, ex.line, err)
+					case skip != "" && (strings.HasSuffix(skip, " is not installed") || skipped):
+						skipped = true
+						t.Skipf("%s:%d: %s", name, ex.line, skip)
+					case skip != "":
+						t.Fatalf("%s:%d: not run: %s", name, ex.line, skip)
+					}
+					if !matchOutput(got, ex.want) {
+						t.Errorf("%s:%d: $ %s\ngot:\n%s\nwant:\n%s", name, ex.line, strings.Join(ex.args, " "),
+							strings.Join(got, "\n"), strings.Join(ex.want, "\n"))
+					}
+				})
 			}
 		})
 	}
+	if total < 40 {
+		t.Errorf("only %d examples in %d pages", total, len(pages))
+	}
 }
 
-// runExample runs one command and returns its output lines, or why it was
-// skipped.
-func runExample(t *testing.T, args []string) (out []string, skip string) {
-	for _, a := range args {
-		if a == "|" || a == "<" {
-			return nil, "a pipe"
+// TestExamplesRun: a command the documentation shows is in a console
+// block, as "$ COMMAND", so that TestREADME runs it: a block of another
+// kind (sh, text, none) holds no "$ " line and no line that starts with
+// satdoku.
+func TestExamplesRun(t *testing.T) {
+	pages, err := readme.Pages("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range pages {
+		text, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range readme.Blocks(string(text)) {
+			if b.Info == "console" {
+				continue
+			}
+			for i, l := range b.Lines {
+				if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "satdoku ") {
+					t.Errorf("%s:%d: a command in a ```%s block, which the tests do not run: write it as \"$ %s\" in a ```console block, with its output",
+						page, b.Line+i, b.Info, strings.TrimPrefix(l, "$ "))
+				}
+			}
 		}
 	}
+}
+
+// runExample runs one command line and returns its output lines, or why
+// it was skipped.
+func runExample(t *testing.T, args []string) (out []string, skip string, err error) {
+	var in []byte
+	for len(args) > 0 {
+		stage := args
+		if k := slices.Index(args, "|"); k >= 0 {
+			stage, args = args[:k], args[k+1:]
+		} else {
+			args = nil
+		}
+		if len(stage) == 0 {
+			return nil, "", errors.New("an empty command")
+		}
+		in, skip, err = runStage(t, stage, in)
+		if skip != "" || err != nil {
+			return nil, skip, err
+		}
+	}
+	s := strings.TrimSuffix(string(in), "\n")
+	if s == "" {
+		return nil, "", nil
+	}
+	return strings.Split(s, "\n"), "", nil
+}
+
+// runStage runs one command of a pipe with standard input in and returns
+// its standard output.
+func runStage(t *testing.T, args []string, in []byte) (out []byte, skip string, err error) {
 	var stdout bytes.Buffer
 	switch args[0] {
 	case "printf":
 		if len(args) != 4 || args[2] != ">" {
-			t.Fatalf("printf: want printf 'TEXT' > FILE, got %q", args)
+			return nil, "", fmt.Errorf("printf: want printf 'TEXT' > FILE, got %q", args)
 		}
 		s := strings.ReplaceAll(args[1], `\n`, "\n")
 		if err := os.WriteFile(args[3], []byte(s), 0o666); err != nil {
-			t.Fatal(err)
+			return nil, "", err
 		}
 	case "head":
 		n, err := strconv.Atoi(strings.TrimPrefix(args[1], "-"))
 		if err != nil || len(args) != 3 {
-			t.Fatalf("head: want head -N FILE, got %q", args)
+			return nil, "", fmt.Errorf("head: want head -N FILE, got %q", args)
 		}
 		b, err := os.ReadFile(args[2])
 		if err != nil {
-			return nil, args[2] + " is not there"
+			return nil, args[2] + " is not there", nil
 		}
 		lines := strings.SplitAfter(string(b), "\n")
 		stdout.WriteString(strings.Join(lines[:min(n, len(lines))], ""))
+	case "curl":
+		return curl(t, args[1:], in)
 	case "satdoku":
 		for i, a := range args[1:] {
 			if i > 0 && (args[i] == "-o" || args[i] == "--out-dir") {
@@ -155,24 +244,80 @@ func runExample(t *testing.T, args []string) (out []string, skip string) {
 			}
 			if i > 0 && args[i] == "--solver" {
 				if _, err := exec.LookPath(a); err != nil {
-					return nil, a + " is not installed"
+					return nil, a + " is not installed", nil
 				}
 			}
 			if isFileArg(a) {
 				if _, err := os.Stat(a); err != nil {
-					return nil, a + " is not there"
+					return nil, a + " is not there", nil
 				}
 			}
 		}
-		run(args[1:], strings.NewReader(""), &stdout, io.Discard)
+		run(args[1:], bytes.NewReader(in), &stdout, io.Discard)
 	default:
-		return nil, args[0] + " is another program"
+		if !slices.Contains(externalSolvers, args[0]) {
+			return nil, "", fmt.Errorf("%s: a program the tests do not run (they run satdoku, printf, head, curl and %s)",
+				args[0], strings.Join(externalSolvers, ", "))
+		}
+		if _, err := exec.LookPath(args[0]); err != nil {
+			return nil, args[0] + " is not installed", nil
+		}
+		for _, a := range args[1:] {
+			if isFileArg(a) && !strings.HasSuffix(a, ".out") && !strings.HasSuffix(a, ".drat") {
+				if _, err := os.Stat(a); err != nil {
+					return nil, a + " is not there", nil
+				}
+			}
+		}
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Stdin = bytes.NewReader(in)
+		cmd.Stdout = &stdout
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			return nil, "", err // a SAT solver exits 10 or 20
+		}
 	}
-	s := strings.TrimSuffix(stdout.String(), "\n")
-	if s == "" {
-		return nil, ""
+	return stdout.Bytes(), "", nil
+}
+
+// curl answers "curl -s --data BODY localhost:4545/PATH", the HTTP API
+// of satdoku listen on its default address, from a listen server started
+// here as serveListen starts it.
+func curl(t *testing.T, args []string, in []byte) ([]byte, string, error) {
+	var body, url string
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "-s":
+		case args[i] == "--data" && i+1 < len(args):
+			body = args[i+1]
+			i++
+		case strings.HasPrefix(args[i], "localhost:4545/"):
+			url = strings.TrimPrefix(args[i], "localhost:4545")
+		default:
+			return nil, "", fmt.Errorf("curl: want curl -s --data BODY localhost:4545/PATH, got %q", args)
+		}
 	}
-	return strings.Split(s, "\n"), ""
+	if url == "" {
+		return nil, "", fmt.Errorf("curl: no URL on localhost:4545 in %q", args)
+	}
+	as, err := newAPIServer("", apiTimeout)
+	if err != nil {
+		return nil, "", err
+	}
+	srv := listen.New(listen.Options{Jobs: 1, API: apiHandler(as, false)})
+	ts := httptest.NewServer(srv)
+	defer func() {
+		ts.Close()
+		srv.Close()
+	}()
+	resp, err := http.Post(ts.URL+url, "text/plain", strings.NewReader(body))
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return b, "", err
 }
 
 // isFileArg reports whether a command-line argument names a file: a word
@@ -197,7 +342,7 @@ func matchOutput(got, want []string) bool {
 	norm := func(l []string) []string {
 		out := make([]string, len(l))
 		for i, s := range l {
-			out[i] = msValue.ReplaceAllString(s, `"ms":0`)
+			out[i] = checkedIn.ReplaceAllString(msValue.ReplaceAllString(s, `"ms":0`), "checked in 0s")
 		}
 		return out
 	}
