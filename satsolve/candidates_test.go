@@ -60,7 +60,7 @@ func TestCandidates(t *testing.T) {
 	if xRules, err = xRules.WithNamed("x"); err != nil {
 		t.Fatal(err)
 	}
-	// The X-Sudoku of the README with its first three rows blank.
+	// The X-Sudoku of docs/rules.md with its first three rows blank.
 	xs := grid(t, "......................................4..17..9.82....47..5........4.8.....3......")
 	if err := xs.SetRules(xRules); err != nil {
 		t.Fatal(err)

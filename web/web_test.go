@@ -9,7 +9,7 @@ import (
 )
 
 // TestFiles: the page's files are embedded, and the page holds the hooks
-// the README documents (the browser test, cmd/satdoku's TestPage, checks
+// docs/page.md documents (the browser test, cmd/satdoku's TestPage, checks
 // what they show).
 func TestFiles(t *testing.T) {
 	for name, want := range map[string][]string{

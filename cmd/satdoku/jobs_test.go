@@ -13,7 +13,7 @@ import (
 // depend on the worker: unique puzzles of several sizes and rules, none,
 // conflicting givens, a bad line, repeated so that two workers interleave.
 // (A puzzle with several solutions is left out: which two a worker finds
-// depends on what its solver saw before, as the README says.)
+// depends on what its solver saw before.)
 var jobsPuzzles = []string{
 	"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 	"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

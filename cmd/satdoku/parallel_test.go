@@ -14,7 +14,7 @@ import (
 // puzzles into chunks of 1,000 lines, runs one satdoku per chunk and, with
 // --keep-order, writes their records in input order: they must be the
 // records of a single run, but for "line", which counts within each chunk
-// (see the README), "ms", and which two solutions a "multiple" shows. GNU
+// (see docs/cli.md), "ms", and which two solutions a "multiple" shows. GNU
 // parallel missing skips the test, except under CI=true (.ci/run installs
 // it).
 func TestParallelPipe(t *testing.T) {
