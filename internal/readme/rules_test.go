@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/fpuzzles"
 	"github.com/satdoku/satdoku/iss"
 )
 
@@ -187,5 +188,37 @@ func TestRuleTableISS(t *testing.T) {
 	}
 	if read < 40 {
 		t.Errorf("only %d of ISS's %d constraint types read: is issReads right?", read, len(types))
+	}
+}
+
+// TestRuleTableFpuzzles: every f-puzzles example of the rule table (a
+// whole key, "key":value, without "…") reads, put in an empty 9×9
+// puzzle, with the clue kind its row names.
+func TestRuleTableFpuzzles(t *testing.T) {
+	rows := ruleTable(t)
+	empty := "[" + strings.TrimSuffix(strings.Repeat("["+strings.TrimSuffix(strings.Repeat("{},", 9), ",")+"],", 9), ",") + "]"
+	read := 0
+	for _, r := range rows {
+		for _, c := range codes(r["example"]) {
+			if !strings.HasPrefix(c, `"`) || !strings.Contains(c, `":`) || strings.Contains(c, "…") || strings.HasPrefix(c, `"grid"`) {
+				continue
+			}
+			p, err := fpuzzles.Read([]byte(`{"size":9,"grid":` + empty + `,` + c + `}`))
+			if err != nil {
+				t.Errorf("docs/rules.md: the f-puzzles example %s of %q does not read: %v", c, r["rule"], err)
+				continue
+			}
+			read++
+			kinds := codes(r["clue kind"])
+			if len(kinds) == 0 || len(p.Clues) == 0 {
+				continue // a global rule, or a rule of the board
+			}
+			if !slices.ContainsFunc(p.Clues, func(cl clue.Clue) bool { return slices.Contains(kinds, cl.Kind.String()) }) {
+				t.Errorf("docs/rules.md: the f-puzzles example %s of %q reads as %v, not as %v", c, r["rule"], p.Clues, kinds)
+			}
+		}
+	}
+	if read < 30 {
+		t.Errorf("only %d f-puzzles examples read", read)
 	}
 }
