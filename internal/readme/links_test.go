@@ -1,6 +1,8 @@
 package readme
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -57,5 +59,36 @@ func write(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o666); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGoBlocksParse: every ```go block of the documentation is Go
+// statements that parse (those of docs/library.md are also checked
+// against the Examples the tests run, by TestREADMEExample in answer and
+// checked).
+func TestGoBlocksParse(t *testing.T) {
+	pages, err := Pages("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bl := range Blocks(string(b)) {
+			if bl.Info != "go" {
+				continue
+			}
+			n++
+			src := "package p\n\nfunc _() {\n" + strings.Join(bl.Lines, "\n") + "\n}\n"
+			if _, err := parser.ParseFile(token.NewFileSet(), "", src, 0); err != nil {
+				t.Errorf("%s:%d: a Go block that does not parse: %v", p, bl.Line, err)
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("only %d Go blocks", n)
 	}
 }
