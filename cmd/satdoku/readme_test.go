@@ -118,18 +118,11 @@ var externalSolvers = []string{"minisat", "cadical", "picosat", "cryptominisat5"
 // skipped example would have written is missing; any other command is an
 // error: every example is run.
 func TestREADME(t *testing.T) {
-	pages, err := readme.Pages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pages := readme.ReadPages(t, "../..")
 	total := 0
 	for _, page := range pages {
-		text, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := strings.TrimPrefix(page, "../../")
-		exs := pageExamples(t, name, string(text))
+		name := page.Name
+		exs := pageExamples(t, name, page.Text)
 		total += len(exs)
 		t.Run(name, func(t *testing.T) {
 			t.Chdir(t.TempDir())
@@ -168,23 +161,15 @@ func TestREADME(t *testing.T) {
 // kind (sh, text, none) holds no "$ " line and no line that starts with
 // satdoku.
 func TestExamplesRun(t *testing.T) {
-	pages, err := readme.Pages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, page := range pages {
-		text, err := os.ReadFile(page)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, b := range readme.Blocks(string(text)) {
+	for _, page := range readme.ReadPages(t, "../..") {
+		for _, b := range readme.Blocks(page.Text) {
 			if b.Info == "console" {
 				continue
 			}
 			for i, l := range b.Lines {
 				if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, "satdoku ") {
 					t.Errorf("%s:%d: a command in a ```%s block, which the tests do not run: write it as \"$ %s\" in a ```console block, with its output",
-						page, b.Line+i, b.Info, strings.TrimPrefix(l, "$ "))
+						page.Name, b.Line+i, b.Info, strings.TrimPrefix(l, "$ "))
 				}
 			}
 		}

@@ -67,24 +67,16 @@ func write(t *testing.T, path, text string) {
 // against the Examples the tests run, by TestREADMEExample in answer and
 // checked).
 func TestGoBlocksParse(t *testing.T) {
-	pages, err := Pages("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, p := range pages {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, bl := range Blocks(string(b)) {
+	for _, p := range ReadPages(t, "../..") {
+		for _, bl := range Blocks(p.Text) {
 			if bl.Info != "go" {
 				continue
 			}
 			n++
 			src := "package p\n\nfunc _() {\n" + strings.Join(bl.Lines, "\n") + "\n}\n"
 			if _, err := parser.ParseFile(token.NewFileSet(), "", src, 0); err != nil {
-				t.Errorf("%s:%d: a Go block that does not parse: %v", p, bl.Line, err)
+				t.Errorf("%s:%d: a Go block that does not parse: %v", p.Name, bl.Line, err)
 			}
 		}
 	}

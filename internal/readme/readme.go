@@ -28,6 +28,36 @@ func Pages(root string) ([]string, error) {
 	return append([]string{filepath.Join(root, "README.md")}, docs...), nil
 }
 
+// Page is a page of the documentation.
+type Page struct {
+	Path string // as Pages returns it
+	Name string // from the repository's root: "README.md", "docs/cli.md"
+	Text string
+}
+
+// ReadPages reads the pages of the documentation under the repository root
+// root, in the order of Pages; an error fails t.
+func ReadPages(t testing.TB, root string) []Page {
+	t.Helper()
+	paths, err := Pages(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Page
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, err := filepath.Rel(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, Page{Path: p, Name: filepath.ToSlash(name), Text: string(b)})
+	}
+	return out
+}
+
 // Block is a fenced code block of a page.
 type Block struct {
 	Info  string   // the word after the opening fence: "console", "go", "sh", or ""
