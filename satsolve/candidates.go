@@ -75,7 +75,7 @@ func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see
 			if r < 0 {
 				continue
 			}
-			sol, err := s.decodeFrom(g.Rules(), s.c.gi, s.c.cvar)
+			sol, err := s.decode(g.Rules())
 			if err != nil {
 				s.drop()
 				return backend.Marks{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)

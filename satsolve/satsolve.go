@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"time"
 
 	"github.com/go-air/gini"
@@ -104,15 +103,6 @@ type Solver struct {
 	// and is stopped when the context is done or the deadline passes (a
 	// portfolio's members), instead of being left behind.
 	stoppable bool
-	// streams: the long-lived instances of the incremental path (see
-	// stream.go), one per board, the least recently used replaced;
-	// noStream the boards it does not apply to; calls counts their uses.
-	streams  []*stream
-	noStream map[*board]bool
-	calls    uint64
-	// useStream turns the incremental path on (an experiment: see
-	// bench/issue36-streams.txt).
-	useStream bool
 }
 
 // call is the state of one call: the pre-pass, the instance and the
@@ -145,9 +135,7 @@ const (
 func tierOf(nv int) int { return max(bits.Len(uint(max(nv-1, 0)))-5, 0) }
 
 // New returns a Solver with options o.
-func New(o Options) *Solver {
-	return &Solver{opt: o, stoppable: o.Stoppable, order: o.Order, useStream: os.Getenv("SATDOKU_STREAM") != ""}
-}
+func New(o Options) *Solver { return &Solver{opt: o, stoppable: o.Stoppable, order: o.Order} }
 
 var _ backend.Solver = (*Solver)(nil)
 
@@ -202,9 +190,6 @@ func (s *Solver) run(ctx context.Context, g *satdoku.Grid, limit int, exclude *s
 
 // visit is run with every solution found going to see, when not nil.
 func (s *Solver) visit(ctx context.Context, g *satdoku.Grid, limit int, exclude *satdoku.Grid, see func(*satdoku.Grid) error) (backend.Result, error) {
-	if res, ok, err := s.visitStream(ctx, g, limit, exclude, see); ok {
-		return res, err
-	}
 	if err := s.begin(ctx, g); err != nil {
 		return backend.Result{}, err
 	}
@@ -324,17 +309,6 @@ func (s *Solver) number() int {
 	if s.order != 0 {
 		return s.numberPermuted()
 	}
-	if debugDigitMajor {
-		for d := 0; d < n; d++ {
-			for i, m := range c.pp.cand {
-				if c.pp.val[i] == 0 && m&(1<<d) != 0 {
-					c.cvar[i*n+d+1] = v
-					v++
-				}
-			}
-		}
-		return int(v - varBase)
-	}
 	for i, m := range c.pp.cand {
 		if c.pp.val[i] != 0 {
 			continue
@@ -440,7 +414,7 @@ func (s *Solver) expired() bool {
 // large formula out of a pooled instance costs more than a new instance:
 // gini compacts its clause store, and rebuilds its watch lists, through a
 // map. (Measured in bench/issue4.txt.)
-var freshFrom = debugFreshFrom()
+const freshFrom = 128
 
 // search asks gini for up to limit solutions, blocking each one found.
 // visit, when not nil, sees every solution in turn; an error it returns
@@ -457,7 +431,7 @@ func (s *Solver) search(g *satdoku.Grid, limit int, visit func(*satdoku.Grid) er
 		if r < 0 {
 			break
 		}
-		sol, err := s.decodeFrom(g.Rules(), c.gi, c.cvar)
+		sol, err := s.decode(g.Rules())
 		if err != nil {
 			s.drop()
 			return backend.Result{}, fmt.Errorf("satsolve: internal error: bad model: %w: %w", err, backend.ErrFailed)
@@ -638,10 +612,9 @@ func (s *Solver) waitZombie() {
 	}
 }
 
-// decodeFrom reads the solution from the model of gi: the pre-pass's fixed
-// cells, and in each open cell the one candidate whose variable (cvar of
-// its variable in package encode) is true.
-func (s *Solver) decodeFrom(r *satdoku.Rules, gi *gini.Gini, cvar []z.Var) (*satdoku.Grid, error) {
+// decode reads the solution from gini's model: the pre-pass's fixed cells,
+// and in each open cell the one candidate whose variable is true.
+func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 	c := &s.c
 	n, nv := s.bd.n, s.bd.nv
 	g := satdoku.NewGrid(r)
@@ -653,7 +626,7 @@ func (s *Solver) decodeFrom(r *satdoku.Rules, gi *gini.Gini, cvar []z.Var) (*sat
 		d1 := 0
 		for ; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m) + 1
-			if !gi.Value(cvar[i*nv+d].Pos()) {
+			if !c.gi.Value(c.cvar[i*nv+d].Pos()) {
 				continue
 			}
 			if d1 != 0 {
