@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/satdoku/satdoku/httpapi"
 	"github.com/satdoku/satdoku/web"
+	"github.com/satdoku/satdoku/web/pageapi"
 )
 
 var cmdServe = &command{
@@ -84,6 +86,14 @@ func loopbackAddr(a net.Addr) bool {
 func serveHandler(api *apiServer, anyHost bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", apiHandler(api, anyHost))
+	// The page's own questions (package pageapi), with the API's checks.
+	page := make([]string, len(pageapi.Questions))
+	for i, q := range pageapi.Questions {
+		page[i] = "page/" + q
+	}
+	mux.Handle("/api/page/", httpapi.New(func(ctx context.Context, cmd, _ string, body []byte) ([]byte, error) {
+		return pageapi.Answer(ctx, strings.TrimPrefix(cmd, "page/"), body, pageapi.Options{Timeout: api.timeout})
+	}, httpapi.Options{AnyHost: anyHost, Commands: page}))
 	mux.Handle("/", http.FileServerFS(web.Files()))
 	return mux
 }
