@@ -157,6 +157,7 @@ function placeholder(msg, cls) {
   p.className = 'placeholder' + (cls ? ' ' + cls : '');
   p.textContent = msg;
   $('board').replaceChildren(p);
+  $('cell-info').textContent = '';
   geom = {};
 }
 
@@ -236,7 +237,8 @@ function putMarks(name, marks, opt) {
   const mw = Math.ceil(Math.sqrt(n)), mh = Math.ceil(n / mw);
   const top = c.labelled ? 0.3 : 0.07, bottom = 0.95, left = 0.07, right = 0.93;
   const ch = (bottom - top) * c.w / mh, cw = (right - left) * c.w / mw;
-  const size = Math.min(ch, cw) * 0.85;
+  // The same size in every cell; a labelled cell's rows sit closer.
+  const size = Math.min(Math.min(0.88 * c.w / mh, cw) * 0.85, ch);
   const grp = el('g', { class: 'ov marks', 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
   const counts = opt && opt.counts;
   [...marks].forEach((m, k) => {
@@ -284,6 +286,7 @@ function clearAnswers() {
   $('warnings').replaceChildren();
   $('clue-report').replaceChildren();
   $('path-box').open = false;
+  $('path-box').hidden = true;
   view = null;
   verdictRec = null;
   mode = '';
@@ -354,6 +357,7 @@ function showAbout(v) {
 function verdict(rec) {
   verdictRec = rec;
   $('actions').hidden = false;
+  $('path-box').hidden = false;
   switch (rec.status) {
     case 'unique':
       setVerdict('unique: one solution', 'unique');
@@ -488,7 +492,7 @@ async function candidates() {
       s.textContent = k === 8 ? '8+' : String(k);
       $('legend').append(s, ' ');
     }
-    $('legend').append(`(${r.more ? 'over ' + r.count : r.count} solution${r.count === 1 ? '' : 's'}; the keyboard and a pointer read each count). ${Math.round(performance.now() - t)} ms.`);
+    $('legend').append(`(the keyboard and a pointer read each count). ${Math.round(performance.now() - t)} ms.`);
     $('legend').hidden = false;
   } catch (e) { fail(e, 'Candidates'); }
 }
@@ -589,10 +593,12 @@ async function clues() {
         }
         if (!c.needed && !c.undecided) markRedundant(c);
       }
-      p(`Clue report: ${cl.length - red.length - und.length} of ${cl.length} clues are needed; ${red.length} redundant (each can go alone, the puzzle still unique: struck in red on the board).` +
+      const certified = red.filter((c) => c.certified).length;
+      p(`Clue report: ${cl.length - red.length - und.length} of ${cl.length} clues are needed; ${red.length} redundant, struck in red on the board: without any one of them the puzzle is still unique` +
+        (red.length ? ` (${certified === red.length ? 'each' : certified + ' of them'} confirmed by the validator's own count)` : '') + '.' +
         (und.length ? ` ${und.length} undecided in the time given.` : ''));
-      if (red.length) list(red.map((c) => c.text + (c.certified ? ' (confirmed by the validator\'s own count)' : '')));
-      if ((r.removable || []).length > 1) p(`These can all go together: ${(r.removable || []).map((i) => cl[i].text).join('; ')}.`);
+      if (red.length) list(red.map((c) => c.text));
+      if ((r.removable || []).length > 1) p(`These ${r.removable.length} can all go together: ${(r.removable || []).map((i) => cl[i].text).join('; ')}.`);
     } else if (r.status === 'multiple') {
       highlight(r.differ || []);
       p(`Clue report: ${r.count}${r.countAtLeast ? ' or more' : ''} solutions; they differ in the highlighted cells.`);
