@@ -78,7 +78,6 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-
 // The puzzles of the page's tests.
 const (
 	classicPuzzle   = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
