@@ -309,6 +309,55 @@ func TestPage(t *testing.T) {
 	t.Logf("screenshots in %s", shots)
 }
 
+// TestPageGallery saves a screenshot of each published puzzle of
+// fpuzzles' testdata with its candidates shown, served, in
+// $SATDOKU_GALLERY: the pictures of every clue kind, to look at (the
+// sums, marks and arrowheads must not collide). It runs only when asked.
+func TestPageGallery(t *testing.T) {
+	dir := os.Getenv("SATDOKU_GALLERY")
+	if dir == "" || testing.Short() {
+		t.Skip("set SATDOKU_GALLERY to a folder for the screenshots")
+	}
+	browser := chromium(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	served := httptest.NewServer(serveHandler(testAPI(t, "", time.Minute), false))
+	defer served.Close()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1200, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	data, err := os.ReadFile("../../fpuzzles/testdata/published.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "N4Ig") {
+			continue
+		}
+		k++
+		ctx, cancel := chromedp.NewContext(bctx)
+		ctx, cancel2 := context.WithTimeout(ctx, time.Minute)
+		var png []byte
+		err := chromedp.Run(ctx, chromedp.Navigate(served.URL+"/?load="+line),
+			chromedp.Poll(`document.getElementById('verdict').className !== ''`, nil),
+			chromedp.Click("#candidates-btn", chromedp.ByID),
+			chromedp.Poll(`document.querySelector('#board [data-candidates]') !== null || document.getElementById('hint').textContent !== ''`, nil),
+			chromedp.Screenshot("#board", &png, chromedp.ByID))
+		cancel2()
+		cancel()
+		if err != nil {
+			t.Logf("puzzle %d: %v", k, err)
+			continue
+		}
+		save(t, filepath.Join(dir, fmt.Sprintf("%02d.png", k)), png)
+	}
+}
+
 func save(t *testing.T, path string, png []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, png, 0o644); err != nil {
@@ -330,6 +379,35 @@ var pageTests = []struct {
 	{"clues", pageClues},
 	{"bad-input", pageBadInput},
 	{"verdicts", pageVerdicts},
+	{"links", pageLinks},
+}
+
+// pageLinks: a button to open the puzzle elsewhere shows only when
+// satdoku writes that link for it: its format answers a link (checked
+// here), else the button stays hidden.
+func pageLinks(p *pageRun) {
+	t := p.t
+	p.open("?puzzle=" + classicPuzzle)
+	time.Sleep(time.Second) // the link questions run after the verdict
+	for _, c := range []struct{ id, format string }{{"link-fpuzzles", "fpuzzles-link"}, {"link-sudokupad", "sudokupad-link"}, {"link-iss", "iss-link"}} {
+		var hidden bool
+		var url string
+		p.run(chromedp.Evaluate(`document.getElementById('`+c.id+`').hidden`, &hidden),
+			chromedp.Evaluate(`document.getElementById('`+c.id+`').dataset.url || ''`, &url))
+		var out, errOut strings.Builder
+		code := run([]string{"check", "--format", c.format, classicPuzzle}, strings.NewReader(""), &out, &errOut)
+		writes := code == 0 && strings.HasPrefix(strings.TrimSpace(out.String()), "http")
+		switch {
+		case !writes && !hidden:
+			t.Errorf("%s: shown, but satdoku writes no %s (%s)", c.id, c.format, strings.TrimSpace(errOut.String()))
+		case writes && hidden && p.src == "serve":
+			t.Errorf("%s: hidden, but satdoku writes %s", c.id, c.format)
+		case writes && !hidden && url != strings.TrimSpace(out.String()):
+			t.Errorf("%s: links to %s, satdoku writes %s", c.id, url, out.String())
+		case !writes:
+			t.Logf("%s: hidden: satdoku writes no %s yet", c.id, c.format)
+		}
+	}
 }
 
 // pageClassic: a unique classic shows its givens alone until asked; then
@@ -355,7 +433,7 @@ func pageClassic(p *pageRun) {
 	checkCandidates(t, p.cells(), g, m)
 	// The keyboard reads r2c2's candidate and its count.
 	p.run(chromedp.Focus("#board", chromedp.ByID), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowDown))
-	if info, want := p.text("#cell-info"), "r2c2: candidates "+classicSolution[10:11]+" in 1 solutions"; info != want {
+	if info, want := p.text("#cell-info"), "r2c2: candidates "+classicSolution[10:11]+" in 1 solution"; info != want {
 		t.Errorf("the keyboard reads %q, want %q", info, want)
 	}
 	p.shot("classic-candidates")
@@ -523,6 +601,14 @@ func pageThermo(p *pageRun) {
 	if got := p.text("#warnings"); !strings.Contains(got, "line") {
 		t.Errorf("no word of the cosmetic line dropped: warnings %q", got)
 	}
+	// The estimate can be cancelled, and asked again.
+	p.run(chromedp.Poll(`document.getElementById('count-note').textContent === '(estimating…)'`, nil),
+		chromedp.Click("#cancel", chromedp.ByID),
+		chromedp.Poll(`document.getElementById('progress').hidden`, nil))
+	if note := p.text("#count-note"); note != "(estimate cancelled)" {
+		t.Errorf("after Cancel the count says %q", note)
+	}
+	p.enter(thermoSetting())
 	p.run(chromedp.Poll(`document.getElementById('count').textContent.startsWith('≈')`, nil, chromedp.WithPollingTimeout(60*time.Second)))
 	if note := p.text("#count-note"); !strings.Contains(note, "estimate") || !strings.Contains(note, "interval") {
 		t.Errorf("the estimate %q is not said to be one: %q", p.text("#count"), note)

@@ -193,7 +193,12 @@ function clearOverlay() {
   mode = '';
   for (const id of ['candidates-btn', 'solution-btn', 'hint-btn', 'clues-btn']) $(id).setAttribute('aria-pressed', 'false');
   $('apply-btn').hidden = true;
+  refreshCursor();
 }
+
+// refreshCursor describes the cell under the cursor again, after the
+// overlay changed.
+function refreshCursor() { moveCursor(0, 0); }
 
 function highlight(names, fill, opacity) {
   const layer = $('board').querySelector('.hl-layer');
@@ -310,7 +315,6 @@ async function analyse(text) {
   puzzle = text.trim() + '\n';
   placeholder('Reading the puzzle…');
   $('verdict').textContent = 'working…';
-  const t0 = performance.now();
   try {
     const v = await ask('view');
     if (!v) return;
@@ -327,7 +331,7 @@ async function analyse(text) {
     if (!r) return;
     const ms = Math.round(performance.now() - t1);
     $('verdict').dataset.ms = String(ms);
-    $('timing').textContent = `Verdict in ${ms} ms (satdoku's answer ${r.ms} ms; the puzzle read and drawn in ${Math.round(t1 - t0)} ms), computed by ${backend.name}.`;
+    $('timing').textContent = `Verdict in ${ms} ms (satdoku's answer ${r.ms} ms), computed by ${backend.name}.`;
     verdict(r);
     links();
   } catch (e) {
@@ -494,6 +498,7 @@ async function candidates() {
     }
     $('legend').append(`(the keyboard and a pointer read each count). ${Math.round(performance.now() - t)} ms.`);
     $('legend').hidden = false;
+    refreshCursor();
   } catch (e) { fail(e, 'Candidates'); }
 }
 
@@ -512,6 +517,7 @@ async function solution() {
     $('solution').textContent = r.solution;
     $('solution-line').hidden = false;
     if (r.status === 'multiple') $('hint').textContent = 'One of the solutions: the highlighted cells differ in another.';
+    refreshCursor();
   } catch (e) { fail(e, 'Solution'); }
 }
 
@@ -532,6 +538,7 @@ function drawPosition(pos, st) {
     if (struck[name]) cellAt(name).dataset.eliminate = [...struck[name]].sort().join('');
     if (place[name]) cellAt(name).dataset.place = place[name];
   });
+  refreshCursor();
 }
 
 async function hint(next) {
@@ -620,6 +627,7 @@ async function clues() {
     } else {
       p('Clue report: ' + (r.reason || r.status));
     }
+    refreshCursor();
   } catch (e) { fail(e, 'Clue report'); }
 }
 
@@ -690,7 +698,12 @@ function moveCursor(dr, dc) {
   const d = g.dataset;
   let what = 'empty';
   if (d.digit) what = (g.querySelector('text.given') ? 'given ' : 'solved ') + d.digit;
-  else if (d.counts) what = 'candidates ' + d.counts.split(',').map((p) => p.replace(':', ' in ') + ' solutions').join(', ');
+  else if (d.counts) {
+    what = 'candidates ' + d.counts.split(',').map((p) => {
+      const [m, k] = p.split(':');
+      return `${m} in ${k} solution${k === '1' ? '' : 's'}`;
+    }).join(', ');
+  }
   else if (d.candidates) what = 'candidates ' + [...d.candidates].join(' ');
   if (d.eliminate) what += ', the hint removes ' + [...d.eliminate].join(' ');
   if (d.place) what += ', the hint places ' + d.place;
