@@ -363,7 +363,7 @@ func (d *drawing) outline(class string, cells []int, label, dash string) {
 		first := slices.Min(cs)
 		x, y := d.x(first%d.n)+2, d.y(first/d.n)+2
 		d.p(`<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`, class, f(x), f(y), f(float64(utf8.RuneCountInString(label))*cell*0.13+4), f(cell*0.24))
-		d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", class, f(x+2), f(y+cell*0.2), f(cell*0.22), label)
+		d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", class, f(x+2), f(y+cell*0.2), f(cell*0.22), esc(label))
 	}
 }
 

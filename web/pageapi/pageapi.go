@@ -20,14 +20,15 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
-	_ "github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links
-	_ "github.com/satdoku/satdoku/iss"      // sigh's Interactive Sudoku Solver
+	"github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links, and their cosmetic marks
+	_ "github.com/satdoku/satdoku/iss"    // sigh's Interactive Sudoku Solver
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	_ "github.com/satdoku/satdoku/sudokumaker" // SudokuMaker links
@@ -224,9 +225,10 @@ func common(c answer.Common, n int) object {
 
 // view is the puzzle as given: its board (never a solution it carries),
 // its title, setter and rules text, and what the reader dropped.
-func view(_ context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (object, error) {
+func view(_ context.Context, p textfmt.Puzzle, r Request, ao answer.Options) (object, error) {
 	g := p.Grid
-	svg, err := render.String(&render.Board{Givens: g, Clues: p.Clues, Title: p.Title})
+	shapes := cosmetics(r.Puzzle)
+	svg, err := render.String(&render.Board{Givens: g, Clues: p.Clues, Title: p.Title, Shapes: shapes})
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +239,11 @@ func view(_ context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (ob
 		}
 	}
 	if len(p.Warnings) > 0 {
-		o["warnings"] = p.Warnings
+		var ws []string
+		for _, w := range p.Warnings {
+			ws = append(ws, drawn(w, shapes))
+		}
+		o["warnings"] = ws
 	}
 	if len(p.Unread) > 0 {
 		o["unread"] = p.Unread
@@ -250,6 +256,39 @@ func view(_ context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (ob
 		o["check"] = common(c, g.N())
 	}
 	return o, nil
+}
+
+// cosmetics are the marks an f-puzzles puzzle draws for looks alone, as
+// shapes to draw; none for the other formats.
+func cosmetics(text string) []render.Shape {
+	data := []byte(strings.TrimSpace(text))
+	if !fpuzzles.Detect(data) {
+		return nil
+	}
+	fp, err := fpuzzles.Read(data)
+	if err != nil {
+		return nil
+	}
+	var out []render.Shape
+	for _, c := range fp.Cosmetics {
+		out = append(out, render.Shape{Kind: c.Kind, Cells: c.Cells, Lines: c.Lines, Text: c.Value,
+			Stroke: c.Outline, Fill: c.Fill, Font: c.Font, Width: c.Width, Height: c.Height, Size: c.Size, Angle: c.Angle})
+	}
+	return out
+}
+
+// drawn rewords the reader's warning that a cosmetic mark was ignored
+// when the board draws that kind of mark.
+func drawn(w string, shapes []render.Shape) string {
+	rest, ok := strings.CutPrefix(w, `ignored "`)
+	if !ok {
+		return w
+	}
+	kind, tail, ok := strings.Cut(rest, `": cosmetic, no rule`)
+	if !ok || !slices.ContainsFunc(shapes, func(s render.Shape) bool { return s.Kind == kind }) {
+		return w
+	}
+	return fmt.Sprintf("%q drawn for looks only: it makes no rule%s", kind, tail)
 }
 
 // verdict proves the puzzle unique, or gives the cells where two of its
