@@ -584,7 +584,8 @@ func page872(p *pageRun) {
 }
 
 // pageThermo: a thermo being set, with far more than 1,000 solutions,
-// shows its title and rules, says the cosmetic line is dropped, and gives
+// shows its title and rules, draws its cosmetic line and says it makes no
+// rule, and gives
 // an estimate of its solutions, said to be one.
 func pageThermo(p *pageRun) {
 	t := p.t
@@ -598,8 +599,13 @@ func pageThermo(p *pageRun) {
 	if got := p.text("#puzzle-rules"); !strings.Contains(got, "thermometer increase") {
 		t.Errorf("rules %q", got)
 	}
-	if got := p.text("#warnings"); !strings.Contains(got, "line") {
-		t.Errorf("no word of the cosmetic line dropped: warnings %q", got)
+	if got := p.text("#warnings"); !strings.Contains(got, `"line" drawn for looks only`) {
+		t.Errorf("no word of the cosmetic line: warnings %q", got)
+	}
+	var drawn bool
+	p.run(chromedp.Evaluate(`document.querySelector('#board .cosmetic-line') !== null`, &drawn))
+	if !drawn {
+		t.Error("the cosmetic line is not drawn")
 	}
 	// The estimate can be cancelled, and asked again.
 	p.run(chromedp.Poll(`document.getElementById('count-note').textContent === '(estimating…)'`, nil),

@@ -29,7 +29,10 @@ from the binary, with the answers computed by this process through the
 HTTP JSON API: POST /api/solve, /api/unique, /api/candidates, /api/hint,
 /api/rate, /api/check, /api/explain, with a puzzle in any format satdoku
 reads as the body, answered with the record of --format json (or the
-picture of --format svg, with ?format=svg).
+picture of --format svg, with ?format=svg). The page asks its own
+questions at POST /api/page/QUESTION (view, verdict, count, estimate,
+candidates, solution, hint, path, clues, rate), a JSON body
+{"puzzle": TEXT, "steps": N} answered in JSON (package pageapi).
 
 The server listens on loopback by default and then answers only requests
 addressed to this machine (localhost or a loopback address), from the page
