@@ -509,6 +509,7 @@ func pageVariants(p *pageRun) {
 		p.shot(v.name)
 		p.run(chromedp.Click("#solution-btn", chromedp.ByID),
 			chromedp.Poll(`[...document.querySelectorAll('#board [data-cell]')].every(g => g.dataset.digit)`, nil))
+		p.shot(v.name + "-solved")
 		cells := p.cells()
 		for i := range n * n {
 			if got := cells[cellName(i, n)].Digit; got != sol[i:i+1] {
