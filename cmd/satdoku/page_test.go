@@ -265,15 +265,7 @@ func TestPage(t *testing.T) {
 	files := httptest.NewServer(http.FileServer(http.Dir(static)))
 	defer files.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
-		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1200, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Run(bctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
+	bctx := startBrowser(t, browser)
 	for _, src := range []struct{ name, base string }{{"serve", served.URL}, {"static", files.URL}} {
 		for _, c := range pageTests {
 			t.Run(src.name+"/"+c.name, func(t *testing.T) {
@@ -324,12 +316,7 @@ func TestPageGallery(t *testing.T) {
 	}
 	served := httptest.NewServer(serveHandler(testAPI(t, "", time.Minute), false))
 	defer served.Close()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
-		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1200, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
+	bctx := startBrowser(t, browser)
 	data, err := os.ReadFile("../../fpuzzles/testdata/published.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -356,6 +343,21 @@ func TestPageGallery(t *testing.T) {
 		}
 		save(t, filepath.Join(dir, fmt.Sprintf("%02d.png", k)), png)
 	}
+}
+
+// startBrowser starts headless chromium for the test, closed at its end.
+func startBrowser(t *testing.T, browser string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1200, 900))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	if err := chromedp.Run(bctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return bctx
 }
 
 func save(t *testing.T, path string, png []byte) {

@@ -65,6 +65,11 @@ type Request struct {
 	// Steps, for "hint", is the number of steps the person has applied
 	// from the start: the hint is the next one.
 	Steps int `json:"steps,omitempty"`
+	// Many, for "candidates", says that "count" found more than
+	// CountLimit solutions: the candidates are counted up to
+	// CandidateCap without counting the solutions again. (Given for a
+	// puzzle with fewer, the counts are capped all the same.)
+	Many bool `json:"many,omitempty"`
 }
 
 // maxSteps bounds Request.Steps (no puzzle needs more steps than it has
@@ -336,17 +341,21 @@ func estimate(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Option
 
 // candidates gives the true candidates of every cell without a given,
 // and how many solutions hold each, up to CandidateCap.
-func candidates(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (object, error) {
+func candidates(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Options) (object, error) {
 	g := p.Grid
 	n := g.N()
 	// A puzzle with at most CountLimit solutions has them all counted in
 	// one search, each candidate's count exact; past that each candidate
 	// is counted up to CandidateCap, as f-puzzles' solver colours it.
 	limit, perCand := 64, CandidateCap
-	if t, err := answer.Count(ctx, g, answer.CountOptions{Options: ao, Limit: CountLimit}); err != nil {
-		return nil, err
-	} else if t.Status == answer.StatusUnique || t.Status == answer.StatusMultiple && !t.More {
-		limit, perCand = CountLimit, CountLimit
+	if !r.Many {
+		t, err := answer.Count(ctx, g, answer.CountOptions{Options: ao, Limit: CountLimit})
+		if err != nil {
+			return nil, err
+		}
+		if t.Status == answer.StatusUnique || t.Status == answer.StatusMultiple && !t.More {
+			limit, perCand = CountLimit, CountLimit
+		}
 	}
 	a, err := answer.Candidates(ctx, g, answer.CandidateOptions{Options: ao, Limit: limit, PerCandidate: perCand})
 	if err != nil {

@@ -212,3 +212,52 @@ func TestPath(t *testing.T) {
 		t.Errorf("872: status %v, end %v", m["status"], end)
 	}
 }
+
+// TestCandidatesMany: past CountLimit solutions, each candidate is counted
+// up to CandidateCap; the marks are the true candidates all the same
+// (verify finds a solution with each, and none with a digit left out).
+func TestCandidatesMany(t *testing.T) {
+	// The 872-solution puzzle without three of its givens: 1,914 solutions.
+	many := "8.........95.......76..........26798...5.1243...89.165......916....3.487....1.532"
+	g := textfmt.MustParse(many)
+	if n, _ := verify.Count(g, CountLimit+1); n <= CountLimit {
+		t.Fatalf("%d solutions, want more than %d", n, CountLimit)
+	}
+	for _, hint := range []bool{false, true} {
+		body, _ := json.Marshal(Request{Puzzle: many, Many: hint})
+		out, err := Answer(context.Background(), "candidates", body, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			Marks  []string
+			Counts [][]int
+			Cap    int
+		}
+		if err := json.Unmarshal(out, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Cap != CandidateCap {
+			t.Errorf("cap %d, want %d", m.Cap, CandidateCap)
+		}
+		for i := range 81 {
+			if g.Cell(i) != 0 {
+				continue
+			}
+			for d := 1; d <= 9; d++ {
+				h := g.Clone()
+				h.SetCell(i, d)
+				n, _ := verify.Count(h, CandidateCap)
+				k := strings.IndexRune(m.Marks[i], rune('0'+d))
+				switch {
+				case n == 0 && k >= 0:
+					t.Errorf("cell %d: %d shown, no solution holds it", i, d)
+				case n > 0 && k < 0:
+					t.Errorf("cell %d: %d left out, %d solutions hold it", i, d, n)
+				case k >= 0 && m.Counts[i][k] != n:
+					t.Errorf("cell %d digit %d: count %d, verify counts %d (up to %d)", i, d, m.Counts[i][k], n, CandidateCap)
+				}
+			}
+		}
+	}
+}

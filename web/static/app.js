@@ -477,7 +477,8 @@ async function candidates() {
   if (!toggle('candidates')) return;
   try {
     const t = performance.now();
-    const r = await ask('candidates');
+    // A count past the limit spares the candidates counting again.
+    const r = await ask('candidates', { many: /\+$|≈/.test($('count').textContent) });
     if (!r) return;
     clearOverlay();
     restoreBase();
