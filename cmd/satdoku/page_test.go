@@ -584,6 +584,27 @@ func page872(p *pageRun) {
 		}
 	}
 	p.shot("872-candidates")
+
+	// The clue report of a puzzle with several solutions: its count, and
+	// givens to add, each of which keeps a solution (verify's count).
+	p.run(chromedp.Click("#clues-btn", chromedp.ByID), chromedp.Poll(`document.querySelector('#board [data-suggest]') !== null`, nil))
+	if got := p.text("#clue-report p"); !strings.Contains(got, "872 solutions") {
+		t.Errorf("clue report %q", got)
+	}
+	var suggested [][2]string
+	p.run(chromedp.Evaluate(`[...document.querySelectorAll('#board [data-suggest]')].map(g => [g.dataset.cell, g.dataset.suggest])`, &suggested))
+	for _, sg := range suggested {
+		var r, col int
+		fmt.Sscanf(sg[0], "r%dc%d", &r, &col)
+		for _, ch := range sg[1] {
+			h := g.Clone()
+			h.SetCell((r-1)*9+col-1, int(ch-'0'))
+			if n, _ := verify.Count(h, 1); n == 0 {
+				t.Errorf("the report suggests %c in %s, which leaves no solution", ch, sg[0])
+			}
+		}
+	}
+	p.shot("872-clues")
 }
 
 // pageThermo: a thermo being set, with far more than 1,000 solutions,

@@ -617,7 +617,9 @@ async function clues() {
       }
       for (const g of $('board').querySelectorAll('[data-suggest]')) putMarks(g.dataset.cell, g.dataset.suggest, { place: sug.find((s) => s.cell === g.dataset.cell && s.leaves === 1) ? String(sug.find((s) => s.cell === g.dataset.cell && s.leaves === 1).digit) : '' });
       if (sug.length) {
-        p('Givens to add (drawn in their cells; ringed where one alone makes the puzzle unique):');
+        p(sug.some((s) => s.leaves === 1)
+          ? 'Givens that alone make the puzzle unique (ringed in their cells):'
+          : `No single given makes it unique; the digits of ${sug[0].cell} split the solutions most evenly (drawn in the cell):`);
         list(sug.map((s) => `${s.digit} in ${s.cell}: leaves ${s.leaves}${s.atLeast ? ' or more' : ''} solution${s.leaves === 1 ? ' (unique)' : 's'}`));
       }
     } else if (r.status === 'none') {
