@@ -605,6 +605,28 @@ func page872(p *pageRun) {
 		}
 	}
 	p.shot("872-clues")
+
+	// The logical path says where and why it stops, and shows that
+	// position: its candidates keep every true candidate.
+	p.run(chromedp.Click("#path-box summary", chromedp.ByQuery), chromedp.Poll(`document.getElementById('path-end').textContent !== ''`, nil))
+	if end := p.text("#path-end"); !strings.Contains(end, "The logic stops after 1 step,") || !strings.Contains(end, "more than one solution") {
+		t.Errorf("the path ends %q", end)
+	}
+	p.run(chromedp.Click("#path-end-btn", chromedp.ByID), chromedp.Poll(`document.querySelector('#board [data-candidates]') !== null`, nil))
+	for i, c := range p.cells() {
+		var r, col int
+		fmt.Sscanf(i, "r%dc%d", &r, &col)
+		k := (r-1)*9 + col - 1
+		if g.Cell(k) != 0 || c.Digit != "" {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			if m.Marks[k]&(1<<(d-1)) != 0 && !strings.ContainsRune(c.Candidates, rune('0'+d)) {
+				t.Errorf("where the logic stops, %s lacks %d, a true candidate", i, d)
+			}
+		}
+	}
+	p.shot("872-path-end")
 }
 
 // pageThermo: a thermo being set, with far more than 1,000 solutions,

@@ -666,7 +666,11 @@ async function path() {
     if (r.status === 'solved') {
       end.textContent = `Solved by logic in ${(r.path || []).length} steps.`;
     } else if (r.status === 'trial' && r.end) {
-      end.textContent = `The logic stops after ${(r.path || []).length} steps, with ${r.end.empty} cells empty and ${r.end.candidates} candidates left: no technique satdoku knows applies there, and the next step needs trial (guess and check). `;
+      const k = (r.path || []).length;
+      const why = verdictRec && verdictRec.status === 'multiple'
+        ? 'the puzzle has more than one solution, so no logic can finish it'
+        : 'no technique satdoku knows applies there, and the next step needs trial (guess and check)';
+      end.textContent = `The logic stops after ${k} step${k === 1 ? '' : 's'}, with ${r.end.empty} cells empty and ${r.end.candidates} candidates left: ${why}. `;
       const b = document.createElement('button');
       b.type = 'button';
       b.id = 'path-end-btn';
