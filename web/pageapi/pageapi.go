@@ -13,7 +13,6 @@
 package pageapi
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -606,23 +605,22 @@ func clues(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) 
 	return o, nil
 }
 
-// clueText names a clue for a list: "given 5 at r1c1", "killer cage
-// (total 10) at r1c1 r1c2".
+// clueText names a clue for a list: "given 5 at r1c1", "killer cage at
+// r1c1 r1c2 (total 10)".
 func clueText(kind, detail string, digit int, at []string) string {
-	var b bytes.Buffer
-	switch {
-	case kind == "given":
-		fmt.Fprintf(&b, "given %d", digit)
-	case detail != "":
-		b.WriteString(detail)
-	default:
-		b.WriteString(kind)
+	var b strings.Builder
+	b.WriteString(kind)
+	if kind == "given" {
+		fmt.Fprintf(&b, " %d", digit)
 	}
 	if len(at) > 0 {
 		if len(at) > 4 {
 			at = append(at[:4:4], "…")
 		}
 		fmt.Fprintf(&b, " at %s", strings.Join(at, " "))
+	}
+	if detail != "" {
+		b.WriteString(" " + detail)
 	}
 	return b.String()
 }

@@ -560,7 +560,9 @@ async function hint(next) {
       $('hint').textContent = 'Solved: every cell holds a digit.';
     } else if (r.status === 'trial') {
       drawPosition(r, null);
-      $('hint').textContent = `Hint: no technique satdoku knows applies here, after ${r.steps} step${r.steps === 1 ? '' : 's'}; the next step needs trial (guess and check).`;
+      $('hint').textContent = verdictRec && verdictRec.status === 'multiple'
+        ? `Hint: no technique applies here, after ${r.steps} step${r.steps === 1 ? '' : 's'}: the puzzle has more than one solution, so no logic can finish it.`
+        : `Hint: no technique satdoku knows applies here, after ${r.steps} step${r.steps === 1 ? '' : 's'}; the next step needs trial (guess and check).`;
     } else {
       $('hint').textContent = 'Hint: ' + (r.reason || r.status);
     }
