@@ -15,14 +15,16 @@ build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o bin/satdoku ./cmd/satdoku
 
 ## web: the page as a folder of static files (WEBDIR) that any static host
-## serves: the page, satdoku built for js/wasm and Go's wasm_exec.js; the
-## answers are computed in the browser. Its gzipped size is printed.
+## serves: the page, its WebAssembly (./web/wasm: the page's questions
+## over package answer, without the command line's HTTP client, external
+## solvers or portfolio) and Go's wasm_exec.js; the answers are computed
+## in the browser. Its gzipped size is printed.
 WEBDIR ?= dist/web
 web:
 	mkdir -p $(WEBDIR)
 	cp web/static/* $(WEBDIR)/
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WEBDIR)/
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS)" -o $(WEBDIR)/satdoku.wasm ./cmd/satdoku
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS)" -o $(WEBDIR)/satdoku.wasm ./web/wasm
 	@echo "$(WEBDIR)/satdoku.wasm: $$(wc -c < $(WEBDIR)/satdoku.wasm) bytes, $$(gzip -9c $(WEBDIR)/satdoku.wasm | wc -c) gzipped"
 
 ## test: vet, then every test under the race detector in its short form:

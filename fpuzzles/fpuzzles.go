@@ -138,6 +138,9 @@ type Puzzle struct {
 	// rules of Grid come from them, with the regions and the other global
 	// rules.
 	Clues []clue.Clue
+	// Cosmetics are the marks drawn for looks alone (see Cosmetic), in
+	// the order f-puzzles draws them: no rule comes from them.
+	Cosmetics []Cosmetic
 }
 
 // MaxLoad is the longest compressed load string Read accepts, in bytes;

@@ -51,7 +51,8 @@ func readPuzzle(data []byte) (textfmt.Puzzle, error) {
 	if err != nil {
 		return textfmt.Puzzle{}, err
 	}
-	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues}, nil
+	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues,
+		Title: p.Title, Author: p.Author, Rules: p.Ruleset}, nil
 }
 
 // detectLinks is Sure when the first line of head that is not blank or

@@ -212,6 +212,7 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 		p.Grid.SetCell(i, d)
 	}
 	p.Solution = r.solution(root.get("solution"), rules)
+	p.Cosmetics = r.cosmetics(root)
 	p.Warnings = r.warnings
 	return p, nil
 }

@@ -288,14 +288,16 @@ func (d *drawing) arrow(c *clue.Clue) {
 		x1, y1 := d.cx(pts[1]), d.cy(pts[1])
 		h := math.Max(math.Hypot(x1-x0, y1-y0), 1) // a cell repeated: no step
 		path := "M" + f(x0+(x1-x0)/h*cell*0.4) + " " + f(y0+(y1-y0)/h*cell*0.4)
-		for _, i := range pts[1:] {
+		// The head, in the last cell, along the last step, its tip short
+		// of the cell's centre so that a digit there stays clear of it.
+		a, z := pts[len(pts)-2], pts[len(pts)-1]
+		ux, uy := d.cx(z)-d.cx(a), d.cy(z)-d.cy(a)
+		h = math.Max(math.Hypot(ux, uy), 1)
+		ex, ey := d.cx(z)-ux/h*cell*0.3, d.cy(z)-uy/h*cell*0.3
+		for _, i := range pts[1 : len(pts)-1] {
 			path += "L" + f(d.cx(i)) + " " + f(d.cy(i))
 		}
-		// The head, at the last cell, along the last step.
-		a, z := pts[len(pts)-2], pts[len(pts)-1]
-		ex, ey := d.cx(z), d.cy(z)
-		ux, uy := ex-d.cx(a), ey-d.cy(a)
-		h = math.Max(math.Hypot(ux, uy), 1)
+		path += "L" + f(ex) + " " + f(ey)
 		ux, uy = ux/h*cell*0.2, uy/h*cell*0.2
 		path += "M" + f(ex-ux-uy) + " " + f(ey-uy+ux) + "L" + f(ex) + " " + f(ey) + "L" + f(ex-ux+uy) + " " + f(ey-uy-ux)
 		d.p(`<path class="arrow" d="%s" %s stroke-linecap="round" stroke-linejoin="round" fill="none"/>`+"\n", path, stroke)
@@ -361,7 +363,7 @@ func (d *drawing) outline(class string, cells []int, label, dash string) {
 		first := slices.Min(cs)
 		x, y := d.x(first%d.n)+2, d.y(first/d.n)+2
 		d.p(`<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="#ffffff"/>`, class, f(x), f(y), f(float64(utf8.RuneCountInString(label))*cell*0.13+4), f(cell*0.24))
-		d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", class, f(x+2), f(y+cell*0.2), f(cell*0.22), label)
+		d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="#000000">%s</text>`+"\n", class, f(x+2), f(y+cell*0.2), f(cell*0.22), esc(label))
 	}
 }
 

@@ -44,6 +44,8 @@ type Board struct {
 	Clues []clue.Clue
 	// Title, when not empty, is the SVG's title.
 	Title string
+	// Shapes are marks drawn for looks alone (see Shape).
+	Shapes []Shape
 }
 
 // Colours. Text colours have a contrast of 4.5:1 or more against white
@@ -156,9 +158,11 @@ func (d *drawing) svg() {
 	d.highlights()
 	d.extras()
 	d.clues(shading)
+	d.shapes(false)
 	d.clues(underGrid)
 	d.gridLines()
 	d.clues(overGrid)
+	d.shapes(true)
 	d.cells()
 	if len(d.global) > 0 {
 		d.p(`<text class="rules" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle">%s</text>`+"\n",

@@ -347,3 +347,36 @@ func TestErrors(t *testing.T) {
 	}
 	cellsOf(t, svg)
 }
+
+// TestShapes: each cosmetic shape is drawn where its cells are, in its
+// colours, and a colour that is not one falls back to the default.
+func TestShapes(t *testing.T) {
+	r, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := render.String(&render.Board{Givens: satdoku.NewGrid(r), Shapes: []render.Shape{
+		{Kind: "line", Lines: [][]int{{0, 5}}, Stroke: "#ffa0a0", Width: 0.2},
+		{Kind: "cage", Cells: []int{2, 3}, Text: "a<b"},
+		{Kind: "text", Cells: []int{15}, Text: "hi", Font: `" onload="x`},
+		{Kind: "circle", Cells: []int{6}, Fill: "#ffffff", Stroke: "#000000", Width: 0.8},
+		{Kind: "rectangle", Cells: []int{8, 9}, Fill: "#cccccc"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<path class="cosmetic-line" d="M36 36L96 96" stroke="#ffa0a0" stroke-width="12"`,
+		`class="cosmetic-cage"`, `>a&lt;b</text>`,
+		`<text class="cosmetic-text" x="216" y="216" font-size="24" fill="#000000"`,
+		`<ellipse class="cosmetic-circle" cx="156" cy="96" rx="24" ry="24" fill="#ffffff" stroke="#000000"`,
+		`<rect class="cosmetic-rectangle" x="51" y="141" width="30" height="30" fill="#cccccc" stroke="none"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "onload") {
+		t.Error("a colour that is not one reached the SVG")
+	}
+}

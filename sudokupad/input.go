@@ -28,5 +28,6 @@ func readPuzzle(s string) (textfmt.Puzzle, error) {
 	if err != nil {
 		return textfmt.Puzzle{}, err
 	}
-	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues, Unread: rulestext.Names(p.Unread)}, nil
+	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues, Unread: rulestext.Names(p.Unread),
+		Title: p.Title, Author: p.Author, Rules: p.Rules}, nil
 }

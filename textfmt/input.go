@@ -36,6 +36,10 @@ type Puzzle struct {
 	// Clues are the puzzle's clues, for a format that has them (f-puzzles):
 	// the rules of Grid already hold what they mean; a renderer draws them.
 	Clues []clue.Clue
+	// Title, Author and Rules are the puzzle's own words, for a format
+	// that carries them (f-puzzles, SudokuPad): its title, its setter, and
+	// the setter's statement of the rules; "" when absent.
+	Title, Author, Rules string
 	// Line is the 1-based line of the input where the puzzle, or the input
 	// at fault, starts.
 	Line int

@@ -13,10 +13,11 @@ import (
 // what they show).
 func TestFiles(t *testing.T) {
 	for name, want := range map[string][]string{
-		"index.html": {`id="verdict"`, `id="solution"`, `id="board"`, `src="app.js"`, `name="viewport"`},
-		"app.js":     {"location.search", "api/info", "new Worker('worker.js')"},
-		"worker.js":  {"importScripts('wasm_exec.js')", "satdoku.wasm", "satdokuAnswer"},
-		"style.css":  {"@media"},
+		"index.html": {`id="verdict"`, `id="count"`, `id="solution"`, `id="board"`, `src="app.js"`, `name="viewport"`,
+			`id="candidates-btn"`, `id="solution-btn"`, `id="hint-btn"`, `id="clues-btn"`},
+		"app.js":    {"location.search", "api/info", "api/page/", "new Worker('worker.js')", "dataset.candidates", "dataset.counts", "dataset.eliminate", "dataset.place"},
+		"worker.js": {"importScripts('wasm_exec.js')", "satdoku.wasm", "satdokuPage"},
+		"style.css": {"@media"},
 	} {
 		b, err := fs.ReadFile(web.Files(), name)
 		if err != nil {

@@ -5,6 +5,8 @@ package main
 import (
 	"context"
 	"syscall/js"
+
+	"github.com/satdoku/satdoku/web/pageapi"
 )
 
 // main, in a browser (GOOS=js GOARCH=wasm, the page of "make web"), runs
@@ -14,8 +16,11 @@ import (
 // explain) on the puzzle input, in format "json" or "svg", with package
 // answer, as the API of satdoku serve does, and returns a Promise of
 // {ok, body, error}: the answer, or why there is none. The page stops a
-// search by terminating its worker.
+// search by terminating its worker. It also gives satdokuPage, the
+// page's questions (see package pageapi); the page itself loads the
+// smaller build of ./web/wasm.
 func main() {
+	pageapi.Register() // satdokuPage, the page's questions
 	api, err := newAPIServer("", 0)
 	if err != nil {
 		panic(err) // gini needs no set-up that can fail

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/satdoku/satdoku/httpapi"
 	"github.com/satdoku/satdoku/web"
+	"github.com/satdoku/satdoku/web/pageapi"
 )
 
 var cmdServe = &command{
@@ -27,7 +29,10 @@ from the binary, with the answers computed by this process through the
 HTTP JSON API: POST /api/solve, /api/unique, /api/candidates, /api/hint,
 /api/rate, /api/check, /api/explain, with a puzzle in any format satdoku
 reads as the body, answered with the record of --format json (or the
-picture of --format svg, with ?format=svg).
+picture of --format svg, with ?format=svg). The page asks its own
+questions at POST /api/page/QUESTION (view, verdict, count, estimate,
+candidates, solution, hint, path, clues, rate), a JSON body
+{"puzzle": TEXT, "steps": N} answered in JSON (package pageapi).
 
 The server listens on loopback by default and then answers only requests
 addressed to this machine (localhost or a loopback address), from the page
@@ -84,6 +89,14 @@ func loopbackAddr(a net.Addr) bool {
 func serveHandler(api *apiServer, anyHost bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", apiHandler(api, anyHost))
+	// The page's own questions (package pageapi), with the API's checks.
+	page := make([]string, len(pageapi.Questions))
+	for i, q := range pageapi.Questions {
+		page[i] = "page/" + q
+	}
+	mux.Handle("/api/page/", httpapi.New(func(ctx context.Context, cmd, _ string, body []byte) ([]byte, error) {
+		return pageapi.Answer(ctx, strings.TrimPrefix(cmd, "page/"), body, pageapi.Options{Timeout: api.timeout})
+	}, httpapi.Options{AnyHost: anyHost, Commands: page}))
 	mux.Handle("/", http.FileServerFS(web.Files()))
 	return mux
 }

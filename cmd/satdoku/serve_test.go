@@ -157,3 +157,42 @@ func BenchmarkAnswerSolved(b *testing.B) {
 		}
 	}
 }
+
+// TestServePage: the page's questions are served at /api/page/, with the
+// API's checks: a verdict without the solution, a puzzle the page cannot
+// read answered in words, a question from another origin refused, and a
+// question unknown.
+func TestServePage(t *testing.T) {
+	srv := httptest.NewServer(serveHandler(testAPI(t, "", 0), false))
+	defer srv.Close()
+	ask := func(q, body, origin string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/page/"+q, strings.NewReader(body))
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m map[string]any
+		json.NewDecoder(resp.Body).Decode(&m)
+		return resp.StatusCode, m
+	}
+	classic := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	code, m := ask("verdict", `{"puzzle":"`+classic+`"}`, "")
+	if code != 200 || m["status"] != "unique" || m["solution"] != nil {
+		t.Errorf("verdict: %d %v", code, m)
+	}
+	code, m = ask("view", `{"puzzle":"1.3?"}`, "")
+	if msg, _ := m["error"].(string); code != 200 || !strings.HasPrefix(msg, "cannot read the puzzle") {
+		t.Errorf("unreadable: %d %v", code, m)
+	}
+	if code, _ = ask("verdict", `{"puzzle":"`+classic+`"}`, "https://evil.example"); code != http.StatusForbidden {
+		t.Errorf("another origin: %d", code)
+	}
+	if code, _ = ask("solve", `{"puzzle":"`+classic+`"}`, ""); code != http.StatusNotFound {
+		t.Errorf("an unknown question: %d", code)
+	}
+}

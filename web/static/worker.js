@@ -1,6 +1,8 @@
-// The page's worker: satdoku built for js/wasm answers here, so that the
-// page never freezes. A message {id, cmd, format, input} asks a command of
-// the API (package answer, as satdoku serve answers it); the answer is
+// The page's worker: satdoku's page build for js/wasm (./web/wasm)
+// answers here, so that the page never freezes. A message {id, q, body}
+// asks a question of the page (package pageapi: body is its JSON
+// request); {id, cmd, format, input} asks a command of the HTTP API in an
+// output format, where the build has it (satdokuAnswer). The answer is
 // {id, out}, or {id, error}.
 'use strict';
 importScripts('wasm_exec.js');
@@ -15,14 +17,17 @@ const ready = (async () => {
     const buf = await (await fetch('satdoku.wasm')).arrayBuffer();
     inst = (await WebAssembly.instantiate(buf, go.importObject)).instance;
   }
-  go.run(inst); // sets satdokuAnswer, then waits for calls
+  go.run(inst); // sets satdokuPage, then waits for calls
 })();
 
 onmessage = async (e) => {
-  const { id, cmd, format, input } = e.data;
+  const { id, q, body, cmd, format, input } = e.data;
   try {
     await ready;
-    const r = await self.satdokuAnswer(cmd, format, input);
+    let r;
+    if (q) r = await self.satdokuPage(q, body);
+    else if (typeof self.satdokuAnswer === 'function') r = await self.satdokuAnswer(cmd, format, input);
+    else r = { ok: false, error: `format ${format}: not in the page's build` };
     if (r.ok) postMessage({ id, out: r.body });
     else postMessage({ id, error: r.error || 'satdoku failed' });
   } catch (err) {
