@@ -111,7 +111,7 @@ func BenchmarkHardVariants(b *testing.B) {
 	puzzles := readHard(b, "../bench/variants-hard.txt")
 	for _, p := range puzzles {
 		b.Run(p.name, func(b *testing.B) {
-			s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+			s := checked.New(satsolve.New(satsolve.Options{Probe: *hardProbe}), checked.Options{})
 			var cpu time.Duration
 			for b.Loop() {
 				ctx, cancel := cpuBudget(*hardCPU)

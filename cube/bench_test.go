@@ -1,0 +1,82 @@
+//go:build unix
+
+package cube
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/satsolve"
+)
+
+var (
+	benchGroups = flag.String("cube.groups", "HARD_PENCILMARKS,HARD_RENBAN,MATHEMAGIC_KILLERS #1", "comma-separated names or name prefixes of bench/variants-hard.txt puzzles for BenchmarkHard")
+	benchWith   = flag.String("cube.with", "whole,cube", "comma-separated solvers of BenchmarkHard: whole, cube, cages, probe (cube with probing)")
+	benchCap    = flag.Duration("cube.cap", 30*time.Second, "wall time after which BenchmarkHard gives a puzzle up")
+)
+
+// processCPU returns the CPU time the process has used, user and system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkHard proves unique the hard puzzles named by -cube.groups,
+// each with one gini on the whole puzzle ("whole"), and by cube and
+// conquer with the default options on every core ("cube"), and with
+// cages split first ("cages") or with probing ("probe"), those of
+// -cube.with, interleaved puzzle by puzzle. It reports
+// the CPU time (cpu-s/op) beside the wall time and fails on an answer
+// that is not ISS's published one. A puzzle not answered within -cube.cap
+// of wall time is skipped and says so. Run it once: -benchtime 1x.
+func BenchmarkHard(b *testing.B) {
+	ps := readPublished(b, true, strings.Split(*benchGroups, ",")...)
+	solvers := []struct {
+		name string
+		new  func() backend.Solver
+	}{
+		{"whole", func() backend.Solver { return satsolve.New(satsolve.Options{Stoppable: true}) }},
+		{"cube", func() backend.Solver { return New(Options{}) }},
+		{"cages", func() backend.Solver { return New(Options{Cages: true}) }},
+		{"probe", func() backend.Solver { return New(Options{Probe: true}) }},
+	}
+	with := strings.Split(*benchWith, ",")
+	for _, p := range ps {
+		for _, sv := range solvers {
+			if !slices.Contains(with, sv.name) {
+				continue
+			}
+			b.Run(sv.name+"/"+p.name, func(b *testing.B) {
+				var cpu time.Duration
+				for b.Loop() {
+					s := sv.new()
+					ctx, cancel := context.WithTimeout(context.Background(), *benchCap)
+					start := processCPU()
+					res, err := s.Unique(ctx, p.g)
+					cpu += processCPU() - start
+					cancel()
+					if errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) {
+						b.Skipf("no answer within %v", *benchCap)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					if m := mismatch(p, res); m != "" {
+						b.Fatal(m)
+					}
+				}
+				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			})
+		}
+	}
+}
