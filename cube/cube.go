@@ -47,6 +47,11 @@ type Options struct {
 	// Workers is the number of goroutines that solve cubes; zero means
 	// one per CPU (runtime.NumCPU).
 	Workers int
+	// Width, when not nil, is asked at the end of After how many cores
+	// the cubes may have now (the idle ones: package portfolio's
+	// Options.Width); below 2 the whole puzzle's search goes on alone,
+	// unsplit. It bounds Workers.
+	Width func() int
 	// Cubes is how many cubes to split into, at least: the puzzle is
 	// split cell by cell until there are this many (or no cell is left
 	// to split on). Zero means 8 per worker.
@@ -84,7 +89,10 @@ type Stats struct {
 	Cubes, Solved int
 }
 
-var _ backend.Solver = (*Solver)(nil)
+var (
+	_ backend.Candidater = (*Solver)(nil)
+	_ backend.Enumerator = (*Solver)(nil)
+)
 
 // New returns a Solver with options o.
 func New(o Options) *Solver {
@@ -123,12 +131,8 @@ func (s *Solver) count(parent context.Context, g *satdoku.Grid, limit int) (back
 	if g == nil || g.Rules() == nil {
 		return backend.Result{}, fmt.Errorf("cube: %w", backend.ErrGrid)
 	}
-	ctx := parent
-	if s.opt.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(parent, s.opt.Timeout)
-		defer cancel()
-	}
+	ctx, cancel := s.bound(parent)
+	defer cancel()
 	after := s.opt.After
 	if after == 0 {
 		after = DefaultAfter
@@ -144,6 +148,15 @@ func (s *Solver) count(parent context.Context, g *satdoku.Grid, limit int) (back
 			return res, s.stopped(ctx, err)
 		}
 	}
+	if s.opt.Width != nil && s.opt.Width() < 2 {
+		// No core to spare: the whole search goes on (afresh: a stopped
+		// gini instance is not reused).
+		res, err := s.whole.Count(ctx, g, limit)
+		if err != nil {
+			return res, s.stopped(ctx, err)
+		}
+		return res, s.validate(g, res, limit)
+	}
 	s.last.Split = true
 	cubes, err := s.split(ctx, g)
 	if err != nil {
@@ -151,6 +164,7 @@ func (s *Solver) count(parent context.Context, g *satdoku.Grid, limit int) (back
 	}
 	s.last.Cubes = len(cubes)
 	res, err := s.conquer(ctx, cubes, limit)
+	res.By = "cube" // several searches answered: the CLI reports their CPU time
 	if err != nil {
 		return res, s.stopped(ctx, err)
 	}
@@ -246,10 +260,38 @@ func fewest(cand []uint64) int {
 
 // workers returns the number of goroutines that solve cubes.
 func (s *Solver) workers() int {
+	w := runtime.NumCPU()
 	if s.opt.Workers > 0 {
-		return s.opt.Workers
+		w = s.opt.Workers
 	}
-	return runtime.NumCPU()
+	if s.opt.Width != nil {
+		w = max(min(w, s.opt.Width()), 1)
+	}
+	return w
+}
+
+// Candidates finds the true candidates of g with one gini, unsplit (see
+// satsolve.Solver.Candidates), bounded by Options.Timeout.
+func (s *Solver) Candidates(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Marks, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	return s.whole.Candidates(ctx, g, limit, see)
+}
+
+// Solutions counts the solutions of g with one gini, unsplit, showing each
+// to see (see satsolve.Solver.Solutions), bounded by Options.Timeout.
+func (s *Solver) Solutions(ctx context.Context, g *satdoku.Grid, limit int, see func(*satdoku.Grid) error) (backend.Result, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	return s.whole.Solutions(ctx, g, limit, see)
+}
+
+// bound returns ctx bounded by Options.Timeout, if any.
+func (s *Solver) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.opt.Timeout > 0 {
+		return context.WithTimeout(ctx, s.opt.Timeout)
+	}
+	return ctx, func() {}
 }
 
 // tally gathers the answers of the cubes.

@@ -289,3 +289,26 @@ func TestStopsAndLeavesNothing(t *testing.T) {
 		t.Errorf("%d goroutines, %d before:\n%s", n, before, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+// TestNoCoreToSpare: when Width says no core is idle at the end of After,
+// the puzzle is not split and the whole search answers, as published.
+func TestNoCoreToSpare(t *testing.T) {
+	ps := readPublished(t, false, "EXAMPLE_SLOW_CASES #1", "HS_KILLERS #2")
+	asked := 0
+	s := New(Options{After: time.Nanosecond, Width: func() int { asked++; return 1 }})
+	for _, p := range ps {
+		res, err := s.Unique(context.Background(), p.g)
+		if err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+		if m := mismatch(p, res); m != "" {
+			t.Errorf("%s: %s", p.name, m)
+		}
+		if s.Stats().Split {
+			t.Errorf("%s: split with no core to spare", p.name)
+		}
+	}
+	if asked == 0 {
+		t.Error("Width never asked")
+	}
+}
