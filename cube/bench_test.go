@@ -90,7 +90,7 @@ func BenchmarkHard(b *testing.B) {
 					cpu += processCPU() - start
 					cancel()
 					if errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-						b.Skipf("no answer within %v", *benchCap)
+						b.Skipf("no answer within %v of CPU time or 5 times that of wall time (%.2f s of CPU used)", *benchCap, cpu.Seconds())
 					}
 					if err != nil {
 						b.Fatal(err)

@@ -184,12 +184,12 @@ func (s *Solver) validate(g *satdoku.Grid, res backend.Result, limit int) error 
 // err itself.
 func (s *Solver) stopped(ctx context.Context, err error) error {
 	switch cerr := ctx.Err(); {
+	case cerr == context.Canceled:
+		return fmt.Errorf("cube: %w", cerr)
 	case errors.Is(err, backend.ErrTimeout):
 		return err
 	case cerr == context.DeadlineExceeded:
 		return fmt.Errorf("cube: %w (%d cubes, %d answered)", backend.ErrTimeout, s.last.Cubes, s.last.Solved)
-	case cerr != nil:
-		return fmt.Errorf("cube: %w", cerr)
 	}
 	return err
 }

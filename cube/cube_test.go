@@ -178,7 +178,7 @@ func smallCases(t *testing.T, k int) []*satdoku.Grid {
 func TestAgainstCounter(t *testing.T) {
 	k := 300
 	if testing.Short() {
-		k = 80
+		k = 40
 	}
 	seen := map[backend.Status]int{}
 	s := New(Options{After: -1, Cubes: 6, Workers: 3})
