@@ -156,7 +156,7 @@ func smallCases(t *testing.T, k int) []*satdoku.Grid {
 				g.SetCell(i, 0)
 			}
 		}
-		if rng.IntN(6) == 0 {
+		if rng.IntN(4) == 0 {
 			for i := range n * n {
 				if g.Cell(i) != 0 {
 					g.SetCell(i, 1+g.Cell(i)%n)
@@ -178,7 +178,7 @@ func smallCases(t *testing.T, k int) []*satdoku.Grid {
 func TestAgainstCounter(t *testing.T) {
 	k := 300
 	if testing.Short() {
-		k = 40
+		k = 50
 	}
 	seen := map[backend.Status]int{}
 	s := New(Options{After: -1, Cubes: 6, Workers: 3})
