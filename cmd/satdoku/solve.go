@@ -77,8 +77,8 @@ stopped at once. "--portfolio gini" races gini alone, "--portfolio off"
 never races. "--portfolio cube" races nothing but splits a puzzle that gini
 has not answered within 300ms into cubes (the puzzle with one more cell
 given, for each digit it can hold), each solved by a gini of its own on an
-idle core: it pays on hard pencil-mark puzzles, not on killers (measured
-in bench/issue36-tail.txt). With --solver the named solver runs alone. A raced puzzle's
+idle core (with none idle, it does not split): it pays on hard pencil-mark
+puzzles, not on killers (bench/issue36-tail.txt). With --solver the named solver runs alone. A raced puzzle's
 JSON record names the solver that answered ("solver") and the CPU time the
 process and its child processes spent on it ("cpu_ms"); --stats counts the
 raced puzzles per solver. On a puzzle with several solutions, which ones
