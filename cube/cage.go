@@ -75,15 +75,20 @@ func shareUnit(r *satdoku.Rules, cells []int) bool {
 }
 
 // digitSets returns the sets of len(cells) digits from 1 to values that
-// add up to total and that the candidates of the cells can hold.
+// add up to total and that the candidates of the cells can hold, or nil
+// when listing them takes more than maxSetSteps steps.
 func digitSets(cells []int, total int, cand []uint64, values int) []uint64 {
 	var union uint64
 	for _, i := range cells {
 		union |= cand[i]
 	}
 	var out []uint64
+	steps := 0
 	var walk func(d, left, sum int, m uint64)
 	walk = func(d, left, sum int, m uint64) {
+		if steps++; steps > maxSetSteps {
+			return
+		}
 		if left == 0 {
 			if sum == total && fits(cells, cand, m) {
 				out = append(out, m)
@@ -97,8 +102,15 @@ func digitSets(cells []int, total int, cand []uint64, values int) []uint64 {
 		}
 	}
 	walk(1, len(cells), 0, 0)
+	if steps > maxSetSteps {
+		return nil // too many to list (a big board's long cage): not split on
+	}
 	return out
 }
+
+// maxSetSteps bounds the search for a cage's digit sets: a long cage on a
+// big board has more sets than are worth cubes.
+const maxSetSteps = 1 << 16
 
 // fits reports whether every cell has a candidate in m and every digit of
 // m is a candidate of some cell.

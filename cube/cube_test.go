@@ -172,7 +172,8 @@ func smallCases(t *testing.T, k int) []*satdoku.Grid {
 	return out
 }
 
-// TestAgainstCounter splits small puzzles at once into cubes and compares
+// TestAgainstCounter splits small puzzles at once into cubes, on cells or
+// (every other puzzle) on a killer cage's digit sets first, and compares
 // every count with the validator's own backtracking counter: unique,
 // multiple and none, with limits 1, 2 and 5.
 func TestAgainstCounter(t *testing.T) {
@@ -181,8 +182,13 @@ func TestAgainstCounter(t *testing.T) {
 		k = 50
 	}
 	seen := map[backend.Status]int{}
-	s := New(Options{After: -1, Cubes: 6, Workers: 3})
-	for _, g := range smallCases(t, k) {
+	cells := New(Options{After: -1, Cubes: 6, Workers: 3})
+	cages := New(Options{After: -1, Cubes: 6, Workers: 3, Cages: true})
+	for k, g := range smallCases(t, k) {
+		s := cells
+		if k%2 == 1 {
+			s = cages
+		}
 		for _, limit := range []int{1, 2, 5} {
 			res, err := s.Count(context.Background(), g, limit)
 			if err != nil {
@@ -210,6 +216,45 @@ func TestAgainstCounter(t *testing.T) {
 		}
 	}
 	t.Logf("%v", seen)
+}
+
+// TestCageCubes splits a 6×6 with a cage of three cells that add up to 9,
+// its first three rows blank, on the cage: one cube per digit set (1 2 6, 1 3 5, 2 3 4), each cube's
+// cage cells restricted to its set, and the cubes' solutions (the
+// validator's counter) add up to the puzzle's.
+func TestCageCubes(t *testing.T) {
+	r, err := satdoku.Standard(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cage := satdoku.Constraint{Kind: satdoku.Total, Cells: []int{0, 1, 2}, Value: 9, Name: "cage"}
+	if r, err = r.WithConstraints(cage); err != nil {
+		t.Fatal(err)
+	}
+	// A solution with its first three rows blanked: a few solutions.
+	_, sol := verify.Count(satdoku.NewGrid(r), 1)
+	g := sol.Clone()
+	for i := range 18 {
+		g.SetCell(i, 0)
+	}
+	cand := make([]uint64, g.Len())
+	for i := range cand {
+		cand[i] = 0b111111
+	}
+	cubes := cageCubes(g, cand)
+	if len(cubes) != 3 {
+		t.Fatalf("%d cubes, want 3 (the sets 126, 135, 234)", len(cubes))
+	}
+	whole, _ := verify.Count(g, 100000)
+	total := 0
+	for _, q := range cubes {
+		n, _ := verify.Count(q, 100000)
+		total += n
+	}
+	t.Logf("%d solutions", whole)
+	if whole == 0 || total != whole {
+		t.Errorf("the cubes hold %d solutions, the puzzle %d", total, whole)
+	}
 }
 
 // TestSplitCovers checks the split itself: on an empty 4×4 every cube is

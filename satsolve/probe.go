@@ -2,12 +2,14 @@ package satsolve
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"slices"
 
 	"github.com/go-air/gini/z"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 )
 
 // probeRounds bounds the sweeps of probe over the open candidates: each
@@ -128,8 +130,25 @@ func (s *Solver) applyProbe(lits []z.Lit) bool {
 // for a cell it fixes or a given. ok is false when they show that g has
 // no solution (the candidates are then nil). It is what a caller that
 // splits a puzzle into parts (package cube) reads to choose the cell to
-// split on. A timeout or a canceled context gives an error.
+// split on. Without Probe it runs the native pre-pass alone, which
+// builds no formula (milliseconds even on a 64×64). A timeout or a
+// canceled context gives an error.
 func (s *Solver) Pencil(ctx context.Context, g *satdoku.Grid) (cand []uint64, ok bool, err error) {
+	if !s.opt.Probe {
+		if g == nil || g.Rules() == nil {
+			return nil, false, fmt.Errorf("satsolve: %w", backend.ErrGrid)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, false, fmt.Errorf("satsolve: %w", err)
+		}
+		s.setRules(g.Rules())
+		c := &s.c
+		c.pp.strong = true
+		if !c.pp.run(s.bd, g) {
+			return nil, false, nil
+		}
+		return slices.Clone(c.pp.cand), true, nil
+	}
 	if err := s.begin(ctx, g); err != nil {
 		return nil, false, err
 	}
