@@ -8,11 +8,11 @@ import (
 	"flag"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/internal/cpubudget"
 	"github.com/satdoku/satdoku/satsolve"
 )
 
@@ -21,39 +21,6 @@ var (
 	benchWith   = flag.String("cube.with", "whole,cube", "comma-separated solvers of BenchmarkHard: whole, cube, cages, probe (cube with probing)")
 	benchCap    = flag.Duration("cube.cpu", 10*time.Second, "CPU time of the process after which BenchmarkHard gives a puzzle up (or 5 times that of wall time)")
 )
-
-// processCPU returns the CPU time the process has used, user and system.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// cpuBound returns a context canceled once the process has used d more
-// CPU time, or after 5·d of wall time: a budget that a loaded machine
-// does not shrink, and that counts every core cube and conquer uses.
-func cpuBound(d time.Duration) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*d)
-	start := processCPU()
-	go func() {
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if processCPU()-start > d {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
-	return ctx, cancel
-}
 
 // BenchmarkHard proves unique the hard puzzles named by -cube.groups,
 // each with one gini on the whole puzzle ("whole"), and by cube and
@@ -84,10 +51,10 @@ func BenchmarkHard(b *testing.B) {
 				var cpu time.Duration
 				for b.Loop() {
 					s := sv.new()
-					ctx, cancel := cpuBound(*benchCap)
-					start := processCPU()
+					ctx, cancel := cpubudget.Context(*benchCap)
+					start := cpubudget.Used()
 					res, err := s.Unique(ctx, p.g)
-					cpu += processCPU() - start
+					cpu += cpubudget.Used() - start
 					cancel()
 					if errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 						b.Skipf("no answer within %v of CPU time or 5 times that of wall time (%.2f s of CPU used)", *benchCap, cpu.Seconds())
