@@ -78,10 +78,10 @@ never races. "--portfolio cube" races nothing but splits a puzzle that gini
 has not answered within 300ms into cubes (the puzzle with one more cell
 given, for each digit it can hold), each solved by a gini of its own on an
 idle core (with none idle, it does not split): it pays on hard pencil-mark
-puzzles, not on killers (bench/issue36-tail.txt). With --solver the named solver runs alone. A raced puzzle's
-JSON record names the solver that answered ("solver") and the CPU time the
-process and its child processes spent on it ("cpu_ms"); --stats counts the
-raced puzzles per solver. On a puzzle with several solutions, which ones
+puzzles, not on killers (bench/issue36-tail.txt). With --solver the named
+solver runs alone. A raced puzzle's JSON record names the solver that
+answered ("solver") and the CPU time the process and its child processes
+spent on it ("cpu_ms"); --stats counts the raced puzzles per solver. On a puzzle with several solutions, which ones
 are shown depends on the solver that won the race, and so on the machine's
 load: raced puzzles are the one place where the same input may print other
 (equally correct) solutions.
