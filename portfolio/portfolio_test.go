@@ -76,7 +76,7 @@ func TestStandardSelfMade(t *testing.T) {
 		step = 7
 	}
 	cases := readDiff(t, step)
-	for _, mode := range []Mode{Auto, Gini, Off} {
+	for _, mode := range []Mode{Auto, Gini, Off, Cube} {
 		s, err := Standard(Config{Mode: mode, Delay: time.Nanosecond, TempDir: t.TempDir(), Width: func() int { return 3 }})
 		if err != nil {
 			t.Fatal(err)
@@ -368,7 +368,7 @@ func TestCanceledAndTimeout(t *testing.T) {
 
 // TestModes: the modes' names, and New with no member.
 func TestModes(t *testing.T) {
-	for _, m := range []Mode{Auto, Gini, Off} {
+	for _, m := range []Mode{Auto, Gini, Off, Cube} {
 		got, err := ParseMode(m.String())
 		if err != nil || got != m {
 			t.Errorf("ParseMode(%q) = %v, %v", m.String(), got, err)
@@ -380,7 +380,7 @@ func TestModes(t *testing.T) {
 	if _, err := New(nil, Options{}); err == nil {
 		t.Error("New with no member: no error")
 	}
-	if _, err := Standard(Config{Mode: Off + 1}); !errors.Is(err, ErrMode) {
+	if _, err := Standard(Config{Mode: Cube + 1}); !errors.Is(err, ErrMode) {
 		t.Errorf("Standard with a bad mode: %v", err)
 	}
 }

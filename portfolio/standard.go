@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku/backend"
+	"github.com/satdoku/satdoku/cube"
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/extsolve"
 	"github.com/satdoku/satdoku/satsolve"
@@ -25,11 +26,14 @@ const (
 	Gini
 	// Off races nothing: gini alone.
 	Off
+	// Cube is gini alone on the whole puzzle, then cube and conquer on
+	// the idle cores (package cube).
+	Cube
 )
 
-var modeNames = [...]string{"auto", "gini", "off"}
+var modeNames = [...]string{"auto", "gini", "off", "cube"}
 
-// String returns the mode's name: "auto", "gini" or "off".
+// String returns the mode's name: "auto", "gini", "off" or "cube".
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
@@ -40,14 +44,14 @@ func (m Mode) String() string {
 // ErrMode reports a mode that is not one of the modes' names.
 var ErrMode = errors.New("unknown portfolio mode")
 
-// ParseMode returns the mode named s: "auto", "gini" or "off".
+// ParseMode returns the mode named s: "auto", "gini", "off" or "cube".
 func ParseMode(s string) (Mode, error) {
 	for i, n := range modeNames {
 		if s == n {
 			return Mode(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w %q (want auto, gini or off)", ErrMode, s)
+	return 0, fmt.Errorf("%w %q (want auto, gini, off or cube)", ErrMode, s)
 }
 
 // External lists the external solver programs the Auto portfolio races
@@ -83,6 +87,7 @@ type Config struct {
 }
 
 // Standard returns the back end of c: with Off, a gini satsolve.Solver;
+// with Cube, a cube.Solver (its cubes on as many cores as Width gives);
 // otherwise a portfolio Solver of gini (our variable order, running alone
 // for the delay), then the External solvers found (Auto), then gini in
 // other variable orders ("gini/2", …), one per CPU, of which the width
@@ -92,7 +97,10 @@ func Standard(c Config) (backend.Solver, error) {
 	if c.Mode == Off {
 		return satsolve.New(satsolve.Options{Encoding: c.Encoding, Timeout: c.Timeout}), nil
 	}
-	if c.Mode > Off {
+	if c.Mode == Cube {
+		return cube.New(cube.Options{Encoding: c.Encoding, Timeout: c.Timeout, Width: c.Width}), nil
+	}
+	if c.Mode > Cube {
 		return nil, fmt.Errorf("portfolio: %w %v", ErrMode, c.Mode)
 	}
 	delay := c.Delay

@@ -9,13 +9,13 @@ import (
 	"flag"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/internal/cpubudget"
 	_ "github.com/satdoku/satdoku/iss"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/textfmt"
@@ -66,39 +66,6 @@ func readHard(tb testing.TB, path string) []hardPuzzle {
 	return out
 }
 
-// cpuTime returns the CPU time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// cpuBudget returns a context canceled once the process has used d more
-// CPU time, or after 5·d of wall time: a budget that a loaded machine
-// does not shrink.
-func cpuBudget(d time.Duration) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*d)
-	start := cpuTime()
-	go func() {
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if cpuTime()-start > d {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
-	return ctx, cancel
-}
-
 // BenchmarkHardVariants proves unique, one sub-benchmark a puzzle, the
 // hard 9×9 variant puzzles of ISS's test sets (bench/variants-hard.txt,
 // issue 24), through the checked gini path of solve --unique: each answer
@@ -111,13 +78,13 @@ func BenchmarkHardVariants(b *testing.B) {
 	puzzles := readHard(b, "../bench/variants-hard.txt")
 	for _, p := range puzzles {
 		b.Run(p.name, func(b *testing.B) {
-			s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+			s := checked.New(satsolve.New(satsolve.Options{Probe: *hardProbe}), checked.Options{})
 			var cpu time.Duration
 			for b.Loop() {
-				ctx, cancel := cpuBudget(*hardCPU)
-				start := cpuTime()
+				ctx, cancel := cpubudget.Context(*hardCPU)
+				start := cpubudget.Used()
 				a, err := s.Unique(ctx, p.grid)
-				cpu += cpuTime() - start
+				cpu += cpubudget.Used() - start
 				cancel()
 				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, backend.ErrTimeout) {
 					b.Skipf("no answer within %v of CPU time", *hardCPU)

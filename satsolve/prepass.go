@@ -154,6 +154,13 @@ func (p *prepass) run(bd *board, g *satdoku.Grid) bool {
 			p.open = append(p.open, int32(i))
 		}
 	}
+	return p.fixpoint()
+}
+
+// fixpoint runs the deductions of run to their fixpoint from the
+// candidates as they are (after run, the eliminations of another
+// reasoning: see probe).
+func (p *prepass) fixpoint() bool {
 	for {
 		fixed, ok := p.naked()
 		if !ok {

@@ -74,10 +74,14 @@ cryptominisat5 when they are installed (run as with --solver, on the
 reduced formula), each asked the whole question (with --unique both
 solves). The first answer the validator accepts is printed; the others are
 stopped at once. "--portfolio gini" races gini alone, "--portfolio off"
-never races. With --solver the named solver runs alone. A raced puzzle's
-JSON record names the solver that answered ("solver") and the CPU time the
-process and its child processes spent on it ("cpu_ms"); --stats counts the
-raced puzzles per solver. On a puzzle with several solutions, which ones
+never races. "--portfolio cube" races nothing but splits a puzzle that gini
+has not answered within 300ms into cubes (the puzzle with one more cell
+given, for each digit it can hold), each solved by a gini of its own on an
+idle core (with none idle, it does not split): it pays on hard pencil-mark
+puzzles, not on killers (bench/issue36-tail.txt). With --solver the named
+solver runs alone. A raced puzzle's JSON record names the solver that
+answered ("solver") and the CPU time the process and its child processes
+spent on it ("cpu_ms"); --stats counts the raced puzzles per solver. On a puzzle with several solutions, which ones
 are shown depends on the solver that won the race, and so on the machine's
 load: raced puzzles are the one place where the same input may print other
 (equally correct) solutions.
@@ -148,7 +152,7 @@ type solverFlags struct {
 
 func (s *solverFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.solver, "solver", "", "solve with this external SAT solver `program` (a name in PATH or a path): minisat, cadical, picosat, cryptominisat5, clasp, or any SAT-competition-style solver")
-	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within --race-after, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders) or off")
+	fs.StringVar(&s.portfolio, "portfolio", "auto", "on a puzzle gini has not answered within --race-after, race on the idle cores: `mode` auto (gini in other variable orders, and cadical and cryptominisat5 when installed), gini (gini alone, in other orders), cube (gini alone for 300ms, then the puzzle split into cubes, one gini per idle core) or off")
 	fs.DurationVar(&s.raceAfter, "race-after", portfolio.DefaultDelay, "with --portfolio auto or gini, how long gini runs alone on a puzzle before the race starts (`duration`)")
 	fs.IntVar(&s.raceWidth, "race-width", 0, "with --portfolio auto or gini, race `N` solvers at most, gini included, whatever else runs (0: as many as there are idle cores)")
 	s.registerSearch(fs)
