@@ -179,12 +179,14 @@ type builder struct {
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
-	clues                 []clue.Clue
-	at                    []int      // the place of each clue, for errors
-	pairMarks             []pairMark // the dots and marks read from Pairs
-	named                 []string
-	namedAt               []int
-	warnings              []string
+	// regionSameAt are the places of the RegionSameValues items.
+	regionSameAt []int
+	clues        []clue.Clue
+	at           []int      // the place of each clue, for errors
+	pairMarks    []pairMark // the dots and marks read from Pairs
+	named        []string
+	namedAt      []int
+	warnings     []string
 	// inMember is set while the members of an Or are read: a given is a
 	// pencil mark of the member, not a cell of the grid.
 	inMember bool
@@ -277,6 +279,11 @@ func (b *builder) finish() (*Puzzle, error) {
 		}
 		if noBoxes && b.jigsaw != nil && b.regionSumAt >= 0 {
 			return nil, b.t.fail(b.regionSumAt, ErrUnsupported, "RegionSumLine on the pieces of a partial jigsaw layout")
+		}
+	}
+	if len(b.regionSameAt) > 0 && b.numValues() > n {
+		if err := b.regionSameValues(r); err != nil {
+			return nil, err
 		}
 	}
 	if err := b.checkPairMarks(); err != nil {
@@ -606,4 +613,37 @@ func (b *builder) cellAt(layer, r, c int) (string, bool) {
 		return g.name, true
 	}
 	return g.name + strconv.Itoa(j+1), true
+}
+
+// regionSameValues adds RegionSameValues on a board of more values than its
+// side, as ISS's builder reads it: the rows, the columns, the boxes (or
+// the regions) and the pieces of a jigsaw layout, those of the largest
+// size (N cells), hold the same values, each as many times. satdoku's
+// sets of values are apart, and a row crosses every column; but each
+// family of these regions tiles the grid, so the rows holding the same
+// values M each, the grid holds N·M, and so must every other family's
+// regions: a SameValues for each family says it all. A family that does
+// not tile the grid (the pieces of a partial jigsaw layout) is refused.
+func (b *builder) regionSameValues(r *satdoku.Rules) error {
+	families := map[satdoku.Kind][][]int{}
+	for _, u := range r.Units() {
+		if u.Kind != satdoku.Extra && len(u.Cells) == b.n {
+			families[u.Kind] = append(families[u.Kind], u.Cells)
+		}
+	}
+	var pieces [][]int
+	for _, c := range b.clues {
+		if c.Kind == clue.ExtraRegion && len(c.Cells) == b.n {
+			pieces = append(pieces, c.Cells)
+		}
+	}
+	if len(pieces) > 0 && len(pieces) != b.n {
+		return b.t.fail(b.regionSameAt[0], ErrUnsupported, "RegionSameValues: %d regions of %d cells that do not tile the grid, beside its rows", len(pieces), b.n)
+	}
+	for _, lines := range [][][]int{families[satdoku.Row], families[satdoku.Column], families[satdoku.Box], pieces} {
+		if len(lines) >= 2 {
+			b.add(b.regionSameAt[0], clue.Clue{Kind: clue.SameValues, Lines: lines})
+		}
+	}
+	return nil
 }
