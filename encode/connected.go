@@ -2,6 +2,7 @@ package encode
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/satdoku/satdoku"
 )
@@ -15,7 +16,10 @@ import (
 //     reach(j, t−1) for a neighbour j): cell k is in and within t steps of
 //     the root through cells that are in;
 //   - in(k) → reach(k, K), K the number of cells less one, the longest
-//     path a region can need.
+//     path a region can need; or the region's size less one, when an
+//     Exactly of the rules on the same cells lists each digit of Mask
+//     (their count is the region's size: a chaos construction's regions,
+//     9 cells of 81, need 8 levels, not 80).
 //
 // It is O(K²) variables and clauses on a layer of K cells (81 var cells:
 // about 6,600 gates). The root is free (any cell of the region), so a
@@ -57,7 +61,7 @@ func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	e.pairs(a, roots)
 	next := make([]int, k)
 	ys := make([]int, 0, 5)
-	for range k - 1 {
+	for range e.regionSize(c, k) - 1 {
 		for p := range k {
 			ys = append(ys[:0], reach[p])
 			for dir, q := range [4]int{p - cols, p + cols, p - 1, p + 1} {
@@ -120,4 +124,26 @@ func (e *Encoder) and(a ClauseAdder, x, y int) int {
 	e.emit(a, -v, y)
 	e.emit(a, -x, -y, v)
 	return v
+}
+
+// regionSize returns the number of cells a Connected c over k cells may
+// span: the count an Exactly of the rules on the same cells gives the
+// digits of c's Mask, when it lists each of them, and k otherwise.
+func (e *Encoder) regionSize(c *satdoku.Constraint, k int) int {
+	for _, x := range e.rules.Constraints() {
+		if x.Kind != satdoku.Exactly || !slices.Equal(x.Cells, c.Cells) {
+			continue
+		}
+		size, seen := 0, uint64(0)
+		for _, d := range x.Digits {
+			if d >= 1 && d <= 64 && c.Mask>>(d-1)&1 == 1 {
+				size++
+				seen |= 1 << (d - 1)
+			}
+		}
+		if seen == c.Mask && size >= 1 {
+			return min(size, k)
+		}
+	}
+	return k
 }

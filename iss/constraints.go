@@ -256,6 +256,11 @@ func (b *builder) line(it *item, kind clue.Kind, k, value int) error {
 
 // item reads one constraint other than the composites.
 func (b *builder) item(it *item) error {
+	if b.chaosAt >= 0 {
+		if err := b.checkChaosCells(it); err != nil {
+			return err
+		}
+	}
 	n := b.n
 	switch it.typ {
 	case "Given":
@@ -436,6 +441,8 @@ func (b *builder) item(it *item) error {
 		return b.dutchFlatmates(it)
 	case "ValueIndexing":
 		return b.valueIndexing(it)
+	case "ChaosConstruction":
+		// Its rules are added once the rules are made (see chaos).
 	case "StrictKropki":
 		b.add(it.at, clue.Clue{Kind: clue.NegativeRatio})
 		b.add(it.at, clue.Clue{Kind: clue.NegativeDifference})

@@ -58,7 +58,7 @@ func Read(s string) (*Puzzle, error) {
 	if len(t.b) > MaxLen {
 		return nil, t.fail(0, ErrSyntax, "a string of %d bytes (the limit is %d)", len(t.b), MaxLen)
 	}
-	b := &builder{t: &t, n: 9, grid: map[int]int{}, regionSumAt: -1}
+	b := &builder{t: &t, n: 9, grid: map[int]int{}, regionSumAt: -1, chaosAt: -1, chaosFrom: -1}
 	// In the order of ISS's parser: the formats of one line of cells
 	// first, the constraint strings last.
 	switch oneWord := !strings.ContainsAny(strings.TrimSpace(s), " \t\r\n\v\f"); {
@@ -181,12 +181,16 @@ type builder struct {
 	jigsawAt, regionSumAt int
 	// regionSameAt are the places of the RegionSameValues items.
 	regionSameAt []int
-	clues        []clue.Clue
-	at           []int      // the place of each clue, for errors
-	pairMarks    []pairMark // the dots and marks read from Pairs
-	named        []string
-	namedAt      []int
-	warnings     []string
+	// chaosAt is the place of a ChaosConstruction (−1 for none), and
+	// chaosFrom the first of the clues that say its rules (−1 for none):
+	// they are left out of the puzzle's clues (see chaos).
+	chaosAt, chaosFrom int
+	clues              []clue.Clue
+	at                 []int      // the place of each clue, for errors
+	pairMarks          []pairMark // the dots and marks read from Pairs
+	named              []string
+	namedAt            []int
+	warnings           []string
 	// inMember is set while the members of an Or are read: a given is a
 	// pencil mark of the member, not a cell of the grid.
 	inMember bool
@@ -286,6 +290,11 @@ func (b *builder) finish() (*Puzzle, error) {
 			return nil, err
 		}
 	}
+	if b.chaosAt >= 0 {
+		if err := b.chaos(r); err != nil {
+			return nil, err
+		}
+	}
 	if err := b.checkPairMarks(); err != nil {
 		return nil, err
 	}
@@ -316,7 +325,12 @@ func (b *builder) finish() (*Puzzle, error) {
 		d, _ := r.DigitOf(v) // digits checked the value
 		g.SetCell(i, d)
 	}
-	return &Puzzle{Grid: g, Clues: b.clues, Warnings: b.warnings}, nil
+	clues := b.clues
+	if b.chaosFrom >= 0 {
+		// The regions are found, not drawn.
+		clues = clues[:b.chaosFrom]
+	}
+	return &Puzzle{Grid: g, Clues: clues, Warnings: b.warnings}, nil
 }
 
 // cellChar returns the row or column index that an ISS cell id's
@@ -450,6 +464,16 @@ func (b *builder) varCells(its []item) error {
 		groups = append(groups, varGroup{name: "V" + prefix, count: count, columns: columns})
 		if b.nvars += count; b.n*b.n+b.nvars > satdoku.MaxCells || b.nvars > 1000 {
 			return b.t.fail(it.at, ErrInvalid, "Var: %d var cells (the limit is 1000)", b.nvars)
+		}
+	}
+	for k := range its {
+		if its[k].typ == "ChaosConstruction" {
+			// ISS's group of region cells, one per grid cell (see chaos).
+			if b.chaosAt < 0 {
+				groups = append(groups, varGroup{name: chaosGroup, count: b.n * b.n, columns: b.n})
+				b.nvars += b.n * b.n
+			}
+			b.chaosAt = its[k].at
 		}
 	}
 	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })

@@ -20,7 +20,11 @@ import (
 // sudokus4 returns every solved 4×4 Sudoku (2×2 boxes) of the digits
 // 1..v: rows, columns and boxes of distinct digits (v = 4: the 288
 // classic grids).
-func sudokus4(v int) [][]int {
+func sudokus4(v int) [][]int { return squares4(v, true) }
+
+// squares4 returns every 4×4 grid of the digits 1..v whose rows and
+// columns (and 2×2 boxes, with boxes) hold distinct digits.
+func squares4(v int, boxes bool) [][]int {
 	var out [][]int
 	g := make([]int, 16)
 	var fill func(i int)
@@ -34,7 +38,7 @@ func sudokus4(v int) [][]int {
 			ok := true
 			for j := range i {
 				rj, cj := j/4, j%4
-				if g[j] == d && (rj == r || cj == c || rj/2 == r/2 && cj/2 == c/2) {
+				if g[j] == d && (rj == r || cj == c || boxes && rj/2 == r/2 && cj/2 == c/2) {
 					ok = false
 					break
 				}
