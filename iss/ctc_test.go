@@ -201,9 +201,10 @@ func BenchmarkCtCCounts(b *testing.B) {
 }
 
 // ctcTables are puzzles of the shared set that satdoku reads since Pairs,
-// Ors, X-sums and black dots are read on any values and GlobalEntropy,
-// DutchFlatmates and ValueIndexing as automata; those marked slow take
-// over a second here and are left to make test-long.
+// Ors, X-sums and black dots are read on any values, GlobalEntropy,
+// DutchFlatmates and ValueIndexing as automata, and chaos constructions;
+// those marked slow take over a second here and are left to make
+// test-long.
 var ctcTables = []struct {
 	file string
 	slow bool
@@ -212,7 +213,7 @@ var ctcTables = []struct {
 	{"tSUeSQGsaCI.iss", false}, {"xRI_eNfqM0U.iss", false}, {"a3gCT7KKCvY.iss", false},
 	{"ss5Z0hY8B50.iss", false}, {"SiMG6L3vkhg.iss", false}, {"TAHLcK-kD0s.iss", false},
 	{"1rt7kZsk8dg.iss", true}, {"LHm16UXAZxs.iss", true}, {"TRnCrYmrLZ8.1.iss", false},
-	{"snwgRTkHGag.iss", false},
+	{"snwgRTkHGag.iss", false}, {"aFdQkHxowPM.iss", false}, {"zs0gkry-4Wg.iss", true},
 }
 
 // TestCtCTables solves each puzzle of ctcTables to uniqueness on the
