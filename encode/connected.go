@@ -22,22 +22,19 @@ import (
 //     9 cells of 81, need 8 levels, not 80).
 //
 // It is O(K²) variables and clauses on a layer of K cells (81 var cells:
-// about 6,600 gates). The root is free (any cell of the region), so a
-// solution has as many models as its region has cells; solvers count
-// solutions by blocking the cells' digits, never models. A root fixed to
-// the region's first cell (every auxiliary a function of the digits) took
-// 2.7 times the CPU on a free 9×9 shading with two connected colours
-// (68.6 s against 25.6 s), and a clause that every cell of the region but
-// the root has a neighbour in it made the free root slower (90 s).
-//
-// A region of a known size (see regionSize: a chaos construction's) is
-// the other way round: its root is its first cell (root(k) → no cell
-// before k is in, by a chain of "some cell before is in"), one root per
-// region, and the levels stop at the size less one. On ISS's chaos
-// construction zs0gkry-4Wg (9×9, CountDistinct on region cells), gini
-// then answered in 3.9 s CPU, where the free root over 80 levels had
-// found no solution in 18 s (a machine loaded 10-fold: wall times were
-// ten times those).
+// about 6,600 gates). The root is the region's first cell (root(k) → no
+// cell before k is in, by a chain of "some cell before is in"), one root
+// per region. A free root (any cell of the region, at most one) had
+// served a free 9×9 shading of two connected colours better (25.6 s
+// against 68.6 s, bench/issue31-model.txt), but on the CtC puzzles that
+// shade a 9×9 group of var cells it left five out of 20 s: with the first
+// cell as root, gini answered T29RlxU1Xt0 in 2.5 s CPU (over 11 s without
+// an answer before), uN2PO9U8_uM in 1.7 s, M75PT5HQL8k in 9.8 s (over
+// 10.7 s), 3srmjGZskE4 in 17 s, 0mzGiPdYsLc in 0.24 s, and the 9×9 chaos
+// construction zs0gkry-4Wg in 3.9 s (none in 18 s before); aZcqPcSb-MY
+// still runs past 21 s (all on a machine loaded ten-fold: wall times were
+// five to ten times these). A region of a known size (see regionSize: a
+// chaos construction's) also stops the levels at its size less one.
 func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	k, cols := len(c.Cells), c.Value
 	if k == 0 || cols < 1 {
@@ -67,27 +64,23 @@ func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		roots = append(roots, reach[p])
 	}
 	e.emit(a, roots...)
-	size := e.regionSize(c, k)
-	if size < k {
-		// A region of a known size (see regionSize): its root is its
-		// first cell, so that a region has one root, not one per cell.
-		pre := litFalse // some cell before p is in
-		for p := range k {
-			if reach[p] != litFalse && pre != litFalse {
-				e.emit(a, -reach[p], -pre)
-			}
-			if p+1 < k && in[p] != litFalse {
-				next := e.aux()
-				e.emit(a, -in[p], next)
-				if pre != litFalse {
-					e.emit(a, -pre, next)
-				}
-				pre = next
-			}
+	// The root is the region's first cell: one root per region, not one
+	// per cell.
+	pre := litFalse // some cell before p is in
+	for p := range k {
+		if reach[p] != litFalse && pre != litFalse {
+			e.emit(a, -reach[p], -pre)
 		}
-	} else {
-		e.pairs(a, roots)
+		if p+1 < k && in[p] != litFalse {
+			next := e.aux()
+			e.emit(a, -in[p], next)
+			if pre != litFalse {
+				e.emit(a, -pre, next)
+			}
+			pre = next
+		}
 	}
+	size := e.regionSize(c, k)
 	next := make([]int, k)
 	ys := make([]int, 0, 5)
 	for range size - 1 {
