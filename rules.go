@@ -179,16 +179,16 @@ type Relation struct {
 	Kind  RelationKind // what the digits of A and B must satisfy
 	Value int          // the sum (Sum, NotSum), the distance (Apart, Difference, NotDifference), the ratio (Ratio, NotRatio), the modulus (OtherResidue) or the digits split in thirds (OtherThird)
 	Name  string       // the rule it comes from, for messages ("anti-knight")
-	// Table is the table of a Table relation: N rows of N characters, one
-	// row for each digit a of A and in it one character for each digit b
-	// of B, '1' when the pair is allowed and '0' when not ("0110…"). Other
+	// Table is the table of a Table relation: V rows of V characters (V
+	// the digits, Rules.Values), one row for each digit a of A and in it
+	// one character for each digit b of B, '1' when the pair is allowed and '0' when not ("0110…"). Other
 	// kinds leave it empty.
 	Table string
 }
 
 // WithRelations returns rules that add the relations to r. The cells of a
 // symmetric relation are ordered so that A < B (Less, NotGreater and Table
-// keep their order); a Table relation whose table is not N×N '0's and
+// keep their order); a Table relation whose table is not V×V '0's and
 // '1's is an error wrapping ErrRules; a
 // relation listed twice, or one that r already has, is left out; a
 // relation of a cell with itself or off the board is an error wrapping
@@ -208,8 +208,8 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.Cells() || x.A == x.B || !x.Kind.Valid() {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
-		if x.Kind == Table && (len(x.Table) != r.n*r.n || strings.Trim(x.Table, "01") != "") {
-			return nil, fmt.Errorf("%w: relation %q of cells %d and %d: a table of %d characters, want %d '0's and '1's", ErrRules, x.Name, x.A, x.B, len(x.Table), r.n*r.n)
+		if v := r.Values(); x.Kind == Table && (len(x.Table) != v*v || strings.Trim(x.Table, "01") != "") {
+			return nil, fmt.Errorf("%w: relation %q of cells %d and %d: a table of %d characters, want %d '0's and '1's", ErrRules, x.Name, x.A, x.B, len(x.Table), v*v)
 		}
 		key := Relation{A: x.A, B: x.B, Kind: x.Kind, Value: x.Value, Table: x.Table}
 		if seen[key] {

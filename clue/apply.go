@@ -193,15 +193,15 @@ func (b *builder) valueDigits(vs []int) ([]int, int) {
 
 // offsetRefused are the kinds whose meaning Apply does not carry over to
 // values other than the digits 1..N (see OffsetKinds).
-var offsetRefused = []Kind{Sandwich, XSum, NumberedRoom, RowIndexer, ColumnIndexer, BoxIndexer,
-	BlackDot, NegativeRatio, EntropicLine, TenLine}
+var offsetRefused = []Kind{Sandwich, NumberedRoom, RowIndexer, ColumnIndexer, BoxIndexer,
+	NegativeRatio, EntropicLine, TenLine}
 
 // OffsetKinds reports whether Apply reads clues of kind k under rules
 // with a value offset (see satdoku.Rules.WithValueOffset): every kind but
 // those whose meaning names particular values that a shift of the values
-// does not carry over — sandwiches (between the 1 and the N), X-sums,
+// does not carry over — sandwiches (between the 1 and the N),
 // numbered rooms and indexers (a value as a count or a position),
-// black dots and their negative rule (ratios), entropic lines (thirds of
+// the negative rule of black dots (ratios), entropic lines (thirds of
 // 1..9), 10-lines (segments of any length).
 func OffsetKinds(k Kind) bool { return !slices.Contains(offsetRefused, k) }
 
@@ -777,11 +777,43 @@ func (b *builder) seen(c *Clue) error {
 	if c.Value < 1 {
 		return b.fail("value", -1, -1, "%v %d is not a positive number", c.Kind, c.Value)
 	}
+	if c.Kind == XSum && b.off != 0 {
+		return b.xsumValues(cells, c.Value)
+	}
 	if c.Value > hi {
 		b.never(cells, "%v %d is impossible (want 1 to %d)", c.Kind, c.Value, hi)
 		return nil
 	}
 	b.con(satdoku.Constraint{Kind: kind, Cells: cells, Coefs: coefs, Value: c.Value})
+	b.tag()
+	return nil
+}
+
+// xsumValues reads an X-sum on values that are not the digits: the first
+// cell's value x (1 to the cells) counts the cells, the first of them
+// too, whose values add up to sum (as ISS reads it: a value 0 counts no
+// cells and breaks the clue). satdoku's XSum counts digits, so the clue
+// is its cases, one for each x: the first cell holds x, the next x−1
+// cells add up to sum−x in values, (sum−x) − (x−1)·offset in digits.
+func (b *builder) xsumValues(cells []int, sum int) error {
+	var ms []satdoku.Member
+	for x := 1; x <= len(cells); x++ {
+		d, ok := x-b.off, x-b.off >= 1 && x-b.off <= b.v
+		rest := sum - x - (x-1)*b.off // the digits of cells 1 … x−1
+		if !ok || rest < x-1 || rest > (x-1)*b.v {
+			continue
+		}
+		m := satdoku.Member{Constraints: []satdoku.Constraint{{Kind: satdoku.OneOf, Cells: cells[:1], Mask: 1 << (d - 1), Name: b.kind.String()}}}
+		if x > 1 {
+			m.Constraints = append(m.Constraints, satdoku.Constraint{Kind: satdoku.Total, Cells: slices.Clone(cells[1:x]), Value: rest, Name: b.kind.String()})
+		}
+		ms = append(ms, m)
+	}
+	if len(ms) == 0 {
+		b.never(cells, "X-sum %d is impossible with values %d to %d", sum, 1+b.off, b.v+b.off)
+		return nil
+	}
+	b.con(satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms})
 	b.tag()
 	return nil
 }
@@ -934,7 +966,22 @@ func (b *builder) dot(c *Clue) error {
 		b.never(c.Cells, "no two distinct digits 1 to %d have ratio %d", n, v)
 		return nil
 	}
-	if v == def {
+	if c.Kind == BlackDot && b.off != 0 {
+		// A ratio of values is none of digits: 0 and 0 are a black dot
+		// on the values from 0 (as ISS reads it). The relation by its
+		// table.
+		t := make([]byte, 0, b.v*b.v)
+		for x := 1; x <= b.v; x++ {
+			for y := 1; y <= b.v; y++ {
+				ch := byte('0')
+				if satdoku.Ratio.Holds(v, x+b.off, y+b.off) {
+					ch = '1'
+				}
+				t = append(t, ch)
+			}
+		}
+		b.rels = append(b.rels, satdoku.Relation{A: c.Cells[0], B: c.Cells[1], Kind: satdoku.Table, Table: string(t), Name: b.kind.String()})
+	} else if v == def {
 		b.rel(c.Cells[0], c.Cells[1], plain, 0)
 	} else {
 		b.rel(c.Cells[0], c.Cells[1], kind, v)
@@ -1088,9 +1135,9 @@ func (b *builder) automaton(c *Clue) error {
 // pairTable reads a PairTable clue: a Table relation on each two
 // neighbours on each line, or on every two cells of it (Value 1).
 func (b *builder) pairTable(c *Clue) error {
-	n := b.n
-	if len(c.Table) != n*n || strings.Trim(c.Table, "01") != "" {
-		return b.fail("table", -1, -1, "a table of %d characters, want %d '0's and '1's", len(c.Table), n*n)
+	n, v := b.n, b.v
+	if len(c.Table) != v*v || strings.Trim(c.Table, "01") != "" {
+		return b.fail("table", -1, -1, "a table of %d characters, want %d '0's and '1's", len(c.Table), v*v)
 	}
 	if c.Value != 0 && c.Value != 1 {
 		return b.fail("value", -1, -1, "%d (want 0 for neighbours on the line, 1 for every two cells)", c.Value)

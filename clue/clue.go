@@ -208,11 +208,11 @@ const (
 	// a regular expression).
 	Automaton
 	// PairTable: the relation given by Table (satdoku.Relation's Table: a
-	// row of N characters for each digit a of the first cell, '1' where
-	// the digit b of the second may go with it) holds on each two cells
-	// next to each other on each line, the earlier cell first; with Value
-	// 1, on every two cells of each line (ISS's Pair and PairX). Label
-	// names it.
+	// row of V characters, V the digits (Rules.Values), for each digit a
+	// of the first cell, '1' where the digit b of the second may go with
+	// it) holds on each two cells next to each other on each line, the
+	// earlier cell first; with Value 1, on every two cells of each line
+	// (ISS's Pair and PairX). Label names it.
 	PairTable
 	// AnyOf: at least one of the Members holds, each a list of clues that
 	// hold together (ISS's Or, an And inside it one member; a member may

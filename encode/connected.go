@@ -2,6 +2,7 @@ package encode
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/satdoku/satdoku"
 )
@@ -15,16 +16,25 @@ import (
 //     reach(j, t−1) for a neighbour j): cell k is in and within t steps of
 //     the root through cells that are in;
 //   - in(k) → reach(k, K), K the number of cells less one, the longest
-//     path a region can need.
+//     path a region can need; or the region's size less one, when an
+//     Exactly of the rules on the same cells lists each digit of Mask
+//     (their count is the region's size: a chaos construction's regions,
+//     9 cells of 81, need 8 levels, not 80).
 //
 // It is O(K²) variables and clauses on a layer of K cells (81 var cells:
-// about 6,600 gates). The root is free (any cell of the region), so a
-// solution has as many models as its region has cells; solvers count
-// solutions by blocking the cells' digits, never models. A root fixed to
-// the region's first cell (every auxiliary a function of the digits) took
-// 2.7 times the CPU on a free 9×9 shading with two connected colours
-// (68.6 s against 25.6 s), and a clause that every cell of the region but
-// the root has a neighbour in it made the free root slower (90 s).
+// about 6,600 gates). The root is the region's first cell (root(k) → no
+// cell before k is in, by a chain of "some cell before is in"), one root
+// per region. A free root (any cell of the region, at most one) had
+// served a free 9×9 shading of two connected colours better (25.6 s
+// against 68.6 s, bench/issue31-model.txt), but on the CtC puzzles that
+// shade a 9×9 group of var cells it left five out of 20 s: with the first
+// cell as root, gini answered T29RlxU1Xt0 in 2.5 s CPU (over 11 s without
+// an answer before), uN2PO9U8_uM in 1.7 s, M75PT5HQL8k in 9.8 s (over
+// 10.7 s), 3srmjGZskE4 in 17 s, 0mzGiPdYsLc in 0.24 s, and the 9×9 chaos
+// construction zs0gkry-4Wg in 3.9 s (none in 18 s before); aZcqPcSb-MY
+// still runs past 21 s (all on a machine loaded ten-fold: wall times were
+// five to ten times these). A region of a known size (see regionSize: a
+// chaos construction's) also stops the levels at its size less one.
 func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	k, cols := len(c.Cells), c.Value
 	if k == 0 || cols < 1 {
@@ -54,10 +64,26 @@ func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		roots = append(roots, reach[p])
 	}
 	e.emit(a, roots...)
-	e.pairs(a, roots)
+	// The root is the region's first cell: one root per region, not one
+	// per cell.
+	pre := litFalse // some cell before p is in
+	for p := range k {
+		if reach[p] != litFalse && pre != litFalse {
+			e.emit(a, -reach[p], -pre)
+		}
+		if p+1 < k && in[p] != litFalse {
+			next := e.aux()
+			e.emit(a, -in[p], next)
+			if pre != litFalse {
+				e.emit(a, -pre, next)
+			}
+			pre = next
+		}
+	}
+	size := e.regionSize(c, k)
 	next := make([]int, k)
 	ys := make([]int, 0, 5)
-	for range k - 1 {
+	for range size - 1 {
 		for p := range k {
 			ys = append(ys[:0], reach[p])
 			for dir, q := range [4]int{p - cols, p + cols, p - 1, p + 1} {
@@ -120,4 +146,26 @@ func (e *Encoder) and(a ClauseAdder, x, y int) int {
 	e.emit(a, -v, y)
 	e.emit(a, -x, -y, v)
 	return v
+}
+
+// regionSize returns the number of cells a Connected c over k cells may
+// span: the count an Exactly of the rules on the same cells gives the
+// digits of c's Mask, when it lists each of them, and k otherwise.
+func (e *Encoder) regionSize(c *satdoku.Constraint, k int) int {
+	for _, x := range e.rules.Constraints() {
+		if x.Kind != satdoku.Exactly || !slices.Equal(x.Cells, c.Cells) {
+			continue
+		}
+		size, seen := 0, uint64(0)
+		for _, d := range x.Digits {
+			if d >= 1 && d <= 64 && c.Mask>>(d-1)&1 == 1 {
+				size++
+				seen |= 1 << (d - 1)
+			}
+		}
+		if seen == c.Mask && size >= 1 {
+			return min(size, k)
+		}
+	}
+	return k
 }

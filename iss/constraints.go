@@ -256,6 +256,11 @@ func (b *builder) line(it *item, kind clue.Kind, k, value int) error {
 
 // item reads one constraint other than the composites.
 func (b *builder) item(it *item) error {
+	if b.chaosAt >= 0 {
+		if err := b.checkChaosCells(it); err != nil {
+			return err
+		}
+	}
 	n := b.n
 	switch it.typ {
 	case "Given":
@@ -381,11 +386,6 @@ func (b *builder) item(it *item) error {
 	case "Pair", "PairX", "Binary", "BinaryX":
 		return b.pair(it)
 	case "NFA", "Regex":
-		if b.valueOffset != 0 {
-			// An automaton's symbols are read as the digits 1, 2, ….
-			return b.t.fail(it.at, ErrUnsupported, "%s: on a board of values %d to %d (satdoku reads automata with values from 1 only)",
-				it.typ, 1+b.valueOffset, b.numValues()+b.valueOffset)
-		}
 		if it.typ == "NFA" {
 			return b.nfa(it)
 		}
@@ -435,6 +435,14 @@ func (b *builder) item(it *item) error {
 		// Every pair of neighbours, dots or not: the named rule, not the
 		// clue (which lets Kropki dots through).
 		b.global(it.at, "nonconsecutive")
+	case "GlobalEntropy", "GlobalMod":
+		return b.globalSquares(it)
+	case "DutchFlatmates":
+		return b.dutchFlatmates(it)
+	case "ValueIndexing":
+		return b.valueIndexing(it)
+	case "ChaosConstruction":
+		// Its rules are added once the rules are made (see chaos).
 	case "StrictKropki":
 		b.add(it.at, clue.Clue{Kind: clue.NegativeRatio})
 		b.add(it.at, clue.Clue{Kind: clue.NegativeDifference})

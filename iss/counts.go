@@ -52,7 +52,7 @@ func (b *builder) segments(it *item, k int) ([][]int, error) {
 			groups = append(groups, nil)
 			continue
 		}
-		i, ok := cellID(it.args[k], b.n)
+		i, ok := b.cell(it.args[k])
 		if !ok {
 			return nil, b.t.fail(it.argAt[k], ErrInvalid, "%s: %q is not a cell of the %d×%d board", it.typ, it.args[k], b.n, b.n)
 		}
@@ -169,11 +169,12 @@ func (b *builder) counts(it *item) error {
 		return b.lookAndSay(it)
 	case "RegionSameValues":
 		// Every row, column and box (and jigsaw piece) of the largest
-		// size holds the same set of values, ISS says: a rule only where
-		// the regions hold fewer cells than there are values. On
-		// satdoku's boards every region has a cell for each of the N
-		// digits 1..N, so each holds them all: nothing to add.
-		return nil
+		// size holds the same set of values, ISS says (its builder: one
+		// SameValues of those regions, when they hold fewer cells than
+		// there are values). Where every region has a cell for each of
+		// the digits, each holds them all: finish adds the rule only on
+		// a board of more values than its side.
+		b.regionSameAt = append(b.regionSameAt, it.at)
 	case "CountingCircles":
 		cs, err := b.cells(it, 0)
 		if err != nil {

@@ -35,9 +35,23 @@ var ctcTypes = flag.String("ctc.types", "", "BenchmarkCtCCounts: only the puzzle
 var countTypes = []string{"Sum", "EqualSum", "SameValues", "ContainExact", "ContainAtLeast", "LookAndSay",
 	"CountDistinct", "CountingCircles", "SumLine", "RellikCage"}
 
+// tableTypes are the ISS types read as tables, cases or automata on any
+// values (issue 31, last part) that TestCtCCounts follows too: a Pair of
+// the index's list is "Pair: NAME".
+var tableTypes = []string{"Pair", "PairX", "Or", "XSum", "BlackDot", "RegionSameValues", "GlobalEntropy",
+	"GlobalMod", "DutchFlatmates", "ValueIndexing"}
+
+// followed reports whether an index record's type (its name before any
+// ": NAME") is one of types.
+func followed(ty string, types []string) bool {
+	name, _, _ := strings.Cut(ty, ":")
+	return slices.Contains(types, name)
+}
+
 // TestCtCCounts reads each CtC puzzle of the shared set (each file one
 // puzzle over many lines, read with its lines joined) that uses one of
-// countTypes, and solves it to uniqueness on the checked path: its
+// countTypes or tableTypes (countTypes only under -short: see
+// TestCtCTables), and solves it to uniqueness on the checked path: its
 // verdict must be ISS's (index.jsonl: unique_solution, solutions_found),
 // and where ISS ran out of time (iss_status too-slow) it must not
 // contradict the solutions ISS found.
@@ -68,7 +82,9 @@ func TestCtCCounts(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(rec.Types, func(ty string) bool { return slices.Contains(countTypes, ty) }) ||
+		if !slices.ContainsFunc(rec.Types, func(ty string) bool {
+			return followed(ty, countTypes) || !testing.Short() && followed(ty, tableTypes)
+		}) ||
 			testing.Short() && rec.SolveMS > 60 {
 			continue
 		}
@@ -82,7 +98,7 @@ func TestCtCCounts(t *testing.T) {
 			continue
 		}
 		if errors.Is(err, iss.ErrUnsupported) {
-			for _, ty := range countTypes {
+			for _, ty := range slices.Concat(countTypes, tableTypes) {
 				if strings.Contains(err.Error(), ": "+ty+":") {
 					t.Errorf("%s: refused for %s: %v", rec.File, ty, err)
 				}
@@ -123,14 +139,7 @@ func TestCtCCounts(t *testing.T) {
 			noVerdict++
 			continue
 		}
-		want := backend.StatusNone
-		switch {
-		case rec.Unique:
-			want = backend.StatusUnique
-		case rec.SolutionsFound >= 2:
-			want = backend.StatusMultiple
-		}
-		if a.Status != want {
+		if want := issVerdict(rec.Unique, rec.SolutionsFound); a.Status != want {
 			t.Errorf("%s: %v, ISS: %v", rec.File, a.Status, want)
 			continue
 		}
@@ -189,4 +198,92 @@ func BenchmarkCtCCounts(b *testing.B) {
 			}
 		})
 	}
+}
+
+// ctcTables are puzzles of the shared set that satdoku reads since Pairs,
+// Ors, X-sums and black dots are read on any values, GlobalEntropy,
+// DutchFlatmates and ValueIndexing as automata, and chaos constructions;
+// those marked slow take over a second here and are left to make
+// test-long.
+var ctcTables = []struct {
+	file string
+	slow bool
+}{
+	{"6yzzNCrENAc.iss", false}, {"RzmjwiyQXgo.iss", true}, {"l8XOG9Vg6Q0.iss", false},
+	{"tSUeSQGsaCI.iss", false}, {"xRI_eNfqM0U.iss", false}, {"a3gCT7KKCvY.iss", false},
+	{"ss5Z0hY8B50.iss", false}, {"SiMG6L3vkhg.iss", false}, {"TAHLcK-kD0s.iss", false},
+	{"1rt7kZsk8dg.iss", true}, {"LHm16UXAZxs.iss", true}, {"TRnCrYmrLZ8.1.iss", false},
+	{"snwgRTkHGag.iss", false}, {"aFdQkHxowPM.iss", false}, {"zs0gkry-4Wg.iss", true},
+}
+
+// TestCtCTables solves each puzzle of ctcTables to uniqueness on the
+// checked path: its verdict must be ISS's (index.jsonl), or, where ISS
+// stopped early (partial), not contradict the solutions it found. It
+// skips when the set is absent.
+func TestCtCTables(t *testing.T) {
+	dir := ctcDir()
+	data, err := os.ReadFile(filepath.Join(dir, "index.jsonl"))
+	if err != nil {
+		t.Skipf("no CtC ISS set: %v", err)
+	}
+	type record struct {
+		File           string `json:"file"`
+		Status         string `json:"iss_status"`
+		Unique         bool   `json:"unique_solution"`
+		SolutionsFound int    `json:"solutions_found"`
+	}
+	recs := map[string]record{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec record
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		recs[rec.File] = rec
+	}
+	s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
+	for _, tc := range ctcTables {
+		rec, ok := recs[tc.file]
+		if !ok {
+			t.Errorf("%s: not in the index", tc.file)
+			continue
+		}
+		if tc.slow && testing.Short() {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := iss.Read(string(src))
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		a, err := s.Unique(ctx, p.Grid)
+		cancel()
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+			continue
+		}
+		want := issVerdict(rec.Unique, rec.SolutionsFound)
+		if rec.Status != "validated" && rec.SolutionsFound == 1 && a.Status != backend.StatusNone {
+			want = a.Status // one solution found and no verdict: unique or more
+		}
+		if a.Status != want {
+			t.Errorf("%s: %v, ISS: %v (%s, %d solutions found)", tc.file, a.Status, want, rec.Status, rec.SolutionsFound)
+		}
+	}
+}
+
+// issVerdict is the status of ISS's verdict in the index: unique, several
+// solutions (two found or more), or none.
+func issVerdict(unique bool, found int) backend.Status {
+	switch {
+	case unique:
+		return backend.StatusUnique
+	case found >= 2:
+		return backend.StatusMultiple
+	}
+	return backend.StatusNone
 }

@@ -39,6 +39,10 @@ func FuzzRead(f *testing.F) {
 		".NFA~UgIT_EMhTHQn_hCEIQhCF_iEIShCE_xjGNYxjf5CEIwhCP8pSlaUpX-1rWta1r_Oc53HOd_oQhD0IQ_0pSmCUpgAX-pSlKUpT_Wta1rWt_sYxjGMY_zGMYxjGf7nOc5znP973ve97w~_row6-distance~R6C1~R6C2~R6C3~-~R6C4~~R1C1~VA1",
 		".Regex~WzEtOF17OH0~R1C1~R2C2~R3C3~~R3C4~R3C5.Regex~KDEyfDIuM3wzLi40fDQuLi41fDUuLi4uNikuKg~R9C1~R9C2.Regex~1%7C2~R5C5",
 		".PairX~ABIABIABI_HIAB~R1C1~R5C5~R9C9.Or.Cage~10~R1C1~R2C2.And.Thermo~R2C2~R1C1.Or.~R1C1_9.~R2C2_1.End.End.Pair~ABIABIABI_HIAB~R3C3~R3C4.End",
+		".Shape~10x10~0-9.Pair~-3_____________-H~_0%2F9~R1C1~R1C2.PairX~8H_xf8H_xf8H_B~R5C5~R6C6.Or.XSum~R6~6~.Pair~vyvy~R1C1~R2C1.End.BlackDot~R3C3~R3C4",
+		".Shape~6x6~9.RegionSameValues.Or.And.Sum~1_=_-1_1~R2C5~R1C5.EqualSum~R2C5~R1C5~-~R2C6.End.End.Regex~MC4q~R1C1~R1C2",
+		".GlobalEntropy.GlobalMod.DutchFlatmates.ValueIndexing~R1C1~R1C2~R1C3~R1C4.Shape~9x9~0-8.ValueIndexing~R9C9~R8C8~R7C7",
+		".Var~C~c~9x9.EqualSum~R1C8~VC8~-~R3C9~VC27.NFA~TIRYjGRcrZ40RomDhFCA~_x~VC1~VC2~VC10~VC11.Shape~9x9~0-15",
 	} {
 		f.Add(s)
 	}

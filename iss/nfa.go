@@ -30,15 +30,18 @@ import (
 // An automaton reads symbols 1, 2, …: the values of the grid in order
 // (symbolDigit maps them to satdoku's digits).
 
-// symbolDigit returns the digit of an n×n board that symbol s of an ISS
-// automaton reads, and whether it is one: symbol s is the s-th value of
-// the grid, and this board's values are the digits 1 to n.
+// symbolDigit returns the digit of a board of n values that symbol s of
+// an ISS automaton reads, and whether it is one: symbol s is the s-th
+// value of the grid (js/solver/sudoku_builder.js compiles the automaton
+// over numValues symbols, whatever the value offset), which is digit s.
 func symbolDigit(s, n int) (int, bool) { return s, s >= 1 && s <= n }
 
 // charDigit returns the digit that a character of a regular expression
-// names on an n×n board (ISS's charToValue: '0'–'9', then 'A'–'Z' or
-// 'a'–'z' from 10), and whether it is one of the board's.
-func charDigit(c byte, n int) (int, bool) {
+// names on a board of n values from 1+off (ISS's charToValue: '0'–'9',
+// then 'A'–'Z' or 'a'–'z' from 10, the value less the offset: '0' is
+// digit 1 on a board of the values 0 to 8), and whether it is one of the
+// board's.
+func charDigit(c byte, n, off int) (int, bool) {
 	v := -1
 	switch {
 	case c >= '0' && c <= '9':
@@ -48,7 +51,7 @@ func charDigit(c byte, n int) (int, bool) {
 	case c >= 'a' && c <= 'z':
 		v = int(c-'a') + 10
 	}
-	return symbolDigit(v, n)
+	return symbolDigit(v-off, n)
 }
 
 // bitReader reads bits from bytes, the highest bit of each byte first
@@ -302,7 +305,7 @@ func (b *builder) regex(it *item) error {
 		return b.t.fail(at, ErrInvalid, "Regex: %q is not an encoded pattern", tok)
 	}
 	pattern = strings.Join(strings.Fields(pattern), "")
-	a, err := compileRegex(pattern, b.numValues())
+	a, err := compileRegex(pattern, b.numValues(), b.valueOffset)
 	if err != nil {
 		return b.t.fail(at, ErrInvalid, "Regex: %q: %v", pattern, err)
 	}

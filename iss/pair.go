@@ -22,11 +22,14 @@ import (
 //
 // The KEY is the relation's table, written by fnToBinaryKey
 // (js/sudoku_constraint.js) and read by forBinaryKey
-// (js/solver/lookup_tables.js): bit (a−1)·N + (b−1) is set when the pair
-// (a, b) is allowed, six bits a character of the URL-safe base64 alphabet
+// (js/solver/lookup_tables.js): bit (a−1)·V + (b−1) is set when the pair
+// (a, b) is allowed, a and b the cells' values less the value offset (the
+// digits 1 to V, V the Shape's number of values, N unless it says more), six bits a character of the URL-safe base64 alphabet
 // of Base64Codec (js/util.js: 'A'–'Z', 'a'–'z', '0'–'9', '-', '_' for 0 to
 // 63), the lowest bit first, trailing zero characters left out. ISS reads
-// at most ⌈N²/6⌉ characters and fails on more.
+// at most ⌈V²/6⌉ characters and fails on more. On a board of the values 1
+// to N the relation is read as the clue whose meaning it is, when there is
+// one; on other values it stays a table.
 
 // base64URL is the alphabet of the keys.
 const base64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -36,10 +39,10 @@ const base64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 // second.
 type relation []uint64
 
-// decodeKey reads a key of an N×N board.
+// decodeKey reads a key of a board of n values.
 func decodeKey(key string, n int) (relation, error) {
 	if most := (n*n + 5) / 6; len(key) > most {
-		return nil, fmt.Errorf("a key of %d characters (ISS reads at most %d on a %d×%d board)", len(key), most, n, n)
+		return nil, fmt.Errorf("a key of %d characters (ISS reads at most %d on a board of %d values)", len(key), most, n)
 	}
 	rel := make(relation, n)
 	for k := range len(key) {
@@ -316,7 +319,7 @@ func (b *builder) key(it *item) (relation, int, error) {
 			return r
 		}, key)
 	}
-	rel, err := decodeKey(key, b.n)
+	rel, err := decodeKey(key, b.numValues())
 	if err != nil {
 		return nil, 0, b.t.fail(at, ErrInvalid, "%s: %v", it.typ, err)
 	}
@@ -372,11 +375,6 @@ func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
 // line), a clue on each two cells it relates otherwise. A relation that no
 // clue has is a clue.PairTable: the relation by its table.
 func (b *builder) pair(it *item) error {
-	if b.valueOffset != 0 || b.values > b.n {
-		// The clues it reads are matched on the digits 1..N.
-		return b.t.fail(it.at, ErrUnsupported, "%s: a relation on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
-			it.typ, 1+b.valueOffset, b.numValues()+b.valueOffset)
-	}
 	every := strings.HasSuffix(it.typ, "X")
 	rel, keyAt, err := b.key(it)
 	if err != nil {
@@ -398,7 +396,12 @@ func (b *builder) pair(it *item) error {
 		return nil // every pair of digits: says nothing
 	}
 	var pick, whole *reading
-	rs := readings(b.n)
+	var rs []reading
+	if b.valueOffset == 0 && b.numValues() == b.n {
+		// The named clues are matched on the digits 1..N; on other
+		// values the relation stays a table.
+		rs = readings(b.n)
+	}
 	for k := range rs {
 		r := &rs[k]
 		if !slices.Equal(r.rel, rel) {
@@ -483,12 +486,12 @@ func (b *builder) checkPairMarks() error {
 // may be 0); any other Or as a clue.AnyOf of its members (see anyOf).
 func (b *builder) or(it *item, members []item) error {
 	n := b.n
-	if b.valueOffset != 0 || b.values > b.n {
-		return b.t.fail(it.at, ErrUnsupported, "Or: on a board of values %d to %d (satdoku reads it with the values 1 to N only)",
-			1+b.valueOffset, b.numValues()+b.valueOffset)
-	}
 	if len(members) == 0 {
 		return b.t.fail(it.at, ErrUnsupported, "Or: no members")
+	}
+	if b.valueOffset != 0 || b.numValues() != n {
+		// The same-difference line is matched on the digits 1..N.
+		return b.anyOf(it, members)
 	}
 	// Anything but a same-difference line: the members as they are.
 	refuse := func(string, ...any) error { return b.anyOf(it, members) }

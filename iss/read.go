@@ -58,7 +58,7 @@ func Read(s string) (*Puzzle, error) {
 	if len(t.b) > MaxLen {
 		return nil, t.fail(0, ErrSyntax, "a string of %d bytes (the limit is %d)", len(t.b), MaxLen)
 	}
-	b := &builder{t: &t, n: 9, grid: map[int]int{}, regionSumAt: -1}
+	b := &builder{t: &t, n: 9, grid: map[int]int{}, regionSumAt: -1, chaosAt: -1, chaosFrom: -1}
 	// In the order of ISS's parser: the formats of one line of cells
 	// first, the constraint strings last.
 	switch oneWord := !strings.ContainsAny(strings.TrimSpace(s), " \t\r\n\v\f"); {
@@ -179,12 +179,18 @@ type builder struct {
 	// jigsawAt is the place of the jigsaw layout; regionSumAt that of the
 	// first region sum line (−1 for none).
 	jigsawAt, regionSumAt int
-	clues                 []clue.Clue
-	at                    []int      // the place of each clue, for errors
-	pairMarks             []pairMark // the dots and marks read from Pairs
-	named                 []string
-	namedAt               []int
-	warnings              []string
+	// regionSameAt are the places of the RegionSameValues items.
+	regionSameAt []int
+	// chaosAt is the place of a ChaosConstruction (−1 for none), and
+	// chaosFrom the first of the clues that say its rules (−1 for none):
+	// they are left out of the puzzle's clues (see chaos).
+	chaosAt, chaosFrom int
+	clues              []clue.Clue
+	at                 []int      // the place of each clue, for errors
+	pairMarks          []pairMark // the dots and marks read from Pairs
+	named              []string
+	namedAt            []int
+	warnings           []string
 	// inMember is set while the members of an Or are read: a given is a
 	// pencil mark of the member, not a cell of the grid.
 	inMember bool
@@ -279,6 +285,16 @@ func (b *builder) finish() (*Puzzle, error) {
 			return nil, b.t.fail(b.regionSumAt, ErrUnsupported, "RegionSumLine on the pieces of a partial jigsaw layout")
 		}
 	}
+	if len(b.regionSameAt) > 0 && b.numValues() > n {
+		if err := b.regionSameValues(r); err != nil {
+			return nil, err
+		}
+	}
+	if b.chaosAt >= 0 {
+		if err := b.chaos(r); err != nil {
+			return nil, err
+		}
+	}
 	if err := b.checkPairMarks(); err != nil {
 		return nil, err
 	}
@@ -309,7 +325,12 @@ func (b *builder) finish() (*Puzzle, error) {
 		d, _ := r.DigitOf(v) // digits checked the value
 		g.SetCell(i, d)
 	}
-	return &Puzzle{Grid: g, Clues: b.clues, Warnings: b.warnings}, nil
+	clues := b.clues
+	if b.chaosFrom >= 0 {
+		// The regions are found, not drawn.
+		clues = clues[:b.chaosFrom]
+	}
+	return &Puzzle{Grid: g, Clues: clues, Warnings: b.warnings}, nil
 }
 
 // cellChar returns the row or column index that an ISS cell id's
@@ -443,6 +464,16 @@ func (b *builder) varCells(its []item) error {
 		groups = append(groups, varGroup{name: "V" + prefix, count: count, columns: columns})
 		if b.nvars += count; b.n*b.n+b.nvars > satdoku.MaxCells || b.nvars > 1000 {
 			return b.t.fail(it.at, ErrInvalid, "Var: %d var cells (the limit is 1000)", b.nvars)
+		}
+	}
+	for k := range its {
+		if its[k].typ == "ChaosConstruction" {
+			// ISS's group of region cells, one per grid cell (see chaos).
+			if b.chaosAt < 0 {
+				groups = append(groups, varGroup{name: chaosGroup, count: b.n * b.n, columns: b.n})
+				b.nvars += b.n * b.n
+			}
+			b.chaosAt = its[k].at
 		}
 	}
 	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })
@@ -606,4 +637,37 @@ func (b *builder) cellAt(layer, r, c int) (string, bool) {
 		return g.name, true
 	}
 	return g.name + strconv.Itoa(j+1), true
+}
+
+// regionSameValues adds RegionSameValues on a board of more values than its
+// side, as ISS's builder reads it: the rows, the columns, the boxes (or
+// the regions) and the pieces of a jigsaw layout, those of the largest
+// size (N cells), hold the same values, each as many times. satdoku's
+// sets of values are apart, and a row crosses every column; but each
+// family of these regions tiles the grid, so the rows holding the same
+// values M each, the grid holds N·M, and so must every other family's
+// regions: a SameValues for each family says it all. A family that does
+// not tile the grid (the pieces of a partial jigsaw layout) is refused.
+func (b *builder) regionSameValues(r *satdoku.Rules) error {
+	families := map[satdoku.Kind][][]int{}
+	for _, u := range r.Units() {
+		if u.Kind != satdoku.Extra && len(u.Cells) == b.n {
+			families[u.Kind] = append(families[u.Kind], u.Cells)
+		}
+	}
+	var pieces [][]int
+	for _, c := range b.clues {
+		if c.Kind == clue.ExtraRegion && len(c.Cells) == b.n {
+			pieces = append(pieces, c.Cells)
+		}
+	}
+	if len(pieces) > 0 && len(pieces) != b.n {
+		return b.t.fail(b.regionSameAt[0], ErrUnsupported, "RegionSameValues: %d regions of %d cells that do not tile the grid, beside its rows", len(pieces), b.n)
+	}
+	for _, lines := range [][][]int{families[satdoku.Row], families[satdoku.Column], families[satdoku.Box], pieces} {
+		if len(lines) >= 2 {
+			b.add(b.regionSameAt[0], clue.Clue{Kind: clue.SameValues, Lines: lines})
+		}
+	}
+	return nil
 }

@@ -9,14 +9,15 @@ import (
 
 // compileRegex compiles a regular expression of ISS's Regex constraint
 // (js/nfa_builder.js, RegexParser and RegexToNFABuilder) into an automaton
-// over the digits of an n×n board that accepts the lines whose digits,
+// over the digits of a board of n values (digit d the value d+offset)
+// that accepts the lines whose digits,
 // read as a string, match the whole pattern. The syntax: characters
 // (digits, 'A'–'Z' for 10 …), '.' (any value), classes "[…]" with ranges
 // and '^' for the complement, groups "(…)", alternation '|', and the
 // quantifiers '*', '+', '?', "{n}", "{n,}" and "{n,m}". A character that
 // is no value of the board is an error, as in ISS.
-func compileRegex(pattern string, n int) (*satdoku.NFA, error) {
-	p := &reParser{s: pattern, n: n}
+func compileRegex(pattern string, n, offset int) (*satdoku.NFA, error) {
+	p := &reParser{s: pattern, n: n, off: offset}
 	nd, err := p.alternation()
 	if err != nil {
 		return nil, err
@@ -48,6 +49,7 @@ type reParser struct {
 	s   string
 	pos int
 	n   int
+	off int // the value offset: digit d is the value d+off
 }
 
 func (p *reParser) peek() byte {
@@ -156,9 +158,9 @@ func (p *reParser) number() (int, bool) {
 }
 
 func (p *reParser) digit(c byte) (uint64, error) {
-	d, ok := charDigit(c, p.n)
+	d, ok := charDigit(c, p.n, p.off)
 	if !ok {
-		return 0, fmt.Errorf("%q is not a value 1 to %d", c, p.n)
+		return 0, fmt.Errorf("%q is not a value %d to %d", c, 1+p.off, p.n+p.off)
 	}
 	return 1 << (d - 1), nil
 }

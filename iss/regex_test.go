@@ -74,7 +74,7 @@ func TestRegexAgainstGo(t *testing.T) {
 	matched := 0
 	for range 300 {
 		pat := randomPattern(rng, 0)
-		a, err := compileRegex(pat, 6)
+		a, err := compileRegex(pat, 6, 0)
 		if err != nil {
 			t.Fatalf("%q: %v", pat, err)
 		}
@@ -105,12 +105,12 @@ func TestRegexAgainstGo(t *testing.T) {
 // TestRegexErrors: what ISS refuses, compileRegex refuses.
 func TestRegexErrors(t *testing.T) {
 	for _, pat := range []string{"", "(1", "1)", "*", "1{", "1{3,2}", "[]", "[1-", "0", "7", "A", "[5-3]", "1|*"} {
-		if _, err := compileRegex(pat, 6); err == nil && pat != "" {
+		if _, err := compileRegex(pat, 6, 0); err == nil && pat != "" {
 			t.Errorf("%q compiles on 6×6", pat)
 		}
 	}
 	// The empty pattern matches the empty line only; ISS reads it.
-	if a, err := compileRegex("", 6); err != nil || accepts(a, []int{1}) || !accepts(a, nil) {
+	if a, err := compileRegex("", 6, 0); err != nil || accepts(a, []int{1}) || !accepts(a, nil) {
 		t.Errorf("the empty pattern: %v", err)
 	}
 }
