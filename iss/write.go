@@ -361,12 +361,11 @@ func (w *writer) clue(c *clue.Clue, inside bool) error {
 	case clue.LittleKiller:
 		return w.littleKiller(c)
 	case clue.Sandwich:
-		place, fwd, err := w.outside(c)
+		// A sandwich reads the same from either end: ISS's is left of
+		// its row or above its column.
+		place, _, err := w.outside(c)
 		if err != nil {
 			return err
-		}
-		if !fwd {
-			return link.Refuse(target, "sandwich clue right of a row or below a column", "its sandwich clues are left and above")
 		}
 		w.item("Sandwich", strconv.Itoa(c.Value), place)
 	case clue.XSum, clue.Skyscraper, clue.NumberedRoom:
@@ -557,8 +556,9 @@ func (w *writer) mark(c *clue.Clue) error {
 }
 
 // littleKiller writes a little killer from the cell its diagonal starts
-// at, whose edge gives ISS its direction; a diagonal that goes the other
-// way from that cell is refused.
+// at, whose edge gives ISS its direction, or from the other end of the
+// diagonal (the same cells, the same sum); a diagonal that ISS reads the
+// other way from both ends is refused.
 func (w *writer) littleKiller(c *clue.Clue) error {
 	n := w.n
 	if !c.Direction.Valid() {
@@ -574,24 +574,46 @@ func (w *writer) littleKiller(c *clue.Clue) error {
 		dr, dc = 1, 1
 	}
 	r, col := c.Row+dr, c.Col+dc
-	var dir clue.Direction
+	on := func(r, c int) bool { return r >= 0 && r < n && c >= 0 && c < n }
+	if on(r, col) && c.Value >= 1 {
+		end := [2]int{r, col}
+		for on(end[0]+dr, end[1]+dc) {
+			end = [2]int{end[0] + dr, end[1] + dc}
+		}
+		for _, from := range []struct{ r, c, dr, dc int }{{r, col, dr, dc}, {end[0], end[1], -dr, -dc}} {
+			if issDirection(n, from.r, from.c) == [2]int{from.dr, from.dc} {
+				w.item("LittleKiller", strconv.Itoa(c.Value), w.id(from.r*n+from.c))
+				return nil
+			}
+		}
+		// Else (from a corner): the sum of its cells, digits repeating
+		// or not.
+		args := []string{strconv.Itoa(c.Value)}
+		for i, j := r, col; on(i, j); i, j = i+dr, j+dc {
+			args = append(args, w.id(i*n+j))
+		}
+		w.item("Sum", args...)
+		return nil
+	}
+	return link.Refuse(target, fmt.Sprintf("little killer going %v from r%dc%d", c.Direction, r+1, col+1),
+		"its little killers go down-right from the left edge, down-left from the top, up-left from the right and up-right from the bottom, with a sum of 1 or more")
+}
+
+// issDirection returns the way, in rows and columns, that ISS's little
+// killer from cell (r, c) of the edge goes (see Builder.littleKiller); 0,
+// 0 for a cell it starts none from.
+func issDirection(n, r, c int) [2]int {
 	switch {
-	case r < 0 || r >= n || col < 0 || col >= n:
-	case col == 0 && r <= n-2:
-		dir = clue.DownRight
-	case r == 0 && col >= 1:
-		dir = clue.DownLeft
-	case col == n-1 && r >= 1 && r <= n-2:
-		dir = clue.UpLeft
-	case r == n-1 && col >= 1 && col <= n-2:
-		dir = clue.UpRight
+	case c == 0 && r <= n-2:
+		return [2]int{1, 1}
+	case r == 0 && c >= 1:
+		return [2]int{1, -1}
+	case c == n-1 && r >= 1 && r <= n-2:
+		return [2]int{-1, -1}
+	case r == n-1 && c >= 1 && c <= n-2:
+		return [2]int{-1, 1}
 	}
-	if dir != c.Direction || c.Value < 1 {
-		return link.Refuse(target, fmt.Sprintf("little killer going %v from r%dc%d", c.Direction, r+1, col+1),
-			"its little killers go down-right from the left edge, down-left from the top, up-left from the right and up-right from the bottom, with a sum of 1 or more")
-	}
-	w.item("LittleKiller", strconv.Itoa(c.Value), w.id(r*n+col))
-	return nil
+	return [2]int{}
 }
 
 // outside writes the row or column of a clue outside the board, "R3" or

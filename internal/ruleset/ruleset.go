@@ -21,8 +21,9 @@ type Part struct {
 
 // Parts lists the units, relations and constraints of r, in r's order,
 // each with its line and name; a relation whose order says nothing
-// (different, equal) is written with its lower cell first, and a one-of
-// constraint on several cells is listed cell by cell. A relation's table,
+// (different, equal) is written with its lower cell first, a total
+// without coefficients and a sandwich with their cells in order, and a one-of constraint
+// on several cells is listed cell by cell. A relation's table,
 // an automaton and the members of an any-of are part of the line.
 func Parts(r *satdoku.Rules) []Part {
 	var out []Part
@@ -37,6 +38,11 @@ func Parts(r *satdoku.Rules) []Part {
 		out = append(out, Part{relationLine(x), x.Name})
 	}
 	for _, c := range r.Constraints() {
+		if c.Kind == satdoku.Total && c.Coefs == nil || c.Kind == satdoku.Sandwich {
+			// A sum without coefficients is over a set of cells, a
+			// sandwich the same read from either end.
+			c.Cells = slices.Sorted(slices.Values(c.Cells))
+		}
 		if c.Kind == satdoku.OneOf && len(c.Cells) > 1 {
 			// A one-of holds cell by cell: one on two cells is one on each.
 			for _, i := range c.Cells {
