@@ -99,7 +99,8 @@ func Of(g *satdoku.Grid, clues []clue.Clue) Spec {
 // Check compares the puzzle a link was written from, want, with the
 // puzzle read back from the link, got: the same board, the same givens
 // and the same rules as data (units, relations, constraints, whatever
-// their order). A difference is an error of target that names the first
+// their order; a relation by the digit pairs it allows, see
+// ruleset.Meaning). A difference is an error of target that names the first
 // rule the link lost (or added).
 func Check(target string, want, got *satdoku.Grid) error {
 	if got == nil {
@@ -114,7 +115,7 @@ func Check(target string, want, got *satdoku.Grid) error {
 			return Refuse(target, "given in "+cellName(want.N(), i), "the link reads back with other givens")
 		}
 	}
-	wp, gp := ruleset.Parts(wr), ruleset.Parts(gr)
+	wp, gp := ruleset.Meaning(wr), ruleset.Meaning(gr)
 	have := map[string]bool{}
 	for _, p := range gp {
 		have[p.Line] = true
