@@ -57,7 +57,7 @@ func Write(g *satdoku.Grid, clues []clue.Clue) ([]byte, error) {
 	}
 	back, err := readJSON(text)
 	if err != nil {
-		return nil, link.Refuse(target, "reading of this puzzle", "%v", err)
+		return nil, link.Unreadable(target, err)
 	}
 	if err := link.Check(target, g, back.Grid); err != nil {
 		return nil, err
@@ -123,9 +123,9 @@ func (w *writer) write() error {
 	r := g.Rules()
 	switch {
 	case n > MaxWriteN:
-		return link.Refuse(target, fmt.Sprintf("%d×%d board", n, n), "it draws boards up to %d×%d", MaxWriteN, MaxWriteN)
+		return link.Refusef(target, fmt.Sprintf("%d×%d board", n, n), "it draws boards up to %d×%d", MaxWriteN, MaxWriteN)
 	case r.ValueOffset() != 0 || r.Values() != n:
-		return link.Refuse(target, fmt.Sprintf("board of the values %d to %d", r.ValueOf(1), r.ValueOf(r.Values())), "its cells hold 1 to N")
+		return link.Refusef(target, fmt.Sprintf("board of the values %d to %d", r.ValueOf(1), r.ValueOf(r.Values())), "its cells hold 1 to N")
 	case r.VarCells() > 0:
 		return link.Refuse(target, "variable cells")
 	}
@@ -225,7 +225,7 @@ func (w *writer) clue(c *clue.Clue) error {
 		case c.Kind == clue.Whispers && c.Value != 0:
 			item["value"] = c.Value
 		case c.Kind == clue.LockoutLine && c.Value != 0 && c.Value != n/2:
-			return link.Refuse(target, fmt.Sprintf("lockout line of difference %d", c.Value), "its lockout lines differ by %d", n/2)
+			return link.Refusef(target, fmt.Sprintf("lockout line of difference %d", c.Value), "its lockout lines differ by %d", n/2)
 		}
 		w.add(key, item)
 		return nil
@@ -254,7 +254,7 @@ func (w *writer) clue(c *clue.Clue) error {
 	case clue.XV:
 		mark := map[int]string{5: "V", 10: "X"}[c.Value]
 		if mark == "" {
-			return link.Refuse(target, fmt.Sprintf("XV mark of sum %d", c.Value), "its marks are X (10) and V (5)")
+			return link.Refusef(target, fmt.Sprintf("XV mark of sum %d", c.Value), "its marks are X (10) and V (5)")
 		}
 		w.add("xv", map[string]any{"cells": w.refs(c.Cells), "value": mark})
 	case clue.Clone:

@@ -40,7 +40,7 @@ func Write(g *satdoku.Grid, clues []clue.Clue) (string, error) {
 	s := w.sb.String()
 	back, err := Read(s)
 	if err != nil {
-		return "", link.Refuse(target, "reading of this puzzle", "%v", err)
+		return "", link.Unreadable(target, err)
 	}
 	if err := link.Check(target, g, back.Grid); err != nil {
 		return "", err
@@ -114,7 +114,7 @@ func (w *writer) write() error {
 	n, r := w.n, w.r
 	switch {
 	case n > maxWriteN:
-		return link.Refuse(target, fmt.Sprintf("%d×%d board", n, n), "it takes boards up to %d×%d", maxWriteN, maxWriteN)
+		return link.Refusef(target, fmt.Sprintf("%d×%d board", n, n), "it takes boards up to %d×%d", maxWriteN, maxWriteN)
 	}
 	shape := ""
 	switch off, v := r.ValueOffset(), r.Values(); {
@@ -212,7 +212,7 @@ func (w *writer) globals() error {
 	}
 	if has(clue.Nonconsecutive) {
 		if has(clue.WhiteDot) || has(clue.BlackDot) {
-			return link.Refuse(target, "nonconsecutive rule that exempts the pairs of Kropki dots", "its AntiConsecutive holds for every pair of neighbours")
+			return link.Refusef(target, "nonconsecutive rule that exempts the pairs of Kropki dots", "its AntiConsecutive holds for every pair of neighbours")
 		}
 		w.item("AntiConsecutive")
 	}
@@ -224,7 +224,7 @@ func (w *writer) globals() error {
 		if diff {
 			k = clue.NegativeDifference
 		}
-		return link.Refuse(target, k.String()+" rule alone", "its StrictKropki is the negative rule of both dots")
+		return link.Refusef(target, k.String()+" rule alone", "its StrictKropki is the negative rule of both dots")
 	}
 	if has(clue.NegativeXV) {
 		w.item("StrictXV")
@@ -507,7 +507,7 @@ func (w *writer) arrow(c *clue.Clue) error {
 		case 2, 3:
 			w.item("PillArrow", append(append([]string{strconv.Itoa(len(pill))}, w.ids(pill)...), w.ids(l)...)...)
 		default:
-			return link.Refuse(target, fmt.Sprintf("arrow whose circle has %d cells", len(pill)), "its pills have 2 or 3")
+			return link.Refusef(target, fmt.Sprintf("arrow whose circle has %d cells", len(pill)), "its pills have 2 or 3")
 		}
 	}
 	return nil
@@ -595,7 +595,7 @@ func (w *writer) littleKiller(c *clue.Clue) error {
 		w.item("Sum", args...)
 		return nil
 	}
-	return link.Refuse(target, fmt.Sprintf("little killer going %v from r%dc%d", c.Direction, r+1, col+1),
+	return link.Refusef(target, fmt.Sprintf("little killer going %v from r%dc%d", c.Direction, r+1, col+1),
 		"its little killers go down-right from the left edge, down-left from the top, up-left from the right and up-right from the bottom, with a sum of 1 or more")
 }
 

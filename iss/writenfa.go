@@ -133,7 +133,7 @@ func (w *writer) automaton(c *clue.Clue) error {
 	}
 	key, ok := encodeNFA(c.NFA, w.r.Values(), len(c.Lines) > 1)
 	if !ok {
-		return link.Refuse(target, "automaton of this size", "its automata read 16 symbols at most")
+		return link.Refusef(target, "automaton of this size", "its automata read 16 symbols at most")
 	}
 	args := []string{key}
 	if c.Label != "" {
@@ -216,7 +216,7 @@ func (w *writer) varGroups() error {
 		i = end
 	}
 	if len(groups) > 26 {
-		return link.Refuse(target, fmt.Sprintf("%d groups of var cells", len(groups)), "satdoku writes 26 at most")
+		return link.Refusef(target, fmt.Sprintf("%d groups of var cells", len(groups)), "satdoku writes 26 at most")
 	}
 	w.vars = make([]string, k)
 	for x := range groups {

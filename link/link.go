@@ -52,12 +52,19 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return ErrUnsupported }
 
 // Refuse returns the error of a rule that target cannot hold.
-func Refuse(target, rule string, why ...any) error {
-	e := &Error{Target: target, Rule: rule}
-	if len(why) > 0 {
-		e.Why = fmt.Sprintf(why[0].(string), why[1:]...)
-	}
-	return e
+func Refuse(target, rule string) error { return &Error{Target: target, Rule: rule} }
+
+// Refusef returns the error of a rule that target cannot hold, and why,
+// formatted as fmt.Sprintf formats it.
+func Refusef(target, rule, format string, args ...any) error {
+	return &Error{Target: target, Rule: rule, Why: fmt.Sprintf(format, args...)}
+}
+
+// Unreadable returns the error of a link that the target's reader does
+// not read back: err says why (a clue the writer wrote in a form the
+// target refuses, as a pill whose cells are not side by side).
+func Unreadable(target string, err error) error {
+	return &Error{Target: target, Rule: "way to write this puzzle", Why: err.Error()}
 }
 
 // Spec is a puzzle as a writer sees it: the givens under their rules, the
@@ -104,15 +111,15 @@ func Of(g *satdoku.Grid, clues []clue.Clue) Spec {
 // rule the link lost (or added).
 func Check(target string, want, got *satdoku.Grid) error {
 	if got == nil {
-		return Refuse(target, "reading of its own link")
+		return Unreadable(target, errors.New("no puzzle read back"))
 	}
 	wr, gr := want.Rules(), got.Rules()
 	if want.N() != got.N() || wr.Values() != gr.Values() || wr.ValueOffset() != gr.ValueOffset() || wr.VarCells() != gr.VarCells() {
-		return Refuse(target, fmt.Sprintf("%d×%d board of %d values", want.N(), want.N(), wr.Values()), "the link reads back as another board")
+		return Refusef(target, fmt.Sprintf("%d×%d board of %d values", want.N(), want.N(), wr.Values()), "the link reads back as another board")
 	}
 	for i := range want.Len() {
 		if want.Cell(i) != got.Cell(i) {
-			return Refuse(target, "given in "+cellName(want.N(), i), "the link reads back with other givens")
+			return Refusef(target, "given in "+cellName(want.N(), i), "the link reads back with other givens")
 		}
 	}
 	wp, gp := ruleset.Meaning(wr), ruleset.Meaning(gr)
@@ -122,7 +129,7 @@ func Check(target string, want, got *satdoku.Grid) error {
 	}
 	for _, p := range wp {
 		if !have[p.Line] {
-			return Refuse(target, name(p), "the link read back lacks %s", p.Line)
+			return Refusef(target, name(p), "the link read back lacks %s", p.Line)
 		}
 	}
 	have = map[string]bool{}

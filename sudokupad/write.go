@@ -37,7 +37,7 @@ func Link(g *satdoku.Grid, clues []clue.Clue) (string, error) {
 	out := LinkPrefix + s
 	back, err := (&Fetcher{Offline: true}).Read(context.Background(), out)
 	if err != nil {
-		return "", link.Refuse(target, "reading of this puzzle", "%v", err)
+		return "", link.Unreadable(target, err)
 	}
 	if err := link.Check(target, g, back.Grid); err != nil {
 		return "", err
