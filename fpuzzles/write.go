@@ -125,7 +125,7 @@ func (w *writer) write() error {
 	case n > MaxWriteN:
 		return link.Refusef(target, fmt.Sprintf("%d×%d board", n, n), "it draws boards up to %d×%d", MaxWriteN, MaxWriteN)
 	case r.ValueOffset() != 0 || r.Values() != n:
-		return link.Refusef(target, fmt.Sprintf("board of the values %d to %d", r.ValueOf(1), r.ValueOf(r.Values())), "its cells hold 1 to N")
+		return link.Refusef(target, fmt.Sprintf("%d×%d board of the values %d to %d", n, n, r.ValueOf(1), r.ValueOf(r.Values())), "its cells hold 1 to %d", n)
 	case r.VarCells() > 0:
 		return link.Refuse(target, "variable cells")
 	}
