@@ -46,7 +46,13 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 		return "", false
 	}
 	// The new number of each state.
-	order := slices.Clone(a.Start)
+	var order []int
+	for _, s := range a.Start {
+		if !slices.Contains(order, s) {
+			order = append(order, s)
+		}
+	}
+	starts := len(order)
 	for _, s := range a.Accept {
 		if !slices.Contains(order, s) {
 			order = append(order, s)
@@ -61,10 +67,9 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 	for k, s := range order {
 		num[s] = k
 	}
-	starts, accepts := len(a.Start), len(order)-len(a.Start)
-	accepts = 0
-	for _, s := range a.Accept {
-		if !slices.Contains(a.Start, s) {
+	accepts := 0
+	for _, s := range order[starts:] {
+		if slices.Contains(a.Accept, s) {
 			accepts++
 		}
 	}
@@ -100,7 +105,7 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 	w.write(accepts, stateBits)
 	for k := range starts {
 		accept := 0
-		if slices.Contains(a.Accept, a.Start[starts-1-k]) {
+		if slices.Contains(a.Accept, order[starts-1-k]) {
 			accept = 1
 		}
 		w.write(accept, 1)
