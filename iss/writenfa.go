@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
 
 	"github.com/satdoku/satdoku"
@@ -45,33 +44,36 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 	if symbols > 16 || len(a.Start) == 0 {
 		return "", false
 	}
-	// The new number of each state.
-	var order []int
-	for _, s := range a.Start {
-		if !slices.Contains(order, s) {
-			order = append(order, s)
-		}
-	}
-	starts := len(order)
-	for _, s := range a.Accept {
-		if !slices.Contains(order, s) {
-			order = append(order, s)
-		}
-	}
-	for s := range a.States {
-		if !slices.Contains(order, s) {
-			order = append(order, s)
-		}
-	}
+	// The new number of each state: start states first, then the other
+	// accepting states, then the rest.
 	num := make([]int, a.States)
-	for k, s := range order {
-		num[s] = k
-	}
-	accepts := 0
-	for _, s := range order[starts:] {
-		if slices.Contains(a.Accept, s) {
-			accepts++
+	placed := make([]bool, a.States)
+	accepting := make([]bool, a.States)
+	next := 0
+	place := func(s int) {
+		if s >= 0 && s < a.States && !placed[s] {
+			placed[s], num[s] = true, next
+			next++
 		}
+	}
+	for _, s := range a.Start {
+		place(s)
+	}
+	starts := next
+	for _, s := range a.Accept {
+		if s >= 0 && s < a.States {
+			accepting[s] = true
+		}
+		place(s)
+	}
+	accepts := next - starts
+	for s := range a.States {
+		place(s)
+	}
+	// order[k] is the state numbered k.
+	order := make([]int, a.States)
+	for s, k := range num {
+		order[k] = s
 	}
 	stateBits := max(bitLen(a.States-1), bitLen(starts), bitLen(accepts), 1)
 	if stateBits > 16 {
@@ -105,7 +107,7 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 	w.write(accepts, stateBits)
 	for k := range starts {
 		accept := 0
-		if slices.Contains(a.Accept, order[starts-1-k]) {
+		if accepting[order[starts-1-k]] {
 			accept = 1
 		}
 		w.write(accept, 1)
