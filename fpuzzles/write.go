@@ -267,6 +267,9 @@ func (w *writer) clue(c *clue.Clue) error {
 		w.add("quadruple", map[string]any{"cells": w.refs(c.Cells), "values": c.Values})
 	case clue.PencilMarks:
 		for _, i := range c.Cells {
+			if i < 0 || i >= n*n {
+				return link.Refuse(target, fmt.Sprintf("cell %d off the %d×%d board", i, n, n))
+			}
 			cell := w.cells[i/n][i%n]
 			if _, ok := cell["givenPencilMarks"]; ok {
 				return link.Refuse(target, "second list of given pencil marks in "+ref(i/n, i%n))

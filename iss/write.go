@@ -86,11 +86,15 @@ func (w *writer) item(typ string, args ...string) {
 // id writes cell i as ISS names it: "R1C1", rows and columns from 1 in
 // base 17 ("RgCg" is the last of 16×16).
 func (w *writer) id(i int) string {
-	if i >= w.n*w.n {
-		return w.vars[i-w.n*w.n]
-	}
 	const chars = "123456789abcdefg"
-	return "R" + chars[i/w.n:i/w.n+1] + "C" + chars[i%w.n:i%w.n+1]
+	n := w.n
+	switch {
+	case i >= 0 && i < n*n:
+		return "R" + chars[i/n:i/n+1] + "C" + chars[i%n:i%n+1]
+	case i >= n*n && i-n*n < len(w.vars):
+		return w.vars[i-n*n]
+	}
+	return "cell" + strconv.Itoa(i) // no cell: reading it back fails
 }
 
 func (w *writer) ids(cells []int) []string {

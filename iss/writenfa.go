@@ -41,8 +41,13 @@ func encodeNFA(a *satdoku.NFA, n int, breaks bool) (string, bool) {
 	if breaks {
 		symbols = n + 1
 	}
-	if symbols > 16 || len(a.Start) == 0 {
+	if symbols > 16 || len(a.Start) == 0 || a.States < 1 || a.States > satdoku.MaxNFAStates {
 		return "", false
+	}
+	for _, m := range a.Moves {
+		if m.From < 0 || m.From >= a.States || m.To < 0 || m.To >= a.States || m.Symbol < 0 || m.Symbol > n {
+			return "", false
+		}
 	}
 	// The new number of each state: start states first, then the other
 	// accepting states, then the rest.
