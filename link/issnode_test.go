@@ -152,7 +152,7 @@ func TestISSParser(t *testing.T) {
 			}
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		a, err := s.Unique(ctx, j.grid)
 		cancel()
 		if errors.Is(err, backend.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) {
