@@ -184,6 +184,10 @@ func (w *writer) named(r *satdoku.Rules) error {
 		switch name {
 		case "x":
 			w.root["diagonal+"], w.root["diagonal-"] = true, true
+		case "nonconsecutive":
+			// Between every two neighbours (ISS's AntiConsecutive), with
+			// Kropki dots: f-puzzles' rule exempts their pairs.
+			return link.Refusef(target, "nonconsecutive rule between the cells of Kropki dots", "its nonconsecutive exempts the pairs of Kropki dots")
 		case "windoku":
 			for _, u := range r.Extras() {
 				if strings.HasPrefix(u.Name, "window ") {

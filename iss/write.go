@@ -166,6 +166,8 @@ func (w *writer) write() error {
 			w.item("Windoku")
 		case "disjoint":
 			w.item("DisjointSets")
+		case "nonconsecutive":
+			w.item("AntiConsecutive")
 		default:
 			return link.Refuse(target, name+" rule")
 		}
@@ -207,28 +209,27 @@ func (w *writer) regions() {
 }
 
 // globals writes the clues of the whole board: nonconsecutive (ISS's
-// AntiConsecutive, every pair of neighbours: so only when no Kropki dot
-// exempts a pair), and the negative rules (StrictKropki, both of them;
-// StrictXV).
+// AntiConsecutive, every pair of neighbours, when no Kropki dot exempts a
+// pair), and the negative rules (StrictKropki, both of them; StrictXV);
+// otherwise the relations they make, each a Pair of its table.
 func (w *writer) globals() error {
 	has := func(k clue.Kind) bool {
 		return slices.ContainsFunc(w.s.Clues, func(c clue.Clue) bool { return c.Kind == k })
 	}
 	if has(clue.Nonconsecutive) {
 		if has(clue.WhiteDot) || has(clue.BlackDot) {
-			return link.Refusef(target, "nonconsecutive rule that exempts the pairs of Kropki dots", "its AntiConsecutive holds for every pair of neighbours")
+			w.pairs(clue.Nonconsecutive.String())
+		} else {
+			w.item("AntiConsecutive")
 		}
-		w.item("AntiConsecutive")
 	}
 	switch ratio, diff := has(clue.NegativeRatio), has(clue.NegativeDifference); {
 	case ratio && diff:
 		w.item("StrictKropki")
-	case ratio || diff:
-		k := clue.NegativeRatio
-		if diff {
-			k = clue.NegativeDifference
-		}
-		return link.Refusef(target, k.String()+" rule alone", "its StrictKropki is the negative rule of both dots")
+	case ratio:
+		w.pairs(clue.NegativeRatio.String())
+	case diff:
+		w.pairs(clue.NegativeDifference.String())
 	}
 	if has(clue.NegativeXV) {
 		w.item("StrictXV")

@@ -119,7 +119,7 @@ var holds = map[string][]clue.Kind{
 	"iss-link": {clue.KillerCage, clue.ExtraRegion, clue.LittleKiller, clue.Sandwich, clue.Thermometer, clue.Arrow,
 		clue.Palindrome, clue.Renban, clue.Whispers, clue.Between, clue.Clone, clue.Quadruple, clue.WhiteDot,
 		clue.BlackDot, clue.XV, clue.Odd, clue.Even, clue.Minimum, clue.Maximum, clue.PencilMarks,
-		clue.Nonconsecutive, clue.NegativeXV, clue.RegionSumLine, clue.ZipperLine, clue.DoubleArrow,
+		clue.Nonconsecutive, clue.NegativeRatio, clue.NegativeDifference, clue.NegativeXV, clue.RegionSumLine, clue.ZipperLine, clue.DoubleArrow,
 		clue.Nabner, clue.EntropicLine, clue.ModularLine, clue.ParityLine, clue.SlowThermometer, clue.XSum,
 		clue.Skyscraper, clue.TenLine, clue.SameDifference, clue.RowIndexer, clue.ColumnIndexer,
 		clue.NumberedRoom, clue.LockoutLine, clue.WeightedSum, clue.EqualSums, clue.ContainsExactly,
@@ -194,6 +194,50 @@ func TestGlobals(t *testing.T) {
 		for _, tg := range targets {
 			if roundTrip(t, name, textfmt.Puzzle{Grid: g}, tg) == nil {
 				t.Errorf("%s: %s refused it", name, tg.name)
+			}
+		}
+	}
+}
+
+// TestNonconsecutive: the two meanings of nonconsecutive beside a Kropki
+// dot. f-puzzles' (the clue: the dot's pair exempt) goes to every target,
+// to ISS as the Pairs of its relations; ISS's AntiConsecutive (every pair
+// of neighbours, the dot's too) goes to ISS as itself and is refused by
+// f-puzzles and SudokuPad, whose rule exempts the pair.
+func TestNonconsecutive(t *testing.T) {
+	base := textfmt.MustParse(sampleGivens)
+	dot := clue.Clue{Kind: clue.WhiteDot, Cells: []int{c(5, 2), c(5, 3)}}
+	exempt, _, err := clue.Apply(base.Rules(), dot, clue.Clue{Kind: clue.Nonconsecutive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	every, err := base.Rules().WithNamed("nonconsecutive")
+	if err == nil {
+		every, _, err = clue.Apply(every, dot)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		rules *satdoku.Rules
+		clues []clue.Clue
+		held  []string
+	}{
+		{"the clue", exempt, []clue.Clue{dot, {Kind: clue.Nonconsecutive}}, []string{"fpuzzles-link", "sudokupad-link", "iss-link"}},
+		{"every pair", every, []clue.Clue{dot}, []string{"iss-link"}},
+	} {
+		g := base.Clone()
+		if err := g.SetRules(tc.rules); err != nil {
+			t.Fatal(err)
+		}
+		for _, tg := range targets {
+			back, err := roundTripErr(t, tc.name, textfmt.Puzzle{Grid: g, Clues: tc.clues}, tg)
+			if held := slices.Contains(tc.held, tg.name); held != (back != nil) {
+				t.Errorf("%s: %s: held %v, want %v (%v)", tc.name, tg.name, back != nil, held, err)
+			}
+			if back == nil && (err == nil || !strings.Contains(err.Error(), "nonconsecutive")) {
+				t.Errorf("%s: %s: refused without naming nonconsecutive: %v", tc.name, tg.name, err)
 			}
 		}
 	}

@@ -86,21 +86,48 @@ var globalKinds = []clue.Kind{clue.Nonconsecutive, clue.NegativeRatio, clue.Nega
 // names of WithNamed, and the clue kinds without cells (nonconsecutive and
 // the negative rules) that a clue of clues does not already say;
 // nonconsecutive is the clue (whose Kropki dots exempt their pairs), as
-// the readers and --rules make it.
+// the readers and --rules make it, unless the pair of a dot has its
+// relation: then it is WithNamed's (ISS's AntiConsecutive).
 func Of(g *satdoku.Grid, clues []clue.Clue) Spec {
 	s := Spec{Grid: g, Clues: slices.Clone(clues)}
 	tags := g.Rules().Tags()
+	named := namedNonconsecutive(g.Rules(), clues)
 	for _, k := range globalKinds {
+		if k == clue.Nonconsecutive && named {
+			continue
+		}
 		if slices.Contains(tags, k.String()) && !slices.ContainsFunc(clues, func(c clue.Clue) bool { return c.Kind == k }) {
 			s.Clues = append(s.Clues, clue.Clue{Kind: k})
 		}
 	}
 	for _, name := range satdoku.RuleNames() {
-		if name != "nonconsecutive" && slices.Contains(tags, name) {
+		if slices.Contains(tags, name) && (name != "nonconsecutive" || named) {
 			s.Named = append(s.Named, name)
 		}
 	}
 	return s
+}
+
+// namedNonconsecutive reports whether the nonconsecutive rule of r is
+// WithNamed's, which holds between every two neighbours, rather than the
+// clue, which exempts the pairs of Kropki dots: no clue of clues says it,
+// and the pair of a dot of clues has its relation.
+func namedNonconsecutive(r *satdoku.Rules, clues []clue.Clue) bool {
+	if slices.ContainsFunc(clues, func(c clue.Clue) bool { return c.Kind == clue.Nonconsecutive }) {
+		return false
+	}
+	dots := map[[2]int]bool{}
+	for _, c := range clues {
+		if (c.Kind == clue.WhiteDot || c.Kind == clue.BlackDot) && len(c.Cells) == 2 {
+			dots[[2]int{min(c.Cells[0], c.Cells[1]), max(c.Cells[0], c.Cells[1])}] = true
+		}
+	}
+	for _, x := range r.Relations() {
+		if x.Kind == satdoku.NotConsecutive && x.Name == "nonconsecutive" && dots[[2]int{min(x.A, x.B), max(x.A, x.B)}] {
+			return true
+		}
+	}
+	return false
 }
 
 // Check compares the puzzle a link was written from, want, with the
