@@ -106,7 +106,7 @@ func TestISSParser(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, driver, root, "200000")
+	cmd := exec.CommandContext(ctx, node, driver, root, "50000")
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
