@@ -221,8 +221,8 @@ func corpus(t testing.TB, ctc bool) []source {
 // readers read (f-puzzles, SudokuPad and ISS puzzles) as each target's
 // link and reads it back: the same rules as data and givens, or a refusal
 // naming the rule (roundTrip); and the same answers on the checked path
-// (sameAnswer) for all, or under -short for a third of the puzzles and
-// answers for the first 8 of each target. Without -short it adds the 301 CtC puzzles of ISS's index
+// (sameAnswer) for all, or under -short for a sixth of the puzzles and
+// answers for the first 4 of each target. Without -short it adds the 301 CtC puzzles of ISS's index
 // (skipped when absent) and reports how many each target holds.
 func TestCorpus(t *testing.T) {
 	short := testing.Short()
@@ -241,8 +241,8 @@ func TestCorpus(t *testing.T) {
 		limit = 2 * time.Second
 	}
 	for k, s := range src {
-		if short && k%3 != 0 {
-			continue // a third of the test data under -short
+		if short && k%6 != 0 {
+			continue // a sixth of the test data under -short
 		}
 		if k%50 == 0 {
 			t.Logf("puzzle %d of %d", k, len(src))
@@ -268,7 +268,7 @@ func TestCorpus(t *testing.T) {
 				continue
 			}
 			c.held++
-			if short && c.answered >= 8 {
+			if short && c.answered >= 4 {
 				continue
 			}
 			if orig == nil && solved {
@@ -297,7 +297,7 @@ func TestCorpus(t *testing.T) {
 	// regression (the counts are measured, see docs).
 	floors := map[string]int{"fpuzzles-link testdata": 342, "sudokupad-link testdata": 342, "iss-link testdata": 356}
 	if short {
-		floors = map[string]int{"fpuzzles-link testdata": 100, "sudokupad-link testdata": 100, "iss-link testdata": 100}
+		floors = map[string]int{"fpuzzles-link testdata": 50, "sudokupad-link testdata": 50, "iss-link testdata": 50}
 	}
 	if !short && counts["iss-link ctc"].read > 0 {
 		floors["fpuzzles-link ctc"], floors["sudokupad-link ctc"], floors["iss-link ctc"] = 129, 129, 272
