@@ -293,3 +293,26 @@ func (w *writer) clue(c *clue.Clue) error {
 	}
 	return nil
 }
+
+// KeyRule names the rule that the f-puzzles key writes as satdoku names
+// it: a clue kind ("xsum": "x-sum", "betweenline": "between"), a global
+// rule ("disjointgroups": "disjoint", "negative": "negative rules",
+// "givenPencilMarks": "given pencil marks"), or the key itself.
+func KeyRule(key string) string {
+	for _, m := range []map[clue.Kind]string{cellsKeys, linesKeys, cellKeys, outsideKeys} {
+		for k, v := range m {
+			if v == key {
+				return k.String()
+			}
+		}
+	}
+	switch key {
+	case "disjointgroups":
+		return "disjoint groups"
+	case "negative":
+		return "negative rules"
+	case "givenPencilMarks":
+		return clue.PencilMarks.String()
+	}
+	return key
+}
