@@ -501,11 +501,17 @@ func key(rel relation) string {
 	return strings.TrimRight(string(out), "A")
 }
 
-// arrow writes an arrow: each line an Arrow from a circle of one cell, or
-// a PillArrow from a pill of two or three.
+// arrow writes an arrow: each line's cells outside the circle an Arrow
+// from a circle of one cell, or a PillArrow from a pill of two or three.
 func (w *writer) arrow(c *clue.Clue) error {
 	pill := slices.Sorted(slices.Values(c.Cells))
 	for _, l := range c.Lines {
+		// The shaft is the line's cells outside the circle (f-puzzles'
+		// lines start in it); ISS's adds up all it is given.
+		l = slices.DeleteFunc(slices.Clone(l), func(i int) bool { return slices.Contains(pill, i) })
+		if len(l) == 0 {
+			continue
+		}
 		switch len(pill) {
 		case 1:
 			w.item("Arrow", append(w.ids(pill), w.ids(l)...)...)

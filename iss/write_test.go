@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/internal/ruleset"
 	"github.com/satdoku/satdoku/link"
 )
@@ -79,5 +80,34 @@ func TestWriteExamples(t *testing.T) {
 	}
 	if held == 0 {
 		t.Error("no example written")
+	}
+}
+
+// TestWriteArrow: an arrow's shaft is its line's cells outside the circle
+// (f-puzzles' lines start in the circle, and ISS's Arrow adds up every
+// cell after the first): found by ISS's own solver, which answered "no
+// solution" to arrows written with the circle in the shaft.
+func TestWriteArrow(t *testing.T) {
+	p, err := Read(".~R1C1_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		c    clue.Clue
+		want string
+	}{
+		{clue.Clue{Kind: clue.Arrow, Cells: []int{40}, Lines: [][]int{{40, 41, 42}}}, ".Arrow~R5C5~R5C6~R5C7"},
+		{clue.Clue{Kind: clue.Arrow, Cells: []int{40, 41}, Lines: [][]int{{41, 50, 59}}}, ".PillArrow~2~R5C5~R5C6~R6C6~R7C6"},
+	} {
+		rules, _, err := clue.Apply(p.Grid.Rules(), tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := p.Grid.Clone()
+		g.SetRules(rules)
+		s, err := Write(g, []clue.Clue{tc.c})
+		if err != nil || !strings.Contains(s, tc.want) || strings.Count(s, "R5C5") != 1 {
+			t.Errorf("%v: %q, %v; want %q", tc.c, s, err, tc.want)
+		}
 	}
 }
