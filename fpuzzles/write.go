@@ -252,7 +252,7 @@ func (w *writer) clue(c *clue.Clue) error {
 	case clue.Arrow:
 		var lines [][]string
 		for _, l := range c.Lines {
-			lines = append(lines, w.refs(l))
+			lines = append(lines, w.refs(w.fromCircle(c.Cells, l)))
 		}
 		w.add("arrow", map[string]any{"cells": w.refs(c.Cells), "lines": lines})
 	case clue.XV:
@@ -292,6 +292,23 @@ func (w *writer) clue(c *clue.Clue) error {
 		return link.Refuse(target, c.Kind.String())
 	}
 	return nil
+}
+
+// fromCircle returns an arrow's line as f-puzzles draws it, from the
+// circle: a line (as ISS writes it, the shaft alone) whose first cell is
+// not in the circle starts at the circle's cell next to it, which adds
+// nothing to the sum (the cells of the circle are not the shaft's).
+func (w *writer) fromCircle(circle, line []int) []int {
+	n := w.n
+	if len(line) == 0 || slices.Contains(circle, line[0]) {
+		return line
+	}
+	for _, i := range circle {
+		if dr, dc := i/n-line[0]/n, i%n-line[0]%n; dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1 {
+			return append([]int{i}, line...)
+		}
+	}
+	return line
 }
 
 // KeyRule names the rule that the f-puzzles key writes as satdoku names
