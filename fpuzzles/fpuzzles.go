@@ -102,6 +102,16 @@
 //
 // Read only reads: it does not solve the puzzle nor check that the givens
 // obey the rules.
+//
+// # Writing
+//
+// Write, Load and Link go the other way: a puzzle (a grid under its rules,
+// and the clues it was read with) as f-puzzles JSON, its load string, or
+// an f-puzzles link. Each clue is written as the key this package reads
+// as that clue; a rule f-puzzles cannot hold (an automaton, values from 0,
+// a board over 16×16 …) is an error wrapping link.ErrUnsupported that
+// names it, and every puzzle written is read back by Read and compared
+// with the puzzle's rules (see package link).
 package fpuzzles
 
 import (

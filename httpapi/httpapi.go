@@ -47,6 +47,10 @@ type Options struct {
 	// AnyHost accepts any Host header: for a server that listens on other
 	// interfaces than loopback on purpose.
 	AnyHost bool
+	// Formats are the formats of ?format= besides json: svg (an image)
+	// and any others the Answer writes, answered as plain text (the link
+	// formats, fpuzzles-link …). Nil is svg alone.
+	Formats []string
 }
 
 // DefaultCommands are the commands of the API.
@@ -71,6 +75,9 @@ func New(answer Answer, opt Options) http.Handler {
 	}
 	if opt.Concurrency <= 0 {
 		opt.Concurrency = runtime.NumCPU()
+	}
+	if opt.Formats == nil {
+		opt.Formats = []string{"svg"}
 	}
 	return &handler{answer: answer, opt: opt, slots: make(chan struct{}, opt.Concurrency)}
 }
@@ -137,12 +144,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	format := r.URL.Query().Get("format")
-	switch format {
-	case "":
+	switch {
+	case format == "":
 		format = "json"
-	case "json", "svg":
+	case format == "json", slices.Contains(h.opt.Formats, format):
 	default:
-		fail(w, http.StatusBadRequest, "format "+format+" (want json or svg)")
+		fail(w, http.StatusBadRequest, "format "+format+" (want json or "+strings.Join(h.opt.Formats, ", ")+")")
 		return
 	}
 	body, err := readBody(w, r, h.opt.MaxBody)
@@ -166,10 +173,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	if format == "svg" {
+	switch format {
+	case "svg":
 		w.Header().Set("Content-Type", "image/svg+xml")
-	} else {
+	case "json":
 		w.Header().Set("Content-Type", "application/json")
+	default:
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(out)

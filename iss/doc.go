@@ -77,6 +77,15 @@
 // Errors are *satdoku.ParseError values placed at the line and column of
 // the item at fault, wrapping ErrSyntax, ErrInvalid or ErrUnsupported.
 //
+// Write and Link go the other way: a puzzle (a grid under its rules, and
+// the clues it was read with) as an ISS constraint string, or a link to
+// ISS's page. Each clue is written as the constraint this package reads as
+// that clue (the relations ISS has no class for as Pairs of their tables,
+// automata as NFA or Regex constraints, var cells as Var groups); a rule
+// ISS cannot hold is an error wrapping link.ErrUnsupported that names it,
+// and every string written is read back by Read and compared with the
+// puzzle's rules (see package link).
+//
 // Importing the package registers the format with textfmt (see
 // textfmt.Register) as "iss": an argument, or an input whose first line
 // (after blank lines and # comments) is an ISS string, with one string a

@@ -67,17 +67,6 @@ type errSkip string
 
 func (e errSkip) Error() string { return "not drawn: " + string(e) }
 
-// imported are the f-puzzles keys that SudokuPad's import (its
-// fpuzzlesdecoder.js) has a parser for; it drops every other key (it logs
-// "Unsupported feature"), rules included: nonconsecutive, disjoint groups,
-// the negative constraints, renban, whispers and the other lines it does
-// not know.
-var imported = []string{"size", "disabledlogic", "truecandidatesoptions", "grid", "author", "title", "ruleset",
-	"solution", "antiknight", "antiking", "littlekillersum", "arrow", "killercage", "cage", "fogofwar", "foglight",
-	"diagonal+", "diagonal-", "ratio", "difference", "xv", "thermometer", "palindrome", "sandwichsum", "even", "odd",
-	"extraregion", "clone", "quadruple", "betweenline", "lockout", "minimum", "maximum", "line", "rectangle",
-	"circle", "text"}
-
 // draw returns the SudokuPad JSON of an f-puzzles puzzle, as SudokuPad's
 // import draws it, and the keys of rules it drops (see imported; its
 // parser of "lockout" draws nothing).

@@ -55,6 +55,11 @@
 // does not carry is not applied; it is in Puzzle.Unread, and a warning
 // names it.
 //
+// Link goes the other way: a puzzle as a SudokuPad link in its f-puzzles
+// form (https://sudokupad.app/fpuzzles and fpuzzles.Load's string), which
+// SudokuPad converts as it opens it; it holds what f-puzzles holds, and
+// refuses the rest by name.
+//
 // Importing the package registers the input format "sudokupad" of textfmt
 // (see textfmt.Register): an argument that is a SudokuPad link or payload
 // is a puzzle, and so is each line of an input whose first line (after

@@ -17,7 +17,7 @@ func TestFormatsWalk(t *testing.T) {
 		{"candidates"}, {"candidates", "--counts", "2"}, {"rate"}, {"hint"}, {"explain"},
 		{"explain", "--cell", "r5c5"}, {"minimize"}, {"generate", "--seed", "1"},
 	}
-	formats := []string{"line", "grid", "compact", "json", "csv", "leetcode", "svg"}
+	formats := []string{"line", "grid", "compact", "json", "csv", "leetcode", "svg", "fpuzzles-link", "sudokupad-link", "iss-link"}
 	for _, cmd := range commands {
 		for _, f := range formats {
 			args := append(append([]string{}, cmd...), "--format", f)

@@ -29,7 +29,8 @@ from the binary, with the answers computed by this process through the
 HTTP JSON API: POST /api/solve, /api/unique, /api/candidates, /api/hint,
 /api/rate, /api/check, /api/explain, with a puzzle in any format satdoku
 reads as the body, answered with the record of --format json (or the
-picture of --format svg, with ?format=svg). The page asks its own
+picture of --format svg, with ?format=svg; or the puzzle's link, with
+?format=fpuzzles-link, sudokupad-link or iss-link). The page asks its own
 questions at POST /api/page/QUESTION (view, verdict, count, estimate,
 candidates, solution, hint, path, clues, rate), a JSON body
 {"puzzle": TEXT, "steps": N} answered in JSON (package pageapi).
@@ -109,5 +110,5 @@ const apiTimeout = 30 * time.Second
 // package httpapi's checks (loopback Host unless anyHost, same origin,
 // size) over the answers of api.
 func apiHandler(api *apiServer, anyHost bool) http.Handler {
-	return httpapi.New(api.answer, httpapi.Options{AnyHost: anyHost, Commands: apiCommands})
+	return httpapi.New(api.answer, httpapi.Options{AnyHost: anyHost, Commands: apiCommands, Formats: append([]string{"svg"}, linkFormats...)})
 }
