@@ -26,17 +26,18 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links, and their cosmetic marks
-	_ "github.com/satdoku/satdoku/iss"    // sigh's Interactive Sudoku Solver
+	"github.com/satdoku/satdoku/iss"      // sigh's Interactive Sudoku Solver: strings and links
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	_ "github.com/satdoku/satdoku/sudokumaker" // SudokuMaker links
-	_ "github.com/satdoku/satdoku/sudokupad"   // SudokuPad links
+	"github.com/satdoku/satdoku/sudokupad"     // SudokuPad links, read and written
 	"github.com/satdoku/satdoku/textfmt"
 )
 
 // Questions are the questions Answer answers.
-var Questions = []string{"view", "verdict", "count", "estimate", "candidates", "solution", "hint", "path", "clues", "rate"}
+var Questions = []string{"view", "verdict", "count", "estimate", "candidates", "solution", "hint", "path", "clues", "rate", "links"}
 
 // CountLimit is the most solutions "count" counts exactly; past it the
 // count is "CountLimit+" and the page asks for an estimate.
@@ -129,7 +130,7 @@ func init() {
 	questions = map[string]func(context.Context, textfmt.Puzzle, Request, answer.Options) (object, error){
 		"view": view, "verdict": verdict, "count": count, "estimate": estimate,
 		"candidates": candidates, "solution": solution, "hint": hint, "path": path,
-		"clues": clues, "rate": rate,
+		"clues": clues, "rate": rate, "links": links,
 	}
 }
 
@@ -541,6 +542,34 @@ func path(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (
 		o["end"] = end
 	}
 	return o, nil
+}
+
+// linkWriters are the tools a puzzle can be opened in, by the name of
+// the output format that writes the link (as the command line names it).
+var linkWriters = []struct {
+	format string
+	write  func(*satdoku.Grid, []clue.Clue) (string, error)
+}{
+	{"fpuzzles-link", fpuzzles.Link},
+	{"sudokupad-link", sudokupad.Link},
+	{"iss-link", iss.Link},
+}
+
+// links writes the puzzle as a link to each tool whose rules can hold it
+// ("links", by format), and says for each other tool which rule it
+// cannot hold ("refused"). Every link is read back by satdoku's own
+// reader of that tool before it is given (the writers check it).
+func links(_ context.Context, p textfmt.Puzzle, _ Request, _ answer.Options) (object, error) {
+	ok, refused := object{}, object{}
+	for _, w := range linkWriters {
+		s, err := w.write(p.Grid, p.Clues)
+		if err != nil {
+			refused[w.format] = err.Error()
+			continue
+		}
+		ok[w.format] = s
+	}
+	return object{"links": ok, "refused": refused}, nil
 }
 
 // rate rates a unique puzzle.

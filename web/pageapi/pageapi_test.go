@@ -261,3 +261,37 @@ func TestCandidatesMany(t *testing.T) {
 		}
 	}
 }
+
+// TestLinks: each link the page offers reads back, with satdoku's own
+// reader of that tool, as a puzzle with the classic's one solution (the
+// published one); a tool that cannot hold a rule (f-puzzles and an
+// automaton line) is refused by name, with no link.
+func TestLinks(t *testing.T) {
+	m := ask(t, "links", classic, 0)
+	ls, _ := m["links"].(map[string]any)
+	if len(ls) != 3 {
+		t.Fatalf("links for the classic: %v", m)
+	}
+	for format, v := range ls {
+		url, _ := v.(string)
+		if !strings.HasPrefix(url, "https://") {
+			t.Errorf("%s: %q is no link", format, url)
+			continue
+		}
+		if a := ask(t, "solution", url, 0); a["status"] != "unique" || a["solution"] != classicSol {
+			t.Errorf("%s: the link's puzzle: %v, want unique %s", format, a, classicSol)
+		}
+	}
+	// ISS's Successor Arrows (6×6, regular expressions): ISS holds it,
+	// f-puzzles has no automaton.
+	const arrows = ".Shape~6x6.Regex~KDEyfDIuM3wzLi40fDQuLi41fDUuLi4uNikuKg~R1C5~R1C4~R1C3~R1C2~R1C1~~R2C6~R2C5~R2C4~R2C3~R2C2~R2C1~~R4C1~R4C2~R4C3~R4C4~R4C5~R4C6~~R6C4~R6C5~R6C6~~R6C5~R6C4~R6C3~R6C2~R6C1.Regex~LiooMTJ8MjQpLio~R1C1~R2C1~R3C1~R4C1~R5C1~R6C1~~R1C2~R2C2~R3C2~R4C2~R5C2~R6C2~~R1C3~R2C3~R3C3~R4C3~R5C3~R6C3~~R1C4~R2C4~R3C4~R4C4~R5C4~R6C4~~R1C5~R2C5~R3C5~R4C5~R5C5~R6C5~~R1C6~R2C6~R3C6~R4C6~R5C6~R6C6"
+	m = ask(t, "links", arrows, 0)
+	ls, _ = m["links"].(map[string]any)
+	refused, _ := m["refused"].(map[string]any)
+	if _, ok := ls["iss-link"].(string); !ok {
+		t.Errorf("no ISS link for an ISS puzzle: %v", m)
+	}
+	if why, _ := refused["fpuzzles-link"].(string); !strings.Contains(why, "automaton") || ls["fpuzzles-link"] != nil {
+		t.Errorf("f-puzzles link of an automaton: %v", m)
+	}
+}

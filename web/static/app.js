@@ -21,8 +21,7 @@ let cursor = [0, 0];
 let geom = {}; // cell name → {x, y, w, labelled}
 
 // Backends: ask(q, req, lane) resolves to the JSON answer of question q,
-// or rejects with its error; format(cmd, fmt, text) to the output of an
-// HTTP API command in an output format; cancel() drops the work in hand.
+// or rejects with its error; cancel() drops the work in hand.
 // A lane is a queue of its own: "bg" (counts, estimates, ratings) never
 // holds up "main" (what the user clicked).
 function serverBackend() {
@@ -40,7 +39,6 @@ function serverBackend() {
   return {
     name: 'the server',
     async ask(q, req) { return JSON.parse(await post('api/page/' + q, JSON.stringify(req))); },
-    format(cmd, fmt, text) { return post('api/' + cmd + '?format=' + encodeURIComponent(fmt), text); },
     cancel() { ctl.abort(); ctl = new AbortController(); },
   };
 }
@@ -77,7 +75,6 @@ function workerBackend() {
   return {
     name: 'your browser (WebAssembly)',
     async ask(q, req, ln) { return JSON.parse(await post(ln || 'main', { q, body: JSON.stringify(req) })); },
-    format(cmd, fmt, text) { return post('bg', { cmd, format: fmt, input: text }); },
     cancel() {
       for (const [name, l] of Object.entries(lanes)) {
         if (l.pending.size) { l.stop(); delete lanes[name]; }
@@ -441,18 +438,23 @@ async function rating() {
 }
 
 // links shows a button for each tool the puzzle can open in, with the
-// link satdoku's own writer makes; a format the build does not know, or
-// that refuses the puzzle, hides its button.
+// link satdoku's own writer makes (the question "links": by output
+// format, as the command line names them); a tool that cannot hold the
+// puzzle's rules keeps its button hidden, its reason in the title.
 async function links() {
-  const gen = generation;
+  let r;
+  try {
+    r = await ask('links', {}, 'bg');
+  } catch (e) {
+    return;
+  }
+  if (!r) return;
   for (const b of document.querySelectorAll('button.link')) {
-    backend.format('check', b.dataset.format, puzzle).then((out) => {
-      const url = (out || '').split('\n').map((l) => l.trim()).find((l) => /^https?:\/\//.test(l));
-      if (!url || gen !== generation) return;
-      b.dataset.url = url;
-      b.hidden = false;
-      $('links').hidden = false;
-    }).catch(() => {});
+    const url = (r.links || {})[b.dataset.format];
+    if (!url) continue;
+    b.dataset.url = url;
+    b.hidden = false;
+    $('links').hidden = false;
   }
 }
 

@@ -1,9 +1,7 @@
 // The page's worker: satdoku's page build for js/wasm (./web/wasm)
 // answers here, so that the page never freezes. A message {id, q, body}
 // asks a question of the page (package pageapi: body is its JSON
-// request); {id, cmd, format, input} asks a command of the HTTP API in an
-// output format, where the build has it (satdokuAnswer). The answer is
-// {id, out}, or {id, error}.
+// request). The answer is {id, out}, or {id, error}.
 'use strict';
 importScripts('wasm_exec.js');
 
@@ -21,13 +19,10 @@ const ready = (async () => {
 })();
 
 onmessage = async (e) => {
-  const { id, q, body, cmd, format, input } = e.data;
+  const { id, q, body } = e.data;
   try {
     await ready;
-    let r;
-    if (q) r = await self.satdokuPage(q, body);
-    else if (typeof self.satdokuAnswer === 'function') r = await self.satdokuAnswer(cmd, format, input);
-    else r = { ok: false, error: `format ${format}: not in the page's build` };
+    const r = await self.satdokuPage(q, body);
     if (r.ok) postMessage({ id, out: r.body });
     else postMessage({ id, error: r.error || 'satdoku failed' });
   } catch (err) {
