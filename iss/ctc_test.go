@@ -56,7 +56,7 @@ func followed(ty string, types []string) bool {
 // and where ISS ran out of time (iss_status too-slow) it must not
 // contradict the solutions ISS found.
 // A puzzle refused for a type of no part of this list, or for a Var cell
-// in one of them, is counted, not failed. With -short, only puzzles ISS solved within 60 ms. It skips
+// in one of them, is counted, not failed. With -short, only puzzles ISS solved within 12 ms. It skips
 // when the set is absent.
 func TestCtCCounts(t *testing.T) {
 	dir := ctcDir()
@@ -85,7 +85,7 @@ func TestCtCCounts(t *testing.T) {
 		if !slices.ContainsFunc(rec.Types, func(ty string) bool {
 			return followed(ty, countTypes) || !testing.Short() && followed(ty, tableTypes)
 		}) ||
-			testing.Short() && rec.SolveMS > 60 {
+			testing.Short() && rec.SolveMS > 12 {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, rec.File))
