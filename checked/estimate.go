@@ -228,10 +228,18 @@ func (p *paths) add(v float64) {
 // take in the mean ± t·stderr of the values too, so that values heavier-
 // tailed than lognormal (a few big paths already seen) still widen it
 // upwards. Its lower end is no lower than exact, the count that made the
-// paths needed. TestEstimateCoverage measures the coverage of this
-// interval against known counts; the standard error is the estimate times
-// the logarithms' standard error, and the relative error, which stops
-// the estimate, the larger of the two relative standard errors.
+// paths needed.
+//
+// t is Student's quantile for 99 %, not 95 %: the estimate stops when
+// its spread looks small, which is when the paths so far happen to agree,
+// and the values are skewed even where they are not heavy-tailed; both
+// narrow an interval below its nominal coverage. With the 95 % quantile,
+// 4 of 60 runs on a 6×6 puzzle of 6,528 solutions (bounded, skewed
+// values) missed its count; TestEstimateCoverage measures the interval
+// as it is against known counts, at least 93 of 100 runs each. The
+// standard error is the estimate times the logarithms' standard error,
+// and the relative error, which stops the estimate, the larger of the
+// two relative standard errors.
 func (p *paths) summary(exact int) Estimate {
 	n := float64(p.n)
 	e := Estimate{Estimate: p.mean, Paths: p.n}
@@ -257,15 +265,15 @@ func (p *paths) summary(exact int) Estimate {
 	return e
 }
 
-// tQuantile returns the 97.5 % quantile of Student's t with df degrees of
-// freedom (at least 1): from the table up to 10, above it by the
-// Cornish–Fisher expansion (within 0.001).
+// tQuantile returns the 99.5 % quantile of Student's t with df degrees
+// of freedom (at least 1): from the table up to 10, above it by the
+// Cornish–Fisher expansion (within 0.002).
 func tQuantile(df int) float64 {
-	table := [...]float64{12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228}
+	table := [...]float64{63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169}
 	if df <= len(table) {
 		return table[max(df, 1)-1]
 	}
-	const z = 1.959964
+	const z = 2.575829
 	v := float64(df)
 	g1 := (z*z*z + z) / 4
 	g2 := (5*math.Pow(z, 5) + 16*z*z*z + 3*z) / 96

@@ -24,6 +24,8 @@ type known struct {
 	// about what 10 s allow on one core, so that a run takes the same
 	// paths on any machine.
 	paths int
+	// exact, when not 0, is the exact threshold (EstimateOptions.Exact).
+	exact int
 }
 
 // coverageSet: the empty grids (6,670,903,752,021,072,936,960 and
@@ -33,25 +35,28 @@ type known struct {
 // with the counts it publishes: Thermo [half] 858, Arrow [half] 35,834,
 // Skyscraper [half] 197,683).
 var coverageSet = []known{
-	{"empty 4×4", "................", 288, 100},
-	{"6×6 of thousands", "1.....4.....3..2..5.....2.....6.....", 0, 200},
-	{"6×6 of more", "1.....4.....3.....5.....2.....6.....", 0, 200},
-	{"empty 6×6", ".Shape~6x6", 28200960, 100},
-	{"thermo", ".~R1C2_4~R2C1_2~R8C1_9~R9C2_1.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4", 858, 60},
-	{"arrow", ".Arrow~R1C5~R2C4~R3C3~R4C2~R5C1.Arrow~R3C7~R2C6~R3C5~R4C4~R5C3.Arrow~R6C2~R7C3~R6C4~R5C5~R4C6.Arrow~R7C4~R7C5~R7C6.Arrow~R6C7~R5C7~R4C7.Arrow~R5C9~R6C8~R7C7~R8C6~R9C5.~R1C2_6~R2C1_9~R9C1_4", 35834, 40},
-	{"skyscraper", ".~R1C1_1~R1C9_8~R3C4_6~R5C1_5~R5C6_3~R7C4_8~R9C9_6~R9C1_9.Skyscraper~C5~5.Skyscraper~R2~2.Skyscraper~R4~4.Skyscraper~R6~6.Skyscraper~R8~8", 197683, 40},
-	{"empty 9×9", ".", 6670903752021072936960, 12},
+	{"empty 4×4", "................", 288, 100, 0},
+	// Below 4 solutions counted exactly, the empty 4×4's paths differ.
+	{"empty 4×4, exact below 4", "................", 288, 200, 4},
+	{"6×6 of thousands", "1.....4.....3..2..5.....2.....6.....", 0, 200, 0},
+	{"6×6 of more", "1.....4.....3.....5.....2.....6.....", 0, 200, 0},
+	{"empty 6×6", ".Shape~6x6", 28200960, 100, 0},
+	{"thermo", ".~R1C2_4~R2C1_2~R8C1_9~R9C2_1.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4", 858, 60, 0},
+	{"arrow", ".Arrow~R1C5~R2C4~R3C3~R4C2~R5C1.Arrow~R3C7~R2C6~R3C5~R4C4~R5C3.Arrow~R6C2~R7C3~R6C4~R5C5~R4C6.Arrow~R7C4~R7C5~R7C6.Arrow~R6C7~R5C7~R4C7.Arrow~R5C9~R6C8~R7C7~R8C6~R9C5.~R1C2_6~R2C1_9~R9C1_4", 35834, 40, 0},
+	{"skyscraper", ".~R1C1_1~R1C9_8~R3C4_6~R5C1_5~R5C6_3~R7C4_8~R9C9_6~R9C1_9.Skyscraper~C5~5.Skyscraper~R2~2.Skyscraper~R4~4.Skyscraper~R6~6.Skyscraper~R8~8", 197683, 40, 0},
+	{"empty 9×9", ".", 6670903752021072936960, 12, 0},
 }
 
 // TestEstimateCoverage: on puzzles whose count is known, the 95 %
 // interval holds the true count in at least 93 of 100 runs, each with
 // its own seed, at the estimator's defaults (relative error 5 %, at least
 // 30 paths) with a path limit in place of the time limit (the same paths
-// on any machine). Under -short, 20 runs on one 6×6 puzzle, at least 18.
+// on any machine). Under -short, 40 runs on the empty 4×4 counted
+// exactly below 4 solutions, at least 37.
 func TestEstimateCoverage(t *testing.T) {
 	runs, set := 100, coverageSet
 	if testing.Short() {
-		runs, set = 20, coverageSet[1:2]
+		runs, set = 40, coverageSet[1:2]
 	}
 	for _, k := range set {
 		t.Run(k.name, func(t *testing.T) {
@@ -73,7 +78,7 @@ func TestEstimateCoverage(t *testing.T) {
 				}
 				want = float64(c)
 			}
-			held := coverage(t, g, want, runs, k.paths)
+			held := coverage(t, g, want, runs, checked.EstimateOptions{MaxPaths: k.paths, Exact: k.exact, Time: time.Hour})
 			if held < runs*93/100 {
 				t.Errorf("%.0f solutions, held by %d of %d intervals", want, held, runs)
 			}
@@ -86,9 +91,9 @@ func TestEstimateCoverage(t *testing.T) {
 	}
 }
 
-// coverage runs the estimate of g with seeds 0 to runs−1, on as many
+// coverage runs the estimate of g with options o and seeds 0 to runs−1, on as many
 // goroutines as there are CPUs, and returns how many intervals hold want.
-func coverage(t *testing.T, g *satdoku.Grid, want float64, runs, maxPaths int) int {
+func coverage(t *testing.T, g *satdoku.Grid, want float64, runs int, o checked.EstimateOptions) int {
 	var mu sync.Mutex
 	held, paths, relErr := 0, 0, 0.0
 	seeds := make(chan int)
@@ -100,7 +105,9 @@ func coverage(t *testing.T, g *satdoku.Grid, want float64, runs, maxPaths int) i
 			defer wg.Done()
 			s := checked.New(satsolve.New(satsolve.Options{}), checked.Options{})
 			for seed := range seeds {
-				e, err := s.Estimate(context.Background(), g, checked.EstimateOptions{Seed: uint64(seed), MaxPaths: maxPaths, Time: time.Hour})
+				o := o
+				o.Seed = uint64(seed)
+				e, err := s.Estimate(context.Background(), g, o)
 				if err != nil {
 					t.Error(err)
 					continue
