@@ -19,8 +19,9 @@ import (
 type EstimateOptions struct {
 	// MinPaths and MaxPaths bound the number of random paths; Time bounds
 	// the whole call (the paths taken by then are the estimate, even
-	// fewer than MinPaths, at least 2), and so does the context's
-	// deadline, a little before it.
+	// fewer than MinPaths; before 2 paths, an error wrapping
+	// backend.ErrTimeout), and so does the context's deadline, a little
+	// before it.
 	MinPaths, MaxPaths int
 	Time               time.Duration
 	// RelErr, when positive, stops once the standard error is at most
@@ -122,20 +123,9 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 	if o.Exact <= 0 {
 		o.Exact = 64
 	}
-	a, err := s.Count(ctx, g, o.Exact)
-	if err != nil {
-		return Estimate{}, err
-	}
-	if a.Status == backend.StatusInvalid {
-		return Estimate{Exact: true, Stop: StopExact}, nil
-	}
-	if !a.More {
-		c := float64(a.Count)
-		return Estimate{Estimate: c, CI95Lower: c, CI95Upper: c, Exact: true, Stop: StopExact}, nil
-	}
-	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
-	// The paths stop at the time limit, and a little before the context's
-	// deadline, so that the paths taken by then are still the answer.
+	// The estimate stops at the time limit, and a little before the
+	// context's deadline, so that the paths taken by then are still the
+	// answer.
 	deadline := time.Now().Add(o.Time)
 	if d, ok := ctx.Deadline(); ok {
 		d = d.Add(-min(time.Until(d)/10, 100*time.Millisecond))
@@ -145,6 +135,31 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 	}
 	pctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	// timedOut reports whether err is the time limit's (the back end may
+	// see the deadline a moment before pctx reports it).
+	timedOut := func(err error) bool {
+		return ctx.Err() == nil && (pctx.Err() != nil || !time.Now().Before(deadline) || errors.Is(err, backend.ErrTimeout))
+	}
+	// Fewer than two paths make no interval: a time limit before them is
+	// a timeout.
+	early := func(err error) error {
+		if timedOut(err) {
+			return fmt.Errorf("checked: the time limit came before the estimate had two paths: %w", backend.ErrTimeout)
+		}
+		return err
+	}
+	a, err := s.Count(pctx, g, o.Exact)
+	if err != nil {
+		return Estimate{}, early(err)
+	}
+	if a.Status == backend.StatusInvalid {
+		return Estimate{Exact: true, Stop: StopExact}, nil
+	}
+	if !a.More {
+		c := float64(a.Count)
+		return Estimate{Estimate: c, CI95Lower: c, CI95Upper: c, Exact: true, Stop: StopExact}, nil
+	}
+	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
 	var ps paths
 	var e Estimate
 	for {
@@ -152,22 +167,13 @@ func (s *Solver) Estimate(ctx context.Context, g *satdoku.Grid, o EstimateOption
 			e.Stop = StopMaxPaths
 			break
 		}
-		// The first two paths, which any estimate needs, run to their
-		// end unless ctx stops them.
-		c := pctx
-		if e.Paths < 2 {
-			c = ctx
-		}
-		v, err := s.path(c, g, o.Exact, rng)
+		v, err := s.path(pctx, g, o.Exact, rng)
 		if err != nil {
-			// The back end may see the deadline a moment before pctx
-			// reports it.
-			timedOut := pctx.Err() != nil || !time.Now().Before(deadline) || errors.Is(err, backend.ErrTimeout)
-			if e.Paths >= 2 && ctx.Err() == nil && timedOut {
+			if e.Paths >= 2 && timedOut(err) {
 				e.Stop = StopTime
 				break
 			}
-			return e, err
+			return e, early(err)
 		}
 		ps.add(v)
 		e = ps.summary(o.Exact)

@@ -2,12 +2,14 @@ package checked_test
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/iss"
 	"github.com/satdoku/satdoku/satsolve"
@@ -149,10 +151,15 @@ func TestEstimateStop(t *testing.T) {
 	if err != nil || e.Stop != checked.StopRelErr || e.Estimate != 288 || e.Paths != checked.DefaultMinPaths {
 		t.Errorf("empty 4×4: %+v, %v", e, err)
 	}
-	// A time limit already passed after the first paths: it stops at 2.
+	// A time limit past before two paths: a timeout, no estimate.
 	e, err = s.Estimate(context.Background(), four, checked.EstimateOptions{Seed: 1, Time: time.Nanosecond})
-	if err != nil || e.Stop != checked.StopTime || e.Paths != 2 {
+	if !errors.Is(err, backend.ErrTimeout) {
 		t.Errorf("empty 4×4, 1 ns: %+v, %v", e, err)
+	}
+	// A time limit after some paths: the estimate of those, said so.
+	e, err = s.Estimate(context.Background(), four, checked.EstimateOptions{Seed: 1, Exact: 4, RelErr: 1e-9, Time: time.Second})
+	if err != nil || e.Stop != checked.StopTime || e.Paths < 2 {
+		t.Errorf("empty 4×4, 1 s: %+v, %v", e, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

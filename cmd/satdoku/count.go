@@ -41,7 +41,7 @@ count), so the estimate and its 95 % interval are taken from their
 logarithms (lognormal, Cox's interval), widened to hold the plain mean's
 interval too. It takes paths until the relative standard error is 5 %
 (at least 30 paths) or the time is up (--timeout, default 10 s), and
-says which ended it. It prints "~40090 ±3175 (95 % 33866..46313, 62
+says which ended it; a time limit before two paths is a timeout. It prints "~40090 ±3175 (95 % 33866..46313, 62
 paths, relative error reached)" or "... time limit", or "9 (exact
 count)" for a puzzle of fewer than 64 solutions; in JSON the record has
 "estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper", "paths",
