@@ -218,10 +218,10 @@ func (p *paths) add(v float64) {
 // Why not the mean ± t·stderr of the values: a path's value is the
 // product of the branching factors met on its way times the count at its
 // end, so its logarithm is a sum of many terms and the values are close to
-// lognormal — and heavy-tailed: on the empty 9×9 grid the logarithms of the
-// values spread with a standard deviation near 0.8, on a skyscraper puzzle
-// of 197,683 solutions (ISS's estimator corpus) near 2.2, where the mean
-// of the values is made by rare paths worth 20 times the median. With
+// lognormal — and heavy-tailed: on a skyscraper puzzle of 197,683
+// solutions (ISS's estimator corpus) the logarithms of the values spread
+// with a standard deviation of 2.2, and one path in a hundred is worth 60
+// times the median; the mean of the values is made by such paths. With
 // tens of paths the sample has seldom met them: the mean and its standard
 // error both come out low together, and the interval misses the count far
 // more often than 5 % of the time (on that puzzle, 55 to 63 % coverage for
@@ -240,12 +240,12 @@ func (p *paths) add(v float64) {
 // its spread looks small, which is when the paths so far happen to agree,
 // and the values are skewed even where they are not heavy-tailed; both
 // narrow an interval below its nominal coverage. With the 95 % quantile,
-// 4 of 60 runs on a 6×6 puzzle of 6,528 solutions (bounded, skewed
-// values) missed its count; TestEstimateCoverage measures the interval
-// as it is against known counts, at least 93 of 100 runs each. The
-// standard error is the estimate times the logarithms' standard error,
-// and the relative error, which stops the estimate, the larger of the
-// two relative standard errors.
+// 5 of 100 runs on a 6×6 puzzle of 6,528 solutions (bounded, skewed
+// values) missed its count, with the 99 % one 2; TestEstimateCoverage
+// measures the interval as it is against known counts, at least 93 of
+// 100 runs each. The standard error is the estimate times the
+// logarithms' standard error, and the relative error, which stops the
+// estimate, the larger of the two relative standard errors.
 func (p *paths) summary(exact int) Estimate {
 	n := float64(p.n)
 	e := Estimate{Estimate: p.mean, Paths: p.n}
