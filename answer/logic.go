@@ -199,6 +199,19 @@ func Explain(ctx context.Context, g *satdoku.Grid, o LogicOptions) (Path, error)
 	return a, a.walk(ctx, bctx, st, g.N(), checked.SolutionMarks(a.Solution.Solution), o.logic())
 }
 
+// BreakIn returns the index in steps of the break-in, where a solver
+// starts: the first step that is neither a single (hidden or naked) nor
+// a clue's own marks (rated logic.RatingClueMark or less: odd, even,
+// given pencil marks); −1 when there is none (singles solve it).
+func BreakIn(steps []logic.Step) int {
+	for k, st := range steps {
+		if st.Technique != "hidden single" && st.Technique != "naked single" && st.Rating > logic.RatingClueMark {
+			return k
+		}
+	}
+	return -1
+}
+
 // walk takes every step from st, each checked against truth.
 func (a *Path) walk(parent, ctx context.Context, st *logic.State, n int, truth []uint64, lo *logic.Options) error {
 	for {

@@ -28,6 +28,10 @@ type Clue struct {
 	// Detail is the constraint's description for messages ("killer cage
 	// (total 10)"), empty when the kind and the cells say it all.
 	Detail string
+	// Source is the index, in the clues the puzzle was read with
+	// (Options.Clues), of the clue this one is, or −1 (a given, or a rule
+	// no clue read made).
+	Source int
 
 	// Needed: without this clue the puzzle has another solution, Witness
 	// (checked by the validator against the puzzle without the clue),
@@ -119,13 +123,14 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 	var out []Clue
 	for i := range g.Len() {
 		if d := g.Cell(i); d != 0 {
-			out = append(out, Clue{Kind: "given", Cells: []int{i}, Digit: d, given: i})
+			out = append(out, Clue{Kind: "given", Cells: []int{i}, Digit: d, given: i, Source: -1})
 		}
 	}
 	var variant []Clue
 	claimed := claim(r, from)
-	for _, c := range claimed {
+	for j, c := range claimed {
 		if c != nil {
+			c.Source = j
 			variant = append(variant, *c)
 		}
 	}
@@ -136,7 +141,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 		if !ok {
 			k = len(variant)
 			global[name] = k
-			variant = append(variant, Clue{Kind: name, Global: true, given: -1})
+			variant = append(variant, Clue{Kind: name, Global: true, given: -1, Source: -1})
 		}
 		return &variant[k]
 	}
@@ -156,7 +161,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 		}
 		detail := strings.TrimPrefix(c.String(), name)
 		byCells[key(name, c.Cells)] = len(variant)
-		variant = append(variant, Clue{Kind: name, Cells: c.Cells, Detail: strings.TrimSpace(detail), given: -1, cons: []int{k}})
+		variant = append(variant, Clue{Kind: name, Cells: c.Cells, Detail: strings.TrimSpace(detail), given: -1, cons: []int{k}, Source: -1})
 	}
 	for u, unit := range r.Units() {
 		if unit.Kind != satdoku.Extra || takenU[u] {
@@ -173,7 +178,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 			continue
 		}
 		byCells[key(name, unit.Cells)] = len(variant)
-		variant = append(variant, Clue{Kind: name, Cells: unit.Cells, given: -1, units: []int{u}})
+		variant = append(variant, Clue{Kind: name, Cells: unit.Cells, given: -1, units: []int{u}, Source: -1})
 	}
 	// Relations: by name, then per pair, per run, or one global rule.
 	rels := r.Relations()
@@ -201,7 +206,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 			gl.rels = append(gl.rels, ks...)
 		case kind == clue.WhiteDot || kind == clue.BlackDot || kind == clue.XV:
 			for _, k := range ks {
-				variant = append(variant, Clue{Kind: name, Cells: []int{rels[k].A, rels[k].B}, given: -1, rels: []int{k}})
+				variant = append(variant, Clue{Kind: name, Cells: []int{rels[k].A, rels[k].B}, given: -1, rels: []int{k}, Source: -1})
 			}
 		default:
 			variant = append(variant, runs(name, rels, ks)...)
@@ -348,7 +353,7 @@ func runs(name string, rels []satdoku.Relation, ks []int) []Clue {
 		if !ok {
 			j = len(out)
 			at[root] = j
-			out = append(out, Clue{Kind: name, given: -1})
+			out = append(out, Clue{Kind: name, given: -1, Source: -1})
 		}
 		c := &out[j]
 		c.rels = append(c.rels, k)

@@ -87,10 +87,17 @@ var drawers = map[clue.Kind]struct {
 	clue.PairTable: {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "pair-table", "#8e5b23", "6 3") }},
 }
 
-// clues draws the clues of one layer, in order.
+// clues draws the clues of one layer, in order; the redundant ones
+// (Board.Redundant) faded.
 func (d *drawing) clues(l layer) {
 	for k := range d.b.Clues {
+		if !slices.Contains(d.b.Redundant.Clues, k) {
+			d.clue(l, &d.b.Clues[k])
+			continue
+		}
+		d.p(`<g class="redundant" opacity="0.3">` + "\n")
 		d.clue(l, &d.b.Clues[k])
+		d.p("</g>\n")
 	}
 }
 

@@ -17,9 +17,11 @@ package render
 import (
 	"encoding/xml"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
@@ -46,12 +48,24 @@ type Board struct {
 	Title string
 	// Shapes are marks drawn for looks alone (see Shape).
 	Shapes []Shape
+	// Redundant marks what a puzzle can do without (satdoku clues): the
+	// clues, by index into Clues, drawn faded; the cells whose givens are
+	// drawn grey and struck through; the global rules whose name in the
+	// caption says "(redundant)".
+	Redundant Redundant
+}
+
+// Redundant is what Board.Redundant marks.
+type Redundant struct {
+	Clues, Givens []int
+	Rules         []string
 }
 
 // Colours. Text colours have a contrast of 4.5:1 or more against white
 // and against the highlight (WCAG AA).
 const (
 	colGiven     = "#000000"
+	colRedundant = "#767676"
 	colSolved    = "#1746a2"
 	colMark      = "#404040"
 	colHighlight = "#ffe27a"
@@ -103,6 +117,9 @@ var unseen = []string{"anti-knight", "anti-king", "disjoint", clue.Nonconsecutiv
 func (d *drawing) layout() {
 	d.margin = 6
 	caption := func(name string) {
+		if slices.ContainsFunc(d.b.Redundant.Rules, func(r string) bool { return r == name || strings.HasPrefix(r, name+" ") }) {
+			name += " (redundant)"
+		}
 		if !slices.Contains(d.global, name) {
 			d.global = append(d.global, name)
 		}
@@ -165,8 +182,12 @@ func (d *drawing) svg() {
 	d.shapes(true)
 	d.cells()
 	if len(d.global) > 0 {
+		text := strings.Join(d.global, " · ")
+		// A long caption is set smaller to fit the width (a character
+		// about 0.55 of the font size wide).
+		size := min(cell*0.3, side/(0.55*float64(utf8.RuneCountInString(text)+2)))
 		d.p(`<text class="rules" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle">%s</text>`+"\n",
-			f(side/2), f(side+d.below*0.55), f(cell*0.3), colGiven, esc(strings.Join(d.global, " · ")))
+			f(side/2), f(side+d.below*0.55), f(math.Round(size*10)/10), colGiven, esc(text))
 	}
 	d.p("</svg>\n")
 }
@@ -269,6 +290,10 @@ func (d *drawing) cells() {
 	for i := range n * n {
 		r, c := i/n, i%n
 		digit, class, col := d.b.Givens.Cell(i), "given", colGiven
+		struck := digit != 0 && slices.Contains(d.b.Redundant.Givens, i)
+		if struck {
+			class, col = "given redundant", colRedundant
+		}
 		if digit == 0 && d.b.Digits != nil {
 			digit, class, col = d.b.Digits.Cell(i), "solved", colSolved
 		}
@@ -284,6 +309,10 @@ func (d *drawing) cells() {
 		case digit != 0:
 			d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">%d</text>`,
 				class, f(d.cx(i)), f(d.cy(i)+1), f(big), col, digit)
+			if struck {
+				d.p(`<line class="strike" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`,
+					f(d.cx(i)-big*0.4), f(d.cy(i)+big*0.4), f(d.cx(i)+big*0.4), f(d.cy(i)-big*0.4), colRedundant, f(cell*0.04))
+			}
 		case d.b.Marks != nil && d.b.Marks[i] != 0:
 			d.marks(i, d.b.Marks[i], mh, mw)
 		}

@@ -380,3 +380,42 @@ func TestShapes(t *testing.T) {
 		t.Error("a colour that is not one reached the SVG")
 	}
 }
+
+// TestRedundant: Board.Redundant draws the clues it names inside a faded
+// group and no others, the givens it names grey and struck through, and
+// "(redundant)" after the global rules it names in the caption.
+func TestRedundant(t *testing.T) {
+	g := textfmt.MustParse("5................................................................................")
+	cage, dot := examples[clue.KillerCage], examples[clue.WhiteDot]
+	nonc := clue.Clue{Kind: clue.Nonconsecutive}
+	b := &render.Board{Givens: g, Clues: []clue.Clue{cage, dot, nonc},
+		Redundant: render.Redundant{Clues: []int{1}, Givens: []int{0}, Rules: []string{clue.Nonconsecutive.String()}}}
+	svg, err := render.String(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faded := ""
+	for rest := svg; ; {
+		i := strings.Index(rest, `<g class="redundant"`)
+		if i < 0 {
+			break
+		}
+		end := strings.Index(rest[i:], "</g>")
+		faded += rest[i : i+end]
+		rest = rest[i+end:]
+	}
+	if !strings.Contains(faded, `class="white-dot"`) || strings.Contains(faded, `class="cage"`) || !strings.Contains(svg, `class="cage"`) {
+		t.Errorf("faded groups: %q", faded)
+	}
+	if !strings.Contains(svg, `class="given redundant"`) || strings.Count(svg, `class="strike"`) != 1 {
+		t.Error("the given is not struck")
+	}
+	if !strings.Contains(svg, clue.Nonconsecutive.String()+" (redundant)") {
+		t.Error("the caption does not say the rule is redundant")
+	}
+	// Nothing named: nothing faded.
+	b.Redundant = render.Redundant{}
+	if svg, _ := render.String(b); strings.Contains(svg, "redundant") {
+		t.Error("faded with nothing redundant")
+	}
+}

@@ -46,7 +46,10 @@ Formats: grid (the puzzle with each given marked, needed as "5", redundant
 as "(5)", then the other clues one a line), line (the lines alone), json
 ("clues": kind, cells, digit, needed, witness, differ; "removable" as
 indexes into clues; "count", "more", "differ" and "suggest" with cell,
-digit, leaves; "conflict"). Exit status 1 for a puzzle that is not unique.
+digit, leaves; "conflict"), svg (the puzzle drawn with its redundant
+givens grey and struck through, its redundant clues faded and its
+redundant global rules marked "(redundant)" under the board). Exit status
+1 for a puzzle that is not unique.
 Inputs are read, and --jobs, --stats and --timer work, as for "satdoku
 solve".`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {

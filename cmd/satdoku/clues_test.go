@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -144,5 +145,41 @@ func TestCluesCertify(t *testing.T) {
 	}
 	if len(rec.Clues) != 30 || !rec.RemovableCertified {
 		t.Errorf("%d clues, removable set certified %v", len(rec.Clues), rec.RemovableCertified)
+	}
+}
+
+// TestCluesSVG: clues --format svg draws the Wikipedia puzzle with each
+// given the validator's counter finds redundant (the puzzle without it
+// still has one solution) grey and struck through, and every other given
+// drawn plainly (render's TestRedundant checks faded clues and rules).
+func TestCluesSVG(t *testing.T) {
+	const wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	var out, errb bytes.Buffer
+	if code := run([]string{"clues", "--format", "svg", wiki}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	svg := out.String()
+	g := textfmt.MustParse(wiki)
+	struck := 0
+	for i := range g.Len() {
+		if g.Cell(i) == 0 {
+			continue
+		}
+		p := g.Clone()
+		p.SetCell(i, 0)
+		n, _ := verify.Count(p, 2)
+		cell := fmt.Sprintf(`data-cell="r%dc%d"`, i/9+1, i%9+1)
+		at := strings.Index(svg, cell)
+		end := strings.Index(svg[at:], "</g>")
+		group := svg[at : at+end]
+		if redundant := strings.Contains(group, `class="given redundant"`) && strings.Contains(group, `class="strike"`); redundant != (n == 1) {
+			t.Errorf("r%dc%d: drawn redundant %v, the counter finds %d solutions without it", i/9+1, i%9+1, redundant, n)
+		}
+		if n == 1 {
+			struck++
+		}
+	}
+	if struck == 0 || strings.Count(svg, `class="strike"`) != struck {
+		t.Errorf("%d struck givens, the counter finds %d redundant", strings.Count(svg, `class="strike"`), struck)
 	}
 }

@@ -35,12 +35,17 @@ solve", and the note follows the count: "1 (certified: independent count)".
 count, by Knuth's estimator: random paths down the search tree, each
 placing, in the cell with the fewest true candidates, one of its k
 candidates at random and multiplying its weight by k, until fewer than 64
-solutions are left, counted exactly; the mean of the paths is an unbiased
-estimate. It takes paths until the standard error is 5 % of the estimate
-(at least 30 paths, at most --timeout or 10 s). It prints "~40090 ±3175
-(95 % 33866..46313, 30 paths)", or the exact count below 64; in JSON the
-record has "estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper",
-"paths", "exact"}. It needs gini (no --solver).`,
+solutions are left, counted exactly; each path's value is an unbiased
+estimate. The values are heavy-tailed (rare paths carry much of the
+count), so the estimate and its 95 % interval are taken from their
+logarithms (lognormal, Cox's interval), widened to hold the plain mean's
+interval too. It takes paths until the relative standard error is 5 %
+(at least 30 paths) or the time is up (--timeout, default 10 s), and
+says which ended it; a time limit before two paths is a timeout. It prints "~40090 ±3175 (95 % 33866..46313, 62
+paths, relative error reached)" or "... time limit", or "9 (exact
+count)" for a puzzle of fewer than 64 solutions; in JSON the record has
+"estimate": {"estimate", "stderr", "ci95_lower", "ci95_upper", "paths",
+"exact", "stop"}. It needs gini (no --solver).`,
 	setup: func(fs *pflag.FlagSet, e *env) func([]string) int {
 		var o outFlags
 		var so solverFlags
@@ -129,6 +134,9 @@ type estimateRecord struct {
 	CI95Upper float64 `json:"ci95_upper"`
 	Paths     int     `json:"paths"`
 	Exact     bool    `json:"exact,omitempty"`
+	// Stop says what ended the estimate: "exact count", "relative error
+	// reached", "time limit" or "path limit".
+	Stop string `json:"stop"`
 }
 
 // estimateOne estimates the number of solutions of g, for at most
@@ -147,7 +155,7 @@ func estimateOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, timeou
 	}
 	e := est.Estimate
 	a.extra = &extra{Estimate: &estimateRecord{Estimate: e.Estimate, Stderr: e.Stderr,
-		CI95Lower: e.CI95Lower, CI95Upper: e.CI95Upper, Paths: e.Paths, Exact: e.Exact}}
+		CI95Lower: e.CI95Lower, CI95Upper: e.CI95Upper, Paths: e.Paths, Exact: e.Exact, Stop: e.Stop.String()}}
 }
 
 func estimateText(p *printer, a *record) {
@@ -158,8 +166,8 @@ func estimateText(p *printer, a *record) {
 	e := a.extra.Estimate
 	p.separate()
 	if e.Exact {
-		fmt.Fprintf(p.w, "%.0f\n", e.Estimate)
+		fmt.Fprintf(p.w, "%.0f (exact count)\n", e.Estimate)
 		return
 	}
-	fmt.Fprintf(p.w, "~%.0f ±%.0f (95 %% %.0f..%.0f, %d paths)\n", e.Estimate, e.Stderr, e.CI95Lower, e.CI95Upper, e.Paths)
+	fmt.Fprintf(p.w, "~%.0f ±%.0f (95 %% %.0f..%.0f, %d paths, %s)\n", e.Estimate, e.Stderr, e.CI95Lower, e.CI95Upper, e.Paths, e.Stop)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/satdoku/satdoku/cluereport"
 	"github.com/satdoku/satdoku/render"
 )
 
@@ -51,6 +52,21 @@ func (a *record) board() *render.Board {
 	if a.extra != nil && a.extra.marks != nil {
 		b.Marks = a.extra.marks
 		b.Highlight = append(b.Highlight, a.extra.stepCells...)
+	}
+	if a.extra != nil && a.extra.report != nil && a.extra.report.Status == cluereport.Unique {
+		// clues: the puzzle alone, what it can do without faded.
+		b.Digits = nil
+		for _, c := range a.extra.report.Clues {
+			switch {
+			case c.Needed || c.Undecided:
+			case c.Kind == "given":
+				b.Redundant.Givens = append(b.Redundant.Givens, c.Cells[0])
+			case c.Global:
+				b.Redundant.Rules = append(b.Redundant.Rules, c.Kind)
+			case c.Source >= 0 && c.Source < len(b.Clues):
+				b.Redundant.Clues = append(b.Redundant.Clues, c.Source)
+			}
+		}
 	}
 	return b
 }
