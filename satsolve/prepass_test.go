@@ -151,7 +151,7 @@ func TestPrepassIsUnitPropagation(t *testing.T) {
 	}
 	limit := 200
 	if testing.Short() {
-		limit = 10
+		limit = 4
 	}
 	for _, set := range []string{"kaggle_9999.txt", "royle17_49158.txt", "magictour_top1465.txt", "serg_benchmark.txt", "derived_nosol_17plus1.txt", "vu_kr_16x16.txt"} {
 		lines, _ := readLines(t, dataFile(set), limit)
