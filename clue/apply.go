@@ -767,7 +767,9 @@ func (b *builder) seen(c *Clue) error {
 	var coefs []int
 	switch c.Kind {
 	case XSum:
-		kind, hi = satdoku.XSum, n*(n+1)/2
+		// The largest: the line's n cells holding the n largest digits
+		// (on a board of more digits than its side, b.v > n).
+		kind, hi = satdoku.XSum, n*(2*b.v-n+1)/2
 	case NumberedRoom:
 		kind = satdoku.Index
 		for k := range cells {
