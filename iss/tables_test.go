@@ -255,3 +255,29 @@ func TestRegionSameValues(t *testing.T) {
 		}
 	}
 }
+
+// TestXSumMoreValues: on a 4×4 board of the values 1 to 5 an X-sum may
+// reach 14 (x = 4: the four largest values), past the 10 of the digits 1
+// to 4; brute force over every solved grid counts the grids of each
+// total, which the validator's counter and gini must both count.
+func TestXSumMoreValues(t *testing.T) {
+	grids := sudokus4(5)
+	s := satsolve.New(satsolve.Options{})
+	for _, sum := range []int{12, 14, 15} {
+		text := fmt.Sprintf(".Shape~4x4~1-5.XSum~R1~%d~.~R1C1_4", sum)
+		p, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for _, g := range grids {
+			if g[0] == 4 && g[0]+g[1]+g[2]+g[3] == sum {
+				want++
+			}
+		}
+		if sum <= 14 && want == 0 {
+			t.Fatalf("%s: brute force finds no grid", text)
+		}
+		countsAgree(t, s, text, p.Grid, want, 5000)
+	}
+}
