@@ -5,27 +5,19 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
-	"github.com/satdoku/satdoku/fpuzzles"
-	"github.com/satdoku/satdoku/iss"
-	"github.com/satdoku/satdoku/sudokupad"
+	"github.com/satdoku/satdoku/link/targets"
 )
 
-// The link formats: each answer's puzzle (the puzzle read, or the one
-// generate made) as a link that opens it in another tool, written by the
-// writers of the readers' packages, one a line.
-const (
-	outFPuzzlesLink  outputFormat = "fpuzzles-link"  // https://www.f-puzzles.com/?load=…
-	outSudokuPadLink outputFormat = "sudokupad-link" // https://sudokupad.app/fpuzzles…
-	outISSLink       outputFormat = "iss-link"       // https://sigh.github.io/Interactive-Sudoku-Solver/?q=…
-)
-
-// linkFormats are the link formats, for the HTTP API.
-var linkFormats = []string{string(outFPuzzlesLink), string(outSudokuPadLink), string(outISSLink)}
+// linkFormats are the link formats (package targets: one per tool), for
+// the HTTP API. Each writes each answer's puzzle (the puzzle read, or the
+// one generate made) as a link that opens it in that tool, one a line.
+var linkFormats []string
 
 func init() {
-	registerFormat(outFPuzzlesLink, formatEntry{write: linkWriter(outFPuzzlesLink, fpuzzles.Link)})
-	registerFormat(outSudokuPadLink, formatEntry{write: linkWriter(outSudokuPadLink, sudokupad.Link)})
-	registerFormat(outISSLink, formatEntry{write: linkWriter(outISSLink, iss.Link)})
+	for _, t := range targets.All {
+		linkFormats = append(linkFormats, t.Format)
+		registerFormat(outputFormat(t.Format), formatEntry{write: linkWriter(outputFormat(t.Format), t.Write)})
+	}
 }
 
 // linkWriter writes an answer's puzzle as the link write makes. A puzzle

@@ -26,13 +26,13 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
-	"github.com/satdoku/satdoku/clue"
 	"github.com/satdoku/satdoku/fpuzzles" // f-puzzles JSON and links, and their cosmetic marks
-	"github.com/satdoku/satdoku/iss"      // sigh's Interactive Sudoku Solver: strings and links
+	_ "github.com/satdoku/satdoku/iss"    // sigh's Interactive Sudoku Solver
+	"github.com/satdoku/satdoku/link/targets"
 	"github.com/satdoku/satdoku/logic"
 	"github.com/satdoku/satdoku/render"
 	_ "github.com/satdoku/satdoku/sudokumaker" // SudokuMaker links
-	"github.com/satdoku/satdoku/sudokupad"     // SudokuPad links, read and written
+	_ "github.com/satdoku/satdoku/sudokupad"   // SudokuPad links
 	"github.com/satdoku/satdoku/textfmt"
 )
 
@@ -544,30 +544,19 @@ func path(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (
 	return o, nil
 }
 
-// linkWriters are the tools a puzzle can be opened in, by the name of
-// the output format that writes the link (as the command line names it).
-var linkWriters = []struct {
-	format string
-	write  func(*satdoku.Grid, []clue.Clue) (string, error)
-}{
-	{"fpuzzles-link", fpuzzles.Link},
-	{"sudokupad-link", sudokupad.Link},
-	{"iss-link", iss.Link},
-}
-
 // links writes the puzzle as a link to each tool whose rules can hold it
 // ("links", by format), and says for each other tool which rule it
 // cannot hold ("refused"). Every link is read back by satdoku's own
 // reader of that tool before it is given (the writers check it).
 func links(_ context.Context, p textfmt.Puzzle, _ Request, _ answer.Options) (object, error) {
 	ok, refused := object{}, object{}
-	for _, w := range linkWriters {
-		s, err := w.write(p.Grid, p.Clues)
+	for _, w := range targets.All {
+		s, err := w.Write(p.Grid, p.Clues)
 		if err != nil {
-			refused[w.format] = err.Error()
+			refused[w.Format] = err.Error()
 			continue
 		}
-		ok[w.format] = s
+		ok[w.Format] = s
 	}
 	return object{"links": ok, "refused": refused}, nil
 }
