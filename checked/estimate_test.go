@@ -14,6 +14,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/iss"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/textfmt"
@@ -65,6 +66,8 @@ var coverageSet = []known{
 func TestEstimateCoverage(t *testing.T) {
 	runs, set := 100, coverageSet
 	switch {
+	case testing.Short() && race.Enabled:
+		runs, set = 4, coverageSet[1:2] // a smoke test of the runs in parallel
 	case testing.Short():
 		runs, set = 10, coverageSet[1:2]
 	case os.Getenv("SATDOKU_COVERAGE") != "all":

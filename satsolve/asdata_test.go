@@ -12,6 +12,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -114,6 +115,9 @@ func TestVariantsAsData(t *testing.T) {
 		rounds := 40
 		if testing.Short() {
 			rounds = 15
+			if race.Enabled {
+				rounds = 5
+			}
 		}
 		for round := 0; round < rounds; round++ {
 			seed := satdoku.NewGrid(rules)

@@ -16,6 +16,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -261,6 +262,9 @@ func TestVariants(t *testing.T) {
 	k := 3000
 	if testing.Short() {
 		k = 300
+		if race.Enabled {
+			k = 60
+		}
 	}
 	cases := variantCases(t, k)
 	statuses := map[backend.Status]int{}

@@ -15,6 +15,7 @@ import (
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/backend"
 	"github.com/satdoku/satdoku/encode"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
 )
@@ -152,6 +153,9 @@ func TestPrepassIsUnitPropagation(t *testing.T) {
 	limit := 200
 	if testing.Short() {
 		limit = 4
+		if race.Enabled {
+			limit = 1
+		}
 	}
 	for _, set := range []string{"kaggle_9999.txt", "royle17_49158.txt", "magictour_top1465.txt", "serg_benchmark.txt", "derived_nosol_17plus1.txt", "vu_kr_16x16.txt"} {
 		lines, _ := readLines(t, dataFile(set), limit)

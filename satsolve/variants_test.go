@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/satdoku/satdoku"
+	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/verify"
 )
 
@@ -639,6 +640,9 @@ func TestVariantsDiff(t *testing.T) {
 	perSize := map[int]int{4: 150, 6: 120, 9: 100}
 	if testing.Short() {
 		perSize = map[int]int{4: 15, 6: 10, 9: 10} // per family; make test-long runs the full sweep
+		if race.Enabled {
+			perSize = map[int]int{4: 5, 6: 3, 9: 3}
+		}
 	}
 	for fi, fam := range variantFamilies {
 		t.Run(fam.name, func(t *testing.T) {
