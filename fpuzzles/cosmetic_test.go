@@ -2,6 +2,7 @@ package fpuzzles
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -24,5 +25,35 @@ func TestCosmetics(t *testing.T) {
 	}
 	if !reflect.DeepEqual(p.Cosmetics, want) {
 		t.Errorf("cosmetics\n%+v\nwant\n%+v", p.Cosmetics, want)
+	}
+}
+
+// TestUnread: what a verdict of none or multiple may lack is named — a
+// rule the rules text states that no key carries, then what the cosmetic
+// marks other than texts may stand for — and a rule a key carries is not.
+func TestUnread(t *testing.T) {
+	const noncon = `"ruleset":"Normal sudoku rules apply. Orthogonally adjacent cells may not contain consecutive digits.",`
+	lines := `"line":[{"lines":[["R1C1","R1C2"]]},{"lines":[["R2C1","R2C2"]]}],"circle":[{"cells":["R3C3"]}],"text":[{"cells":["R4C4"],"value":"hi"}],`
+	for _, tc := range []struct {
+		name, extra string
+		want        []string
+	}{
+		{"rules text alone", noncon, []string{"nonconsecutive"}},
+		{"the key carries it", noncon + `"nonconsecutive":true,`, nil},
+		{"cosmetic marks", lines, []string{"what 2 cosmetic lines and a cosmetic circle may stand for"}},
+		{"both", noncon + lines, []string{"nonconsecutive", "what 2 cosmetic lines and a cosmetic circle may stand for"}},
+		{"a text alone", `"text":[{"cells":["R4C4"],"value":"hi"}],`, nil},
+	} {
+		p, err := Read([]byte(board(4, ","+strings.TrimSuffix(tc.extra, ","))))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, u := range p.Unread {
+			got = append(got, u.Name)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: unread %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

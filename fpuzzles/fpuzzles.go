@@ -117,6 +117,7 @@ package fpuzzles
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -125,6 +126,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/rulestext"
 )
 
 // Puzzle is an f-puzzles puzzle in satdoku's terms.
@@ -151,6 +153,45 @@ type Puzzle struct {
 	// Cosmetics are the marks drawn for looks alone (see Cosmetic), in
 	// the order f-puzzles draws them: no rule comes from them.
 	Cosmetics []Cosmetic
+	// Unread are what a verdict of none or multiple may lack: the global
+	// rules that Ruleset names and the puzzle's data does not carry
+	// (rulestext.Unread; Warnings name each), then, when the puzzle draws
+	// cosmetic lines, cages, circles or rectangles, what those may stand
+	// for (setters draw rules that f-puzzles has no key for as cosmetic
+	// marks). None is applied: a verdict is for the rules as read.
+	Unread []rulestext.Rule
+}
+
+// cosmeticRules names what the cosmetic marks of p other than texts may
+// stand for, as a rule of Puzzle.Unread ("what 2 cosmetic lines and a
+// cosmetic circle may stand for"); ok is false when there are none.
+func cosmeticRules(cs []Cosmetic) (r rulestext.Rule, ok bool) {
+	kinds := map[string]int{}
+	for _, c := range cs {
+		kinds[c.Kind]++
+	}
+	var marks []string
+	for _, k := range []string{"line", "cage", "circle", "rectangle"} {
+		switch n := kinds[k]; n {
+		case 0:
+		case 1:
+			marks = append(marks, "a cosmetic "+k)
+		default:
+			marks = append(marks, fmt.Sprintf("%d cosmetic %ss", n, k))
+		}
+	}
+	if len(marks) == 0 {
+		return rulestext.Rule{}, false
+	}
+	return rulestext.Rule{Name: "what " + joinAnd(marks) + " may stand for"}, true
+}
+
+// joinAnd joins words as a list in English: "a", "a and b", "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // MaxLoad is the longest compressed load string Read accepts, in bytes;

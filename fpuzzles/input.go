@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/satdoku/satdoku/rulestext"
 	"github.com/satdoku/satdoku/textfmt"
 )
 
@@ -52,7 +53,7 @@ func readPuzzle(data []byte) (textfmt.Puzzle, error) {
 		return textfmt.Puzzle{}, err
 	}
 	return textfmt.Puzzle{Grid: p.Grid, Solution: p.Solution, Warnings: p.Warnings, Clues: p.Clues,
-		Title: p.Title, Author: p.Author, Rules: p.Ruleset}, nil
+		Title: p.Title, Author: p.Author, Rules: p.Ruleset, Unread: rulestext.Names(p.Unread)}, nil
 }
 
 // detectLinks is Sure when the first line of head that is not blank or

@@ -10,6 +10,7 @@ import (
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
+	"github.com/satdoku/satdoku/rulestext"
 )
 
 // reader turns the JSON tree of a puzzle into rules and a grid: it maps
@@ -214,6 +215,13 @@ func (r *reader) read(root *node) (*Puzzle, error) {
 	p.Solution = r.solution(root.get("solution"), rules)
 	p.Cosmetics = r.cosmetics(root)
 	p.Warnings = r.warnings
+	p.Unread = rulestext.Unread(p.Ruleset, rules.Tags(), p.Clues)
+	for _, u := range p.Unread {
+		p.Warnings = append(p.Warnings, u.Warning())
+	}
+	if u, ok := cosmeticRules(p.Cosmetics); ok {
+		p.Unread = append(p.Unread, u) // each mark has its warning
+	}
 	return p, nil
 }
 

@@ -84,13 +84,8 @@ func (f *Fetcher) Read(ctx context.Context, link string) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := &Puzzle{Grid: fp.Grid, Solution: fp.Solution, Title: fp.Title, Author: fp.Author,
-			Rules: fp.Ruleset, Clues: fp.Clues, Warnings: fp.Warnings}
-		p.Unread = rulestext.Unread(fp.Ruleset, fp.Grid.Rules().Tags(), fp.Clues)
-		for _, u := range p.Unread {
-			p.Warnings = append(p.Warnings, u.Warning())
-		}
-		return p, nil
+		return &Puzzle{Grid: fp.Grid, Solution: fp.Solution, Title: fp.Title, Author: fp.Author,
+			Rules: fp.Ruleset, Clues: fp.Clues, Warnings: fp.Warnings, Unread: fp.Unread}, nil
 	case "scl", "ctc":
 		text, ok := decompress(body)
 		if !ok {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,6 +108,45 @@ func TestRulesNegative(t *testing.T) {
 					t.Errorf("--rules %s: %s: cells %d and %d hold %c and %c", rules, sol, i, j, sol[i], sol[j])
 				}
 			}
+		}
+	}
+}
+
+// TestFpuzzlesLostRules: an f-puzzles puzzle whose rules text states a
+// rule that no key carries, and that draws a cosmetic line, answers
+// "multiple" with a note naming both (JSON warnings and standard error);
+// --rules nonconsecutive takes the rule off the note, not the line (a 4×4
+// has no nonconsecutive solution: "none", with the line's note).
+func TestFpuzzlesLostRules(t *testing.T) {
+	row := `[{},{},{},{}]`
+	puzzle := `{"size":4,"grid":[` + strings.Repeat(row+",", 3) + row + `],` +
+		`"line":[{"lines":[["R1C1","R1C2"]]}],` +
+		`"ruleset":"Normal sudoku rules apply. Orthogonally adjacent cells may not contain consecutive digits."}`
+	path := filepath.Join(t.TempDir(), "p.json")
+	if err := os.WriteFile(path, []byte(puzzle), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args         []string
+		status, note string
+	}{
+		{nil, "multiple", `"multiple" is the verdict for the rules as drawn, without nonconsecutive and what a cosmetic line may stand for`},
+		{[]string{"--rules", "nonconsecutive"}, "none", `"none" is the verdict for the rules as drawn, without what a cosmetic line may stand for`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append(append([]string{"unique", "--format", "json"}, tc.args...), path), strings.NewReader(""), &stdout, &stderr)
+		var rec struct {
+			Status   string
+			Warnings []string
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &rec); err != nil {
+			t.Fatalf("%v: %v: %s", tc.args, err, stdout.String())
+		}
+		if code != exitNegative || rec.Status != tc.status || !slices.Contains(rec.Warnings, tc.note) {
+			t.Errorf("%v: exit %d, status %s, warnings %q; want the note %q", tc.args, code, rec.Status, rec.Warnings, tc.note)
+		}
+		if !strings.Contains(stderr.String(), "warning: "+tc.note) {
+			t.Errorf("%v: standard error %q", tc.args, stderr.String())
 		}
 	}
 }
