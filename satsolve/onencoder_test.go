@@ -263,7 +263,7 @@ func TestVariants(t *testing.T) {
 	if testing.Short() {
 		k = 300
 		if race.Enabled {
-			k = 60
+			k = 120 // enough for a none among them
 		}
 	}
 	cases := variantCases(t, k)
