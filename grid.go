@@ -79,8 +79,8 @@ func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
 // outside 0..V (V = Rules.Values, N unless the rules say otherwise).
 func (g *Grid) SetCell(i, d int) {
-	if uint(d) > uint(g.rules.n) && uint(d) > uint(g.rules.values) {
-		badDigit(d, g.rules.Values())
+	if v := g.rules.Values(); uint(d) > uint(v) {
+		badDigit(d, v)
 	}
 	g.cells[i] = uint8(d)
 }

@@ -66,10 +66,11 @@ type Overlap struct {
 // pre-pass works on the units, and the validator checks them.
 //
 // A Rules value is immutable and safe for concurrent use. Make one with
-// Standard, Boxes or Regions, and add units with WithExtra.
+// Standard, Boxes, Regions or Raw, and add units with WithExtra.
 type Rules struct {
 	n          int
-	boxH, boxW int // the shape of rectangular boxes; 0, 0 otherwise
+	boxH, boxW int  // the shape of rectangular boxes; 0, 0 otherwise
+	raw        bool // no rows or columns (see Raw)
 	units      []Unit
 	// cellUnits[cellStart[i]:cellStart[i+1]] are the units of cell i.
 	cellStart []int32
@@ -378,6 +379,25 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 	return build(n, n*n, units), nil
 }
 
+// Raw returns the rules of an n×n board with no units at all: no rows, no
+// columns, no regions (the grid type Raw of sigh's Interactive Sudoku
+// Solver). Its cells hold the digits 1..N, or as many as WithValues says
+// (fewer than N too); only the units, relations and constraints added to
+// it hold. n must be in [MinN, MaxN].
+func Raw(n int) (*Rules, error) {
+	if n < MinN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
+	}
+	rs := build(n, n*n, nil)
+	rs.raw = true
+	return rs, nil
+}
+
+// Raw reports whether r are rules of a raw board (see Raw): its rows and
+// columns are no units, and layers whose reasoning needs them (the human
+// techniques, the generator's symmetries) refuse it.
+func (r *Rules) Raw() bool { return r.raw }
+
 // checkCells returns the cells sorted, or an error for a cell off the board
 // or a cell listed twice.
 func checkCells(n, total int, cells []int) ([]int, error) {
@@ -436,7 +456,7 @@ outer:
 		next++
 	}
 	rs := build(r.n, r.Cells(), units)
-	rs.boxH, rs.boxW = r.boxH, r.boxW
+	rs.boxH, rs.boxW, rs.raw = r.boxH, r.boxW, r.raw
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
 	rs.valueOffset, rs.values, rs.varCells = r.valueOffset, r.values, r.varCells
 	return rs, nil
@@ -534,7 +554,7 @@ func (r *Rules) CellRegions() []int {
 }
 
 // Units returns every unit: the N rows, then the N columns, then the
-// regions, then the extra units. The slice and the units' cells are
+// regions, then the extra units (on a raw board, only the extra units). The slice and the units' cells are
 // shared: callers must not modify them.
 func (r *Rules) Units() []Unit { return r.units }
 

@@ -163,6 +163,8 @@ type builder struct {
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
+	// raw: the Shape's grid type is Raw (no rows, columns or boxes).
+	raw bool
 	// values and valueOffset are the Shape's: the cells hold the values
 	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
 	values, valueOffset int
@@ -254,6 +256,8 @@ func (b *builder) finish() (*Puzzle, error) {
 	var r *satdoku.Rules
 	var err error
 	switch {
+	case b.raw:
+		r, err = satdoku.Raw(n)
 	case full && noBoxes:
 		r, err = satdoku.Regions(n, b.jigsaw)
 	case noBoxes:
@@ -264,7 +268,7 @@ func (b *builder) finish() (*Puzzle, error) {
 	if err == nil {
 		r, err = r.WithValueOffset(b.valueOffset)
 	}
-	if err == nil && b.values > n {
+	if err == nil && b.values != 0 && b.values != n {
 		r, err = r.WithValues(b.values)
 	}
 	if err == nil && b.nvars > 0 {
@@ -508,7 +512,12 @@ type varGroup struct {
 }
 
 // numValues is the number of values a cell may hold: the Shape's, or N.
-func (b *builder) numValues() int { return max(b.n, b.values) }
+func (b *builder) numValues() int {
+	if b.values != 0 {
+		return b.values
+	}
+	return b.n
+}
 
 // cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
 // name (see varCells).
