@@ -2,6 +2,7 @@ package satdoku_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -128,5 +129,87 @@ func TestVarCells(t *testing.T) {
 	}
 	if err := g.SetRules(r); err == nil {
 		t.Error("rules without the var cells accepted")
+	}
+}
+
+// TestRaw checks the rules of a raw board: no units until some are added,
+// as many values as asked (fewer than the side too), kept through every
+// With method, and the digits a grid under them takes.
+func TestRaw(t *testing.T) {
+	r, err := satdoku.Raw(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Raw() || len(r.Units()) != 0 || len(r.Overlaps()) != 0 || r.Cells() != 196 || r.Values() != 14 || r.Classic() {
+		t.Fatalf("Raw(14): raw %v, %d units, %d cells, %d values", r.Raw(), len(r.Units()), r.Cells(), r.Values())
+	}
+	if h, w := r.BoxShape(); h != 0 || w != 0 {
+		t.Errorf("Raw(14): boxes %d×%d", h, w)
+	}
+	if std, _ := satdoku.Standard(9); std.Raw() {
+		t.Error("Standard(9) is raw")
+	}
+	if r, err = r.WithValues(10); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithValueOffset(-1); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithVarCells(3); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithExtra(satdoku.ExtraUnit{Name: "ten", Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 196}}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithNamed("anti-king"); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Raw() || r.Values() != 10 || r.ValueOf(1) != 0 || r.VarCells() != 3 || len(r.Units()) != 1 || !r.Full(0) {
+		t.Fatalf("raw %v, %d values from %d, %d var cells, %d units", r.Raw(), r.Values(), r.ValueOf(1), r.VarCells(), len(r.Units()))
+	}
+	if got := r.UnitsOf(196); len(got) != 1 || len(r.UnitsOf(195)) != 0 {
+		t.Errorf("units of the first var cell %v, of r14c14 %v", got, r.UnitsOf(195))
+	}
+	// An extra unit of more cells than values is refused.
+	if _, err := r.WithExtra(satdoku.ExtraUnit{Name: "eleven", Cells: []int{20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("an 11-cell unit among 10 values: %v", err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 10)
+	g.SetCell(196, 1)
+	if got := g.String(); got != "9"+strings.Repeat(".", 195) {
+		t.Errorf("printed %q", got)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("digit 11 of 10 values: no panic")
+			}
+		}()
+		g.SetCell(1, 11)
+	}()
+	for _, tc := range []struct {
+		n, v int
+		err  error
+	}{
+		{3, -1, satdoku.ErrSize}, // −1: no WithValues
+		{65, -1, satdoku.ErrSize},
+		{9, 0, satdoku.ErrRules},
+		{9, 65, satdoku.ErrRules},
+		{9, 1, nil},
+		{9, 16, nil},
+	} {
+		r, err := satdoku.Raw(tc.n)
+		if err == nil && tc.v >= 0 {
+			_, err = r.WithValues(tc.v)
+		}
+		if !errors.Is(err, tc.err) {
+			t.Errorf("Raw(%d) of %d values: %v, want %v", tc.n, tc.v, err, tc.err)
+		}
+	}
+	// A board with rows takes no fewer values than its side.
+	std, _ := satdoku.Standard(9)
+	if _, err := std.WithValues(8); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("8 values on a 9×9 board with rows: %v", err)
 	}
 }

@@ -409,7 +409,9 @@ func rebuild(r *satdoku.Rules, dropU, dropR, dropC map[int]bool, noExtras bool) 
 	n := r.N()
 	var base *satdoku.Rules
 	var err error
-	if h, w := r.BoxShape(); h > 0 {
+	if h, w := r.BoxShape(); r.Raw() {
+		base, err = satdoku.Raw(n)
+	} else if h > 0 {
 		base, err = satdoku.Boxes(n, h, w)
 	} else {
 		var regions [][]int
