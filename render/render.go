@@ -275,10 +275,12 @@ func (d *drawing) gridLines() {
 		f(d.x(0)), f(d.y(0)), f(float64(n)*cell), f(float64(n)*cell))
 }
 
-// cells draws each cell's group: its digit or pencil marks.
+// cells draws each cell's group: its digit, as the value it stands for,
+// or pencil marks.
 func (d *drawing) cells() {
 	n := d.n
-	mh, mw := textfmt.MarkShape(n)
+	rules := d.b.Givens.Rules()
+	mh, mw := textfmt.MarkShape(max(n, rules.Values()))
 	big := cell * 0.62
 	if n > 9 {
 		big = cell * 0.5
@@ -308,7 +310,7 @@ func (d *drawing) cells() {
 		switch {
 		case digit != 0:
 			d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">%d</text>`,
-				class, f(d.cx(i)), f(d.cy(i)+1), f(big), col, digit)
+				class, f(d.cx(i)), f(d.cy(i)+1), f(big), col, rules.ValueOf(digit))
 			if struck {
 				d.p(`<line class="strike" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`,
 					f(d.cx(i)-big*0.4), f(d.cy(i)+big*0.4), f(d.cx(i)+big*0.4), f(d.cy(i)-big*0.4), colRedundant, f(cell*0.04))
@@ -320,19 +322,20 @@ func (d *drawing) cells() {
 	}
 }
 
-// marks draws the pencil marks m of cell i, digit d at its place in an
-// mh×mw block.
+// marks draws the pencil marks m of cell i, digit d (as its value) at its
+// place in an mh×mw block.
 func (d *drawing) marks(i int, m uint64, mh, mw int) {
+	rules := d.b.Givens.Rules()
 	size := cell * 0.8 / float64(max(mh, mw)) * 0.95
 	d.p(`<g class="marks" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">`, f(size), colMark)
-	for k := range d.n {
+	for k := range rules.Values() {
 		if m&(1<<k) == 0 {
 			continue
 		}
 		pr, pc := k/mw, k%mw
 		x := d.x(i%d.n) + cell*0.1 + (float64(pc)+0.5)*cell*0.8/float64(mw)
 		y := d.y(i/d.n) + cell*0.1 + (float64(pr)+0.5)*cell*0.8/float64(mh)
-		d.p(`<text x="%s" y="%s">%d</text>`, f(x), f(y), k+1)
+		d.p(`<text x="%s" y="%s">%d</text>`, f(x), f(y), rules.ValueOf(k+1))
 	}
 	d.p("</g>")
 }

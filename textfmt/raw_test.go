@@ -1,0 +1,55 @@
+package textfmt
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/satdoku/satdoku"
+)
+
+// TestRawBoards writes raw boards (no rows, columns or boxes): a 10×10 of
+// the values 0 to 9 and a 14×14 of the values 1 to 10. Every format shows
+// the values (0 to 9; 10 as "A" in the symbol formats, as on a 16×16
+// board, and as 10 in JSON), and the grid format has no box separators.
+func TestRawBoards(t *testing.T) {
+	for _, tc := range []struct {
+		n, v, off int
+		first     string // the symbols of digit 1 and of digit V
+		last      string
+		jsonLast  string // digit V in JSON
+	}{
+		{10, 10, -1, "0", "9", "9"},
+		{14, 10, 0, "1", "A", "10"},
+	} {
+		r, err := satdoku.Raw(tc.n)
+		if err == nil {
+			r, err = r.WithValues(tc.v)
+		}
+		if err == nil {
+			r, err = r.WithValueOffset(tc.off)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := satdoku.NewGrid(r)
+		for i := range tc.n * tc.n {
+			g.SetCell(i, 1+i%tc.v)
+		}
+		line := String(g, FormatLine)
+		if len(line) != tc.n*tc.n || line[:1] != tc.first || line[tc.v-1:tc.v] != tc.last {
+			t.Errorf("%d×%d: line %s", tc.n, tc.n, line)
+		}
+		grid := String(g, FormatGrid)
+		rows := strings.Split(grid, "\n")
+		if len(rows) != tc.n || strings.ContainsAny(grid, "|-+") || len(strings.Fields(rows[0])) != tc.n {
+			t.Errorf("%d×%d: grid\n%s", tc.n, tc.n, grid)
+		}
+		js := String(g, FormatJSON)
+		if !strings.Contains(js, ","+tc.jsonLast+"]") && !strings.Contains(js, ","+tc.jsonLast+",") {
+			t.Errorf("%d×%d: JSON %s", tc.n, tc.n, js)
+		}
+		if c := String(g, FormatCompact); len(strings.Split(c, "\n")) != tc.n {
+			t.Errorf("%d×%d: compact\n%s", tc.n, tc.n, c)
+		}
+	}
+}
