@@ -230,6 +230,9 @@ func (r *Rules) Relations() []Relation { return r.relations }
 const (
 	MinN = 4  // the smallest board, 4×4
 	MaxN = 64 // the largest board, 64×64: a cell's candidates fit a uint64
+	// MinRawN is the smallest raw board (see Raw), 1×1: with no rows,
+	// columns or boxes, any side is a board.
+	MinRawN = 1
 )
 
 // Errors of the rules constructors, wrapped with details.
@@ -383,10 +386,12 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 // columns, no regions (the grid type Raw of sigh's Interactive Sudoku
 // Solver). Its cells hold the digits 1..N, or as many as WithValues says
 // (fewer than N too); only the units, relations and constraints added to
-// it hold. n must be in [MinN, MaxN].
+// it hold. n must be in [MinRawN, MaxN]: a raw board may be smaller than
+// 4×4 (a 3×3 grid whose rows and columns are extra units is ISS's 3×3
+// Sudoku grid).
 func Raw(n int) (*Rules, error) {
-	if n < MinN || n > MaxN {
-		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinN, MaxN)
+	if n < MinRawN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinRawN, MaxN)
 	}
 	rs := build(n, n*n, nil)
 	rs.raw = true

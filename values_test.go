@@ -192,8 +192,10 @@ func TestRaw(t *testing.T) {
 		n, v int
 		err  error
 	}{
-		{3, -1, satdoku.ErrSize}, // −1: no WithValues
+		{0, -1, satdoku.ErrSize}, // −1: no WithValues
 		{65, -1, satdoku.ErrSize},
+		{1, -1, nil},
+		{3, 9, nil},
 		{9, 0, satdoku.ErrRules},
 		{9, 65, satdoku.ErrRules},
 		{9, 1, nil},

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
 )
 
@@ -199,11 +200,12 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 // shape reads a Shape, as ISS's CellGeometry.fromShapeSpec reads it:
 // "R×C", then optionally the values, "V" (1 to V) or "A-B" (A 0 or 1),
 // then optionally the grid type, "Sudoku" or "Raw" (an empty range before
-// it keeps the default, V = max(R, C)). satdoku reads square grids from
-// 4×4: Sudoku grids, whose cells hold N values or more (ISS's boxes stay
-// those of the grid's side: 2×3 on a 6×6 grid of 9 values), and Raw grids
-// (no rows, columns or boxes: satdoku.Raw), whose cells hold 1 to 16
-// values; from 0 or from 1.
+// it keeps the default, V = max(R, C)). satdoku reads square grids:
+// Sudoku grids, whose cells hold N values or more (ISS's boxes stay those
+// of the grid's side: 2×3 on a 6×6 grid of 9 values; a grid smaller than
+// 4×4 is a raw board whose rows and columns are extra units, see finish),
+// and Raw grids (no rows, columns or boxes: satdoku.Raw), whose cells hold
+// 1 to 16 values; from 0 or from 1.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -251,8 +253,8 @@ func (b *builder) shape(it *item) (int, error) {
 			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, least)
 		}
 	}
-	if nr != nc || nr < 4 {
-		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
+	if nr != nc {
+		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids)", nr, nc)
 	}
 	b.values, b.valueOffset, b.raw = values, off, raw
 	return nr, nil
@@ -278,6 +280,9 @@ func (b *builder) item(it *item) error {
 	}
 	if b.raw && slices.Contains(sudokuOnly, it.typ) {
 		return b.t.fail(it.at, ErrInvalid, "%s: only valid on a Sudoku grid (ISS refuses it on a Raw grid)", it.typ)
+	}
+	if b.n < satdoku.MinN && it.typ != "NoBoxes" && slices.Contains(sudokuOnly, it.typ) {
+		return b.t.fail(it.at, ErrUnsupported, "%s: on a %d×%d grid (satdoku reads it on grids from 4×4)", it.typ, b.n, b.n)
 	}
 	n := b.n
 	switch it.typ {

@@ -21,23 +21,22 @@ type rawRule struct {
 	holds func(vals []int) bool
 }
 
-// rawName writes cell i of a 4×4 raw puzzle with var cells VX1… after the
+// rawName writes cell i of an n×n puzzle with var cells VX1… after the
 // grid's.
-func rawName(i int) string {
-	if i >= 16 {
-		return "VX" + strconv.Itoa(i-15)
+func rawName(n, i int) string {
+	if i >= n*n {
+		return "VX" + strconv.Itoa(i-n*n+1)
 	}
-	return cellName(i/4, i%4)
+	return cellName(i/n, i%n)
 }
 
-// randomRawRule returns an ISS rule on some of the cells of a board of
-// nc cells holding the values lo..lo+nv−1, mostly one that hidden (a value
-// per cell) satisfies.
-func randomRawRule(rng *rand.Rand, nc, lo, nv int, hidden []int) rawRule {
-	cells := rng.Perm(nc)[:2+rng.IntN(3)]
+// randomRawRule returns an ISS rule on some of the cells of an n×n board
+// and its var cells, nc cells in all, holding the values lo..lo+nv−1.
+func randomRawRule(rng *rand.Rand, n, nc, lo, nv int, hidden []int) rawRule {
+	cells := rng.Perm(nc)[:min(nc, 2+rng.IntN(3))]
 	var ids []string
 	for _, i := range cells {
-		ids = append(ids, rawName(i))
+		ids = append(ids, rawName(n, i))
 	}
 	list := strings.Join(ids, "~")
 	of := func(vals []int) []int {
@@ -90,14 +89,17 @@ func randomRawRule(rng *rand.Rand, nc, lo, nv int, hidden []int) rawRule {
 			return true
 		}}
 	case 4:
+		if n < 2 {
+			break
+		}
 		// A white dot between neighbours.
-		a := rng.IntN(12)
-		b := a + 4
+		a := rng.IntN(n * (n - 1))
+		b := a + n
 		if rng.IntN(2) == 0 {
-			a = a/3*4 + a%3
+			a = a/(n-1)*n + a%(n-1)
 			b = a + 1
 		}
-		return rawRule{".WhiteDot~" + rawName(a) + "~" + rawName(b), func(v []int) bool {
+		return rawRule{".WhiteDot~" + rawName(n, a) + "~" + rawName(n, b), func(v []int) bool {
 			return v[a]-v[b] == 1 || v[b]-v[a] == 1
 		}}
 	case 5:
@@ -184,7 +186,7 @@ func TestRawMeaning(t *testing.T) {
 		given := rng.Perm(16)[:16-(free-vars)]
 		var gs []string
 		for _, i := range given {
-			gs = append(gs, rawName(i)+"_"+strconv.Itoa(hidden[i]))
+			gs = append(gs, rawName(4, i)+"_"+strconv.Itoa(hidden[i]))
 		}
 		text += ".~" + strings.Join(gs, "~")
 		// Brute force: every value of every cell not given.
@@ -224,9 +226,9 @@ func TestRawMeaning(t *testing.T) {
 		seek := trial%2 == 0
 		want, last := 0, []int(nil)
 		for k := 0; k < 2+rng.IntN(6) || seek && want > 1 && k < 16; k++ {
-			r := randomRawRule(rng, nc, lo, nv, hidden)
+			r := randomRawRule(rng, 4, nc, lo, nv, hidden)
 			for try := 0; try < 20 && (seek || rng.IntN(8) > 0) && !r.holds(hidden); try++ {
-				r = randomRawRule(rng, nc, lo, nv, hidden)
+				r = randomRawRule(rng, 4, nc, lo, nv, hidden)
 			}
 			rules, text = append(rules, r), text+r.text
 			want, last = brute()
@@ -259,4 +261,135 @@ func TestRawMeaning(t *testing.T) {
 		t.Errorf("outcomes %v: the test checks too little", outcomes)
 	}
 	t.Logf("outcomes %v", outcomes)
+}
+
+// TestSmallSquares reads random ISS puzzles on grids smaller than 4×4
+// (1×1, 2×2, 3×3), Sudoku grids (rows and columns of distinct values, and
+// the one box of the whole grid when it holds N² values, as ISS cuts
+// boxes) and Raw grids, of N to N+2 values or N², some with var cells,
+// and checks their number of solutions against brute force over every
+// assignment, each rule as ISS states it, as TestRawMeaning does.
+func TestSmallSquares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 15))
+	s := satsolve.New(satsolve.Options{})
+	trials := 150
+	if testing.Short() {
+		trials = 60
+	}
+	outcomes := map[string]int{}
+	for trial := range trials {
+		n := 1 + trial%3
+		raw := trial/3%3 == 0
+		nv := n + rng.IntN(3)
+		if trial/9%4 == 0 && n > 1 {
+			nv = n * n
+		}
+		lo := rng.IntN(2)
+		vars := 2 * rng.IntN(2) // two or none (a group of one is "VX", not "VX1")
+		if pow(nv, vars) > 20000 {
+			vars = 0
+		}
+		nc := n*n + vars
+		kind := ""
+		if raw {
+			kind = "~Raw"
+		}
+		text := fmt.Sprintf(".Shape~%dx%d~%d-%d%s", n, n, lo, lo+nv-1, kind)
+		if vars > 0 {
+			text += ".Var~X~~" + strconv.Itoa(vars)
+		}
+		hidden := make([]int, nc)
+		for i := range hidden {
+			hidden[i] = lo + rng.IntN(nv)
+		}
+		// Givens until brute force is small.
+		var given []int
+		for _, i := range rng.Perm(n * n) {
+			if pow(nv, nc-len(given)) <= 20000 {
+				break
+			}
+			given = append(given, i)
+			text += ".~" + rawName(n, i) + "_" + strconv.Itoa(hidden[i])
+		}
+		var rules []rawRule
+		for range rng.IntN(4) {
+			r := randomRawRule(rng, n, nc, lo, nv, hidden)
+			rules, text = append(rules, r), text+r.text
+		}
+		p, err := Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if r := p.Grid.Rules(); !r.Raw() || r.N() != n || r.Values() != nv || r.VarCells() != vars {
+			t.Fatalf("%s: raw %v, %d×%d of %d values, %d var cells", text, r.Raw(), r.N(), r.N(), r.Values(), r.VarCells())
+		}
+		house := func(vals []int, cells []int) bool {
+			seen := map[int]bool{}
+			for _, i := range cells {
+				if seen[vals[i]] {
+					return false
+				}
+				seen[vals[i]] = true
+			}
+			return true
+		}
+		want := 0
+		vals := slices.Clone(hidden)
+		var fill func(i int)
+		fill = func(i int) {
+			if i == nc {
+				for _, r := range rules {
+					if !r.holds(vals) {
+						return
+					}
+				}
+				if !raw {
+					all := make([]int, 0, n*n)
+					for k := range n {
+						row, col := make([]int, n), make([]int, n)
+						for j := range n {
+							row[j], col[j] = k*n+j, j*n+k
+						}
+						if !house(vals, row) || !house(vals, col) {
+							return
+						}
+						all = append(all, row...)
+					}
+					if nv == n*n && n > 1 && !house(vals, all) {
+						return
+					}
+				}
+				want++
+				return
+			}
+			if slices.Contains(given, i) {
+				fill(i + 1)
+				return
+			}
+			for v := lo; v < lo+nv; v++ {
+				vals[i] = v
+				fill(i + 1)
+			}
+		}
+		fill(0)
+		if !countsAgree(t, s, text, p.Grid, want, 100) {
+			t.FailNow()
+		}
+		outcomes[fmt.Sprint(min(want, 2))]++
+	}
+	if outcomes["0"] == 0 || outcomes["1"] == 0 || outcomes["2"] == 0 {
+		t.Errorf("outcomes (0, 1, 2 or more solutions) %v: the test checks too little", outcomes)
+	}
+	t.Logf("outcomes (0, 1, 2 or more solutions) %v", outcomes)
+}
+
+// pow returns a to the power b, capped above 1<<40.
+func pow(a, b int) int {
+	p := 1
+	for range b {
+		if p *= a; p > 1<<40 {
+			return p
+		}
+	}
+	return p
 }

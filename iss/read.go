@@ -256,7 +256,7 @@ func (b *builder) finish() (*Puzzle, error) {
 	var r *satdoku.Rules
 	var err error
 	switch {
-	case b.raw:
+	case b.raw || n < satdoku.MinN:
 		r, err = satdoku.Raw(n)
 	case full && noBoxes:
 		r, err = satdoku.Regions(n, b.jigsaw)
@@ -276,6 +276,9 @@ func (b *builder) finish() (*Puzzle, error) {
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
+	}
+	if !b.raw && n < satdoku.MinN {
+		b.smallHouses()
 	}
 	if !(full && noBoxes) {
 		// Jigsaw pieces beside the boxes, or pieces of a partial layout,
@@ -335,6 +338,32 @@ func (b *builder) finish() (*Puzzle, error) {
 		clues = clues[:b.chaosFrom]
 	}
 	return &Puzzle{Grid: g, Clues: clues, Warnings: b.warnings}, nil
+}
+
+// smallHouses adds the houses of a Sudoku grid smaller than 4×4, which
+// satdoku makes a raw board: its rows and columns as extra regions, and
+// the box ISS gives it when it holds N² values (boxDimsForSize: a box of
+// V cells, the whole grid) unless NoBoxes. A 1×1 grid has none.
+func (b *builder) smallHouses() {
+	n := b.n
+	if n < 2 {
+		return
+	}
+	for k := range n {
+		row, col := make([]int, n), make([]int, n)
+		for j := range n {
+			row[j], col[j] = k*n+j, j*n+k
+		}
+		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: row})
+		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: col})
+	}
+	if b.numValues() == n*n && !b.noBoxes {
+		all := make([]int, n*n)
+		for i := range all {
+			all[i] = i
+		}
+		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: all})
+	}
 }
 
 // cellChar returns the row or column index that an ISS cell id's

@@ -166,8 +166,9 @@ func MarkShape(n int) (h, w int) {
 // crossed (one mask per cell, or nil) are drawn as 'x' in their places:
 // the candidates a step removes, say.
 //
-// Each cell is a block of MarkShape(N): digit d at row (d−1)/w, column
-// (d−1)%w of its block, '.' when it is not a candidate (above 25×25 each
+// Each cell is a block of MarkShape(max(N, V)), V the board's digits
+// (Rules.Values): digit d at row (d−1)/w, column (d−1)%w of its block, as
+// its value's symbol, '.' when it is not a candidate (above 25×25 each
 // digit is a number of width 2, with a space between). Cells are three
 // columns apart, with a line between each row of cells; where two
 // neighbours lie in different regions (boxes, or a jigsaw's regions) a
@@ -181,8 +182,8 @@ func MarkShape(n int) (h, w int) {
 //	...
 //	------------+----
 func AppendMarks(dst []byte, r *satdoku.Rules, marks, crossed []uint64) []byte {
-	n := r.N()
-	mh, mw := MarkShape(n)
+	n, nv := r.N(), r.Values()
+	mh, mw := MarkShape(max(n, nv))
 	sw := 1 // the width of a symbol; above 25×25 two, with a space between
 	if n > 25 {
 		sw = 2
@@ -198,14 +199,14 @@ func AppendMarks(dst []byte, r *satdoku.Rules, marks, crossed []uint64) []byte {
 			}
 			bit := uint64(1) << (dig - 1)
 			switch {
-			case dig > n:
+			case dig > nv:
 				dst = appendSpaces(dst, sw)
 			case crossed != nil && crossed[i]&bit != 0:
 				dst = append(dst, " x"[2-sw:]...)
 			case marks[i]&bit == 0:
 				dst = append(dst, " ."[2-sw:]...)
 			case sw == 1:
-				dst = append(dst, symbols[dig-1])
+				dst = appendSym(dst, r, dig) // its value's symbol
 			default:
 				if dig < 10 {
 					dst = append(dst, ' ')

@@ -53,3 +53,32 @@ func TestRawBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksValues draws pencil marks as the values they stand for, every
+// digit of the board: on a 4×4 of the values 0 to 3 the digits 1 and 4
+// are "0" and "3", and on a 2×2 raw board of four values every digit has
+// its place (a block of MarkShape(4), not of the side's 2).
+func TestMarksValues(t *testing.T) {
+	std, _ := satdoku.Standard(4)
+	r0, err := std.WithValueOffset(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := make([]uint64, 16)
+	marks[0] = 0b1001
+	got := string(AppendMarks(nil, r0, marks, nil))
+	if first := strings.Split(got, "\n")[:2]; strings.TrimSpace(first[0])[:2] != "0." || !strings.HasPrefix(first[1], ".3") {
+		t.Errorf("marks of digits 1 and 4 from 0:\n%s", got)
+	}
+	raw, err := satdoku.Raw(2)
+	if err == nil {
+		raw, err = raw.WithValues(4)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = string(AppendMarks(nil, raw, []uint64{0b1111, 0b1000, 0, 0}, nil))
+	if lines := strings.Split(got, "\n"); !strings.HasPrefix(lines[0], "12   ..") || !strings.HasPrefix(lines[1], "34   .4") {
+		t.Errorf("marks of a 2×2 board of four values:\n%s", got)
+	}
+}

@@ -96,7 +96,7 @@ func usable(g *satdoku.Grid) bool {
 		return false
 	}
 	n := side(g)
-	return n >= satdoku.MinN && n <= satdoku.MaxN && g.Len() == g.Rules().Cells()
+	return n >= satdoku.MinRawN && n <= satdoku.MaxN && g.Len() == g.Rules().Cells()
 }
 
 // bit returns the mask of digit d, bit d-1, and 0 for an empty cell.

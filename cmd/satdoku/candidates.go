@@ -159,7 +159,7 @@ func candidatesText(p *printer, a *record) {
 		p.buf = append(p.buf[:0], count...)
 		for _, m := range a.Candidates {
 			p.buf = append(p.buf, ' ')
-			p.buf = appendDigits(p.buf, m, g.N())
+			p.buf = appendDigits(p.buf, m, g.Rules())
 		}
 		p.buf = append(p.buf, '\n')
 		p.w.Write(p.buf)
