@@ -43,12 +43,16 @@ var tableTypes = []string{"Pair", "PairX", "Or", "XSum", "BlackDot", "RegionSame
 	"GlobalMod", "DutchFlatmates", "ValueIndexing"}
 
 // squareRaw reports whether an index record's types give a square Raw
-// grid ("Raw 14x14"), which TestCtCCounts follows too.
+// grid ("Raw 14x14") or a square grid smaller than 4×4 ("1x1"), which
+// satdoku reads as raw boards and TestCtCCounts follows too.
 func squareRaw(types []string) bool {
 	return slices.ContainsFunc(types, func(ty string) bool {
 		var r, c int
-		_, err := fmt.Sscanf(ty, "Raw %dx%d", &r, &c)
-		return err == nil && r == c
+		if _, err := fmt.Sscanf(ty, "Raw %dx%d", &r, &c); err == nil {
+			return r == c
+		}
+		_, err := fmt.Sscanf(ty, "%dx%d", &r, &c)
+		return err == nil && r == c && r < 4
 	})
 }
 
