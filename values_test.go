@@ -215,3 +215,51 @@ func TestRaw(t *testing.T) {
 		t.Errorf("8 values on a 9×9 board with rows: %v", err)
 	}
 }
+
+// TestWindow checks a window on a raw board: its size, its holes, the
+// rules that may not name a hole, the grid's text form, and the boards
+// that take no window.
+func TestWindow(t *testing.T) {
+	raw, _ := satdoku.Raw(6)
+	r, err := raw.WithWindow(4, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows, cols := r.Window(); rows != 4 || cols != 6 || !r.Hole(24) || r.Hole(23) || r.Hole(36) || r.Cells() != 36 {
+		t.Fatalf("window %d×%d, holes 24 %v 23 %v", rows, cols, r.Hole(24), r.Hole(23))
+	}
+	if rows, cols := raw.Window(); rows != 6 || cols != 6 || raw.Hole(35) {
+		t.Errorf("a board without a window: %d×%d", rows, cols)
+	}
+	if _, err := r.WithExtra(satdoku.ExtraUnit{Name: "x", Cells: []int{0, 24}}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a unit with a hole: %v", err)
+	}
+	if _, err := r.WithRelations(satdoku.Relation{A: 0, B: 30, Kind: satdoku.Different}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a relation with a hole: %v", err)
+	}
+	if _, err := r.WithConstraints(satdoku.Constraint{Kind: satdoku.Total, Cells: []int{5, 35}, Value: 3}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a constraint with a hole: %v", err)
+	}
+	if r, err = r.WithVarCells(2); err != nil {
+		t.Fatal(err)
+	}
+	if r.Hole(36) || r.Hole(37) {
+		t.Error("a var cell is a hole")
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 1)
+	g.SetCell(23, 6)
+	if got := g.String(); got != "1"+strings.Repeat(".", 22)+"6" {
+		t.Errorf("printed %q", got)
+	}
+	std, _ := satdoku.Standard(6)
+	ext, _ := raw.WithExtra(satdoku.ExtraUnit{Name: "x", Cells: []int{0, 1}})
+	for _, tc := range []struct {
+		r          *satdoku.Rules
+		rows, cols int
+	}{{std, 4, 6}, {raw, 4, 5}, {raw, 0, 6}, {raw, 7, 6}, {ext, 4, 6}} {
+		if _, err := tc.r.WithWindow(tc.rows, tc.cols); !errors.Is(err, satdoku.ErrRules) {
+			t.Errorf("a %d×%d window: %v", tc.rows, tc.cols, err)
+		}
+	}
+}

@@ -147,6 +147,10 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if r := g.Rules(); r.VarCells() != 0 {
 		return fmt.Errorf("encode: write DIMACS: %w: %d cells outside the %dx%d grid (DIMACS files carry the grid's cells)", ErrGrid, r.VarCells(), r.N(), r.N())
 	}
+	if r := g.Rules(); r.Hole(r.N()*r.N() - 1) {
+		rows, cols := r.Window()
+		return fmt.Errorf("encode: write DIMACS: %w: a %dx%d grid (DIMACS files carry square grids)", ErrGrid, rows, cols)
+	}
 	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
 		// The header's comments read back as digits 1..N.
 		return fmt.Errorf("encode: write DIMACS: %w: values %d to %d on a %dx%d board (DIMACS files carry the digits 1 to N)",

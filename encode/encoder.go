@@ -222,7 +222,8 @@ const checkEvery = 64
 // Write adds the rules over domain d (nil: every candidate open) to a:
 //
 //   - for every open cell, at least one of its candidates and, with
-//     Extended or in no unit of V cells, at most one (pairwise);
+//     Extended or in no unit of V cells, at most one (pairwise); a hole
+//     (see satdoku.Rules.WithWindow) is digit 1 and no other, unit clauses;
 //   - for every unit and every digit not fixed in it, at most one of its
 //     open places (pairwise) and, with Extended in a unit of N cells, at
 //     least one.
@@ -313,6 +314,19 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			orig.SetOrigin(Origin{FromCell, i})
 		}
 		base := i * nv
+		if r.Hole(i) {
+			// Outside the window: digit 1 and no other, fixed, so that
+			// no solution is counted twice.
+			for dg := 1; dg <= nv; dg++ {
+				lit := base + dg
+				if dg > 1 {
+					lit = -lit
+				}
+				e.lits = append(e.lits[:0], lit)
+				a.AddClause(e.lits)
+			}
+			continue
+		}
 		e.lits = e.lits[:0]
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)

@@ -94,6 +94,9 @@ func New(o Options) (*Generator, error) {
 	if r == nil {
 		r, _ = satdoku.Standard(9)
 	}
+	if rows, cols := r.Window(); rows != cols {
+		return nil, fmt.Errorf("generate: a %d×%d grid (puzzles are made on square grids)", rows, cols)
+	}
 	if int(o.Symmetry) >= len(symmetryNames) {
 		return nil, fmt.Errorf("generate: %v", o.Symmetry)
 	}

@@ -81,12 +81,12 @@ func (b *builder) constraints() error {
 		if its[k].typ != "Shape" {
 			continue
 		}
-		off, v, raw := b.valueOffset, b.values, b.raw
+		off, v, raw, rows, cols := b.valueOffset, b.values, b.raw, b.rows, b.cols
 		n, err := b.shape(&its[k])
 		if err != nil {
 			return err
 		}
-		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values || raw != b.raw) {
+		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values || raw != b.raw || rows != b.rows || cols != b.cols) {
 			return b.t.fail(its[k].at, ErrInvalid, "Shape: %s after another shape", strings.Join(its[k].args, "~"))
 		}
 		b.n, shape = n, k
@@ -205,7 +205,9 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 // of the grid's side: 2×3 on a 6×6 grid of 9 values; a grid smaller than
 // 4×4 is a raw board whose rows and columns are extra units, see finish),
 // and Raw grids (no rows, columns or boxes: satdoku.Raw), whose cells hold
-// 1 to 16 values; from 0 or from 1.
+// 1 to 16 values; from 0 or from 1. A grid that is not square is a window
+// of R×C cells on a raw board of side max(R, C) (satdoku.Rules.WithWindow),
+// its rows and columns extra regions when it is a Sudoku grid.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -253,11 +255,14 @@ func (b *builder) shape(it *item) (int, error) {
 			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, least)
 		}
 	}
-	if nr != nc {
-		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids)", nr, nc)
-	}
 	b.values, b.valueOffset, b.raw = values, off, raw
-	return nr, nil
+	b.rows, b.cols = 0, 0
+	if nr != nc {
+		// A grid that is not square: a window on a raw board of side
+		// max(R, C) (see finish).
+		b.rows, b.cols = nr, nc
+	}
+	return max(nr, nc), nil
 }
 
 // line adds a clue of kind with one line, the cells of it from argument
@@ -281,8 +286,9 @@ func (b *builder) item(it *item) error {
 	if b.raw && slices.Contains(sudokuOnly, it.typ) {
 		return b.t.fail(it.at, ErrInvalid, "%s: only valid on a Sudoku grid (ISS refuses it on a Raw grid)", it.typ)
 	}
-	if b.n < satdoku.MinN && it.typ != "NoBoxes" && slices.Contains(sudokuOnly, it.typ) {
-		return b.t.fail(it.at, ErrUnsupported, "%s: on a %d×%d grid (satdoku reads it on grids from 4×4)", it.typ, b.n, b.n)
+	if (b.n < satdoku.MinN || b.rows != 0) && it.typ != "NoBoxes" && slices.Contains(sudokuOnly, it.typ) {
+		rows, cols := b.window()
+		return b.t.fail(it.at, ErrUnsupported, "%s: on a %d×%d grid (satdoku reads it on square grids from 4×4)", it.typ, rows, cols)
 	}
 	n := b.n
 	switch it.typ {

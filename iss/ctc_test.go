@@ -42,17 +42,18 @@ var countTypes = []string{"Sum", "EqualSum", "SameValues", "ContainExact", "Cont
 var tableTypes = []string{"Pair", "PairX", "Or", "XSum", "BlackDot", "RegionSameValues", "GlobalEntropy",
 	"GlobalMod", "DutchFlatmates", "ValueIndexing"}
 
-// squareRaw reports whether an index record's types give a square Raw
-// grid ("Raw 14x14") or a square grid smaller than 4×4 ("1x1"), which
-// satdoku reads as raw boards and TestCtCCounts follows too.
-func squareRaw(types []string) bool {
+// rawBoard reports whether an index record's types give a Raw grid
+// ("Raw 14x14", "Raw 12x9"), a grid that is not square ("4x6") or a
+// square grid smaller than 4×4 ("1x1"), which satdoku reads as raw
+// boards and TestCtCCounts follows too.
+func rawBoard(types []string) bool {
 	return slices.ContainsFunc(types, func(ty string) bool {
 		var r, c int
 		if _, err := fmt.Sscanf(ty, "Raw %dx%d", &r, &c); err == nil {
-			return r == c
+			return true
 		}
 		_, err := fmt.Sscanf(ty, "%dx%d", &r, &c)
-		return err == nil && r == c && r < 4
+		return err == nil && (r != c || r < 4)
 	})
 }
 
@@ -66,7 +67,7 @@ func followed(ty string, types []string) bool {
 // TestCtCCounts reads each CtC puzzle of the shared set (each file one
 // puzzle over many lines, read with its lines joined) that uses one of
 // countTypes or tableTypes (countTypes only under -short: see
-// TestCtCTables), or a square Raw grid, and solves it to uniqueness on the checked path: its
+// TestCtCTables), or a grid read as a raw board (Raw, not square, or below 4×4), and solves it to uniqueness on the checked path: its
 // verdict must be ISS's (index.jsonl: unique_solution, solutions_found),
 // and where ISS ran out of time (iss_status too-slow) it must not
 // contradict the solutions ISS found.
@@ -98,7 +99,7 @@ func TestCtCCounts(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatal(err)
 		}
-		raw := squareRaw(rec.Types)
+		raw := rawBoard(rec.Types)
 		if !raw && !slices.ContainsFunc(rec.Types, func(ty string) bool {
 			return followed(ty, countTypes) || !testing.Short() && followed(ty, tableTypes)
 		}) ||

@@ -13,6 +13,23 @@ import (
 	"github.com/satdoku/satdoku/satsolve"
 )
 
+// neighbours returns the pairs of orthogonal neighbours of a grid of rows
+// and cols on a board of side n.
+func neighbours(n, rows, cols int) [][2]int {
+	var out [][2]int
+	for r := range rows {
+		for c := range cols {
+			if c+1 < cols {
+				out = append(out, [2]int{r*n + c, r*n + c + 1})
+			}
+			if r+1 < rows {
+				out = append(out, [2]int{r*n + c, (r+1)*n + c})
+			}
+		}
+	}
+	return out
+}
+
 // rawRule is a rule of a random raw puzzle: its ISS text and its meaning
 // on the values of every cell (the grid's 16, then the var cells), as ISS
 // states it.
@@ -30,10 +47,14 @@ func rawName(n, i int) string {
 	return cellName(i/n, i%n)
 }
 
-// randomRawRule returns an ISS rule on some of the cells of an n×n board
-// and its var cells, nc cells in all, holding the values lo..lo+nv−1.
-func randomRawRule(rng *rand.Rand, n, nc, lo, nv int, hidden []int) rawRule {
-	cells := rng.Perm(nc)[:min(nc, 2+rng.IntN(3))]
+// randomRawRule returns an ISS rule on some of the cells of a board of
+// side n: of usable (the grid's cells and var cells), its dots between
+// two cells of pairs (neighbours), the cells holding lo..lo+nv−1.
+func randomRawRule(rng *rand.Rand, n int, usable []int, pairs [][2]int, lo, nv int, hidden []int) rawRule {
+	var cells []int
+	for _, k := range rng.Perm(len(usable))[:min(len(usable), 2+rng.IntN(3))] {
+		cells = append(cells, usable[k])
+	}
 	var ids []string
 	for _, i := range cells {
 		ids = append(ids, rawName(n, i))
@@ -89,16 +110,12 @@ func randomRawRule(rng *rand.Rand, n, nc, lo, nv int, hidden []int) rawRule {
 			return true
 		}}
 	case 4:
-		if n < 2 {
+		if len(pairs) == 0 {
 			break
 		}
 		// A white dot between neighbours.
-		a := rng.IntN(n * (n - 1))
-		b := a + n
-		if rng.IntN(2) == 0 {
-			a = a/(n-1)*n + a%(n-1)
-			b = a + 1
-		}
+		pair := pairs[rng.IntN(len(pairs))]
+		a, b := pair[0], pair[1]
 		return rawRule{".WhiteDot~" + rawName(n, a) + "~" + rawName(n, b), func(v []int) bool {
 			return v[a]-v[b] == 1 || v[b]-v[a] == 1
 		}}
@@ -189,6 +206,10 @@ func TestRawMeaning(t *testing.T) {
 			gs = append(gs, rawName(4, i)+"_"+strconv.Itoa(hidden[i]))
 		}
 		text += ".~" + strings.Join(gs, "~")
+		usable := make([]int, nc)
+		for i := range usable {
+			usable[i] = i
+		}
 		// Brute force: every value of every cell not given.
 		var open []int
 		for i := range nc {
@@ -226,9 +247,9 @@ func TestRawMeaning(t *testing.T) {
 		seek := trial%2 == 0
 		want, last := 0, []int(nil)
 		for k := 0; k < 2+rng.IntN(6) || seek && want > 1 && k < 16; k++ {
-			r := randomRawRule(rng, 4, nc, lo, nv, hidden)
+			r := randomRawRule(rng, 4, usable, neighbours(4, 4, 4), lo, nv, hidden)
 			for try := 0; try < 20 && (seek || rng.IntN(8) > 0) && !r.holds(hidden); try++ {
-				r = randomRawRule(rng, 4, nc, lo, nv, hidden)
+				r = randomRawRule(rng, 4, usable, neighbours(4, 4, 4), lo, nv, hidden)
 			}
 			rules, text = append(rules, r), text+r.text
 			want, last = brute()
@@ -263,67 +284,94 @@ func TestRawMeaning(t *testing.T) {
 	t.Logf("outcomes %v", outcomes)
 }
 
-// TestSmallSquares reads random ISS puzzles on grids smaller than 4×4
-// (1×1, 2×2, 3×3), Sudoku grids (rows and columns of distinct values, and
-// the one box of the whole grid when it holds N² values, as ISS cuts
-// boxes) and Raw grids, of N to N+2 values or N², some with var cells,
-// and checks their number of solutions against brute force over every
-// assignment, each rule as ISS states it, as TestRawMeaning does.
-func TestSmallSquares(t *testing.T) {
+// TestSmallAndOblong reads random ISS puzzles on grids smaller than 4×4
+// (1×1, 2×2, 3×3) and on grids that are not square (1×3, 2×3, 3×2, 2×4,
+// 4×2, 3×4: windows on a raw board), Sudoku grids (rows and columns of
+// distinct values, and ISS's boxes: the whole grid when it holds R·C
+// values, two 2×2 boxes on a 2×4 or 4×2 of four values, two 3×2 boxes on
+// a 3×4 of six) and Raw grids, of max(R, C) values and a few more, some
+// with var cells, and checks their number of solutions against brute
+// force over every assignment of the grid's cells, each rule as ISS
+// states it, as TestRawMeaning does; a unique one must print its R×C
+// values.
+func TestSmallAndOblong(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 15))
 	s := satsolve.New(satsolve.Options{})
-	trials := 150
+	trials := 270
 	if testing.Short() {
-		trials = 60
+		trials = 90
+	}
+	shapes := [][2]int{{1, 1}, {2, 2}, {3, 3}, {1, 3}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 4}}
+	// boxes are ISS's boxes of the grids that have some, by shape and
+	// values, as cells of the window (row-major r·C + c).
+	boxes := map[[3]int][][]int{
+		{2, 4, 4}: {{0, 1, 4, 5}, {2, 3, 6, 7}},
+		{4, 2, 4}: {{0, 1, 2, 3}, {4, 5, 6, 7}},
+		{3, 4, 6}: {{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10, 11}},
 	}
 	outcomes := map[string]int{}
 	for trial := range trials {
-		n := 1 + trial%3
-		raw := trial/3%3 == 0
+		rows, cols := shapes[trial%len(shapes)][0], shapes[trial%len(shapes)][1]
+		n := max(rows, cols)
+		raw := trial/len(shapes)%3 == 0
 		nv := n + rng.IntN(3)
-		if trial/9%4 == 0 && n > 1 {
-			nv = n * n
+		switch k := trial / len(shapes) % 4; {
+		case k == 1 && rows > 1 && cols > 1:
+			nv = rows * cols
+		case k == 2 && rows*cols == 8 || k == 2 && rows*cols == 12:
+			nv = rows * cols / 2
 		}
 		lo := rng.IntN(2)
 		vars := 2 * rng.IntN(2) // two or none (a group of one is "VX", not "VX1")
 		if pow(nv, vars) > 20000 {
 			vars = 0
 		}
-		nc := n*n + vars
 		kind := ""
 		if raw {
 			kind = "~Raw"
 		}
-		text := fmt.Sprintf(".Shape~%dx%d~%d-%d%s", n, n, lo, lo+nv-1, kind)
+		text := fmt.Sprintf(".Shape~%dx%d~%d-%d%s", rows, cols, lo, lo+nv-1, kind)
 		if vars > 0 {
 			text += ".Var~X~~" + strconv.Itoa(vars)
 		}
-		hidden := make([]int, nc)
-		for i := range hidden {
+		// The grid's cells (r·N + c on the board), then the var cells.
+		var usable []int
+		for r := range rows {
+			for c := range cols {
+				usable = append(usable, r*n+c)
+			}
+		}
+		for k := range vars {
+			usable = append(usable, n*n+k)
+		}
+		hidden := make([]int, n*n+vars)
+		for _, i := range usable {
 			hidden[i] = lo + rng.IntN(nv)
 		}
 		// Givens until brute force is small.
 		var given []int
-		for _, i := range rng.Perm(n * n) {
-			if pow(nv, nc-len(given)) <= 20000 {
+		for _, k := range rng.Perm(rows * cols) {
+			if pow(nv, len(usable)-len(given)) <= 20000 {
 				break
 			}
+			i := usable[k]
 			given = append(given, i)
 			text += ".~" + rawName(n, i) + "_" + strconv.Itoa(hidden[i])
 		}
 		var rules []rawRule
 		for range rng.IntN(4) {
-			r := randomRawRule(rng, n, nc, lo, nv, hidden)
+			r := randomRawRule(rng, n, usable, neighbours(n, rows, cols), lo, nv, hidden)
 			rules, text = append(rules, r), text+r.text
 		}
 		p, err := Read(text)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
-		if r := p.Grid.Rules(); !r.Raw() || r.N() != n || r.Values() != nv || r.VarCells() != vars {
-			t.Fatalf("%s: raw %v, %d×%d of %d values, %d var cells", text, r.Raw(), r.N(), r.N(), r.Values(), r.VarCells())
+		r := p.Grid.Rules()
+		if gr, gc := r.Window(); !r.Raw() || r.N() != n || gr != rows || gc != cols || r.Values() != nv || r.VarCells() != vars {
+			t.Fatalf("%s: raw %v, %d×%d in %d×%d, %d values, %d var cells", text, r.Raw(), gr, gc, r.N(), r.N(), r.Values(), r.VarCells())
 		}
-		house := func(vals []int, cells []int) bool {
+		distinct := func(vals []int, cells []int) bool {
 			seen := map[int]bool{}
 			for _, i := range cells {
 				if seen[vals[i]] {
@@ -333,47 +381,69 @@ func TestSmallSquares(t *testing.T) {
 			}
 			return true
 		}
+		// The houses of a Sudoku grid, as cells of the board.
+		var houses [][]int
+		if !raw {
+			for r := range rows {
+				houses = append(houses, usable[r*cols:(r+1)*cols])
+			}
+			for c := range cols {
+				var col []int
+				for r := range rows {
+					col = append(col, r*n+c)
+				}
+				houses = append(houses, col)
+			}
+			if nv == rows*cols && rows > 1 && cols > 1 {
+				houses = append(houses, usable[:rows*cols])
+			}
+			for _, box := range boxes[[3]int{rows, cols, nv}] {
+				var cells []int
+				for _, k := range box {
+					cells = append(cells, usable[k])
+				}
+				houses = append(houses, cells)
+			}
+		}
 		want := 0
+		var last []int
 		vals := slices.Clone(hidden)
-		var fill func(i int)
-		fill = func(i int) {
-			if i == nc {
+		var fill func(k int)
+		fill = func(k int) {
+			if k == len(usable) {
 				for _, r := range rules {
 					if !r.holds(vals) {
 						return
 					}
 				}
-				if !raw {
-					all := make([]int, 0, n*n)
-					for k := range n {
-						row, col := make([]int, n), make([]int, n)
-						for j := range n {
-							row[j], col[j] = k*n+j, j*n+k
-						}
-						if !house(vals, row) || !house(vals, col) {
-							return
-						}
-						all = append(all, row...)
-					}
-					if nv == n*n && n > 1 && !house(vals, all) {
+				for _, h := range houses {
+					if !distinct(vals, h) {
 						return
 					}
 				}
 				want++
+				last = slices.Clone(vals)
 				return
 			}
-			if slices.Contains(given, i) {
-				fill(i + 1)
+			if i := usable[k]; !slices.Contains(given, i) {
+				for v := lo; v < lo+nv; v++ {
+					vals[i] = v
+					fill(k + 1)
+				}
 				return
 			}
-			for v := lo; v < lo+nv; v++ {
-				vals[i] = v
-				fill(i + 1)
-			}
+			fill(k + 1)
 		}
 		fill(0)
 		if !countsAgree(t, s, text, p.Grid, want, 100) {
 			t.FailNow()
+		}
+		if want == 1 {
+			var grid []int
+			for _, i := range usable[:rows*cols] {
+				grid = append(grid, last[i])
+			}
+			solvesAs(t, s, text, p.Grid, grid)
 		}
 		outcomes[fmt.Sprint(min(want, 2))]++
 	}

@@ -132,8 +132,10 @@ func (w *writer) write() error {
 	switch {
 	case r.Raw():
 		// A Raw grid: no rows, columns or boxes (an empty range keeps
-		// the default values).
-		w.item("Shape", fmt.Sprintf("%dx%d", n, n), shape, "Raw")
+		// the default values), of the window's rows and columns.
+		// ISS's default values, max(R, C), are N.
+		rows, cols := r.Window()
+		w.item("Shape", fmt.Sprintf("%dx%d", rows, cols), shape, "Raw")
 	case n != 9 || shape != "":
 		args := []string{fmt.Sprintf("%dx%d", n, n)}
 		if shape != "" {

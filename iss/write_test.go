@@ -85,14 +85,19 @@ func TestWriteExamples(t *testing.T) {
 }
 
 // TestWriteRaw writes puzzles on Raw grids (no rows, columns or boxes),
-// of as many values as the side, fewer, more, from 0, with var cells, and
-// reads each back as the same raw board, givens and rules.
+// of as many values as the side, fewer, more, from 0, with var cells, on
+// grids that are not square, and Sudoku grids that satdoku reads as raw
+// boards (2×3, 3×3), and reads each back as the same raw board, givens and
+// rules.
 func TestWriteRaw(t *testing.T) {
 	for _, in := range []string{
 		".Shape~9x9~~Raw.~R1C1_1~R9C9_9.AllDifferent~R1C1~R1C2~R1C3.Thermo~R5C5~R5C6~R6C6",
 		".Shape~14x14~10~Raw.~R1C6_9~ReCe_10.Cage~12~ReCd~RdCd.Var~P~p~2.AllDifferent~VP1~VP2~R1C1",
 		".Shape~4x4~0-7~Raw.~R1C1_0~R4C4_7.Whisper~3~R2C2~R2C3~R3C3.ContainExact~0_7~R1C1~R1C2~R1C3",
 		".Shape~10x10~0-9~Raw.Arrow~R1C1~R1C2~R1C3.BlackDot~R2C2~R2C3",
+		".Shape~4x6~8~Raw.AllDifferent~R1C1~R4C6.~R4C6_8.Var~X~~2.Cage~9~VX1~R4C1",
+		".Shape~2x3.~R1C1_1",
+		".Shape~3x3~9.Thermo~R1C1~R2C2",
 	} {
 		p, err := Read(in)
 		if err != nil {
@@ -108,6 +113,10 @@ func TestWriteRaw(t *testing.T) {
 		}
 		if !strings.Contains(out, "~Raw") || !back.Grid.Rules().Raw() {
 			t.Errorf("%s: wrote %q, which reads back with rows and columns", in, out)
+		}
+		r1, c1 := p.Grid.Rules().Window()
+		if r2, c2 := back.Grid.Rules().Window(); r1 != r2 || c1 != c2 {
+			t.Errorf("%s: wrote %q, a %d×%d grid read back %d×%d", in, out, r1, c1, r2, c2)
 		}
 		if d := ruleset.Same(p.Grid, back.Grid); d != "" {
 			t.Errorf("%s: wrote %q, which reads back otherwise: %s", in, out, d)

@@ -53,3 +53,20 @@ func TestRaw(t *testing.T) {
 		t.Errorf("marks of r1c2 drawn as %s", cell)
 	}
 }
+
+// TestWindow draws a 2×3 grid (a window on a 3×3 raw board): the picture
+// is 3 cells wide and 2 high, and the holes have no cell.
+func TestWindow(t *testing.T) {
+	raw, _ := satdoku.Raw(3)
+	r, err := raw.WithWindow(2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.String(&render.Board{Givens: satdoku.NewGrid(r)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg, `viewBox="0 0 192 132"`) || strings.Count(svg, "<g data-cell=") != 6 || strings.Contains(svg, `data-cell="r3c1"`) {
+		t.Errorf("a 2×3 window drawn as %s", svg)
+	}
+}

@@ -15,6 +15,7 @@ import (
 // as the borders meet there. Lines end without trailing spaces.
 type drawing struct {
 	n            int
+	rows, cols   int   // the grid's (Rules.Window): n and n but in a window
 	reg          []int // the region of every cell, -1 for none
 	cellW, cellH int
 	// gap is the width of the gap between two cells of a row, 1 or 3:
@@ -30,7 +31,8 @@ type drawing struct {
 func newDrawing(r *satdoku.Rules) *drawing {
 	n := r.N()
 	reg := r.CellRegions()
-	return &drawing{n: n, reg: reg, cellW: 1, cellH: 1, gap: [2]int{1, 1}}
+	rows, cols := r.Window()
+	return &drawing{n: n, rows: rows, cols: cols, reg: reg, cellW: 1, cellH: 1, gap: [2]int{1, 1}}
 }
 
 // border reports whether cells i and j lie in different regions.
@@ -40,7 +42,7 @@ func (d *drawing) border(i, j int) bool { return d.reg[i] != d.reg[j] }
 // (from 0) of cell i, at most cellW columns wide.
 func (d *drawing) draw(dst []byte, cell func(dst []byte, i, k int) []byte) []byte {
 	n := d.n
-	for row := range n {
+	for row := range d.rows {
 		if row > 0 {
 			dst = d.rowLine(dst, row)
 		}
@@ -49,7 +51,7 @@ func (d *drawing) draw(dst []byte, cell func(dst []byte, i, k int) []byte) []byt
 				dst = append(dst, '\n')
 			}
 			start := len(dst)
-			for c := range n {
+			for c := range d.cols {
 				i := row*n + c
 				if c > 0 {
 					b := d.border(i-1, i)
@@ -77,7 +79,7 @@ func (d *drawing) rowLine(dst []byte, row int) []byte {
 	start := len(dst)
 	dst = append(dst, '\n')
 	drawn := false
-	for c := range n {
+	for c := range d.cols {
 		up, down := (row-1)*n+c, row*n+c
 		below := d.border(up, down)
 		drawn = drawn || below

@@ -82,3 +82,34 @@ func TestMarksValues(t *testing.T) {
 		t.Errorf("marks of a 2×2 board of four values:\n%s", got)
 	}
 }
+
+// TestWindowFormats writes a 2×3 grid (a window on a 3×3 raw board): every
+// format shows 2 rows of 3 cells, none of the holes.
+func TestWindowFormats(t *testing.T) {
+	raw, _ := satdoku.Raw(3)
+	r, err := raw.WithWindow(2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	for i, d := range []int{1, 2, 3, 3, 1, 2, 1, 1, 1} { // holes hold 1 in a solution
+		g.SetCell(i, d)
+	}
+	for f, want := range map[Format]string{
+		FormatLine:     "123312",
+		FormatGrid:     "1 2 3\n3 1 2",
+		FormatCompact:  "123\n312",
+		FormatJSON:     "[[1,2,3],[3,1,2]]",
+		FormatLeetCode: `[["1","2","3"],["3","1","2"]]`,
+	} {
+		if got := String(g, f); got != want {
+			t.Errorf("%v: %q, want %q", f, got, want)
+		}
+	}
+	// Two rows of cells of two lines each, a spacer line between; three
+	// cells a row.
+	got := string(AppendMarks(nil, r, []uint64{1, 2, 4, 4, 1, 2, 1, 1, 1}, nil))
+	if lines := strings.Split(got, "\n"); len(lines) != 5 || len(strings.Fields(lines[0])) != 3 || lines[2] != "" {
+		t.Errorf("marks of a 2×3 window:\n%s", got)
+	}
+}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -95,6 +97,12 @@ const defaultCandidatesLimit = 100
 // to perCand.
 func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit, perCand int, a *record) {
 	m, err := answer.Candidates(ctx, g, answer.CandidateOptions{Options: answer.Options{Solver: s}, Limit: limit, PerCandidate: perCand})
+	if errors.Is(err, answer.ErrQuestion) {
+		// A puzzle the question does not fit (a grid that is not square).
+		a.Status, a.exit = statusError, exitUsage
+		a.Error = strings.TrimPrefix(userText(err), answer.ErrQuestion.Error()+": ")
+		return
+	}
 	if !a.counted(m.Solution, m.N, m.More, err) {
 		return
 	}
