@@ -308,6 +308,10 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			return ErrStopped
 		}
 		if d != nil && d.Val[i] != 0 {
+			if d.Val[i] != 1 && r.Hole(i) {
+				a.Add(0) // a hole fixed to another digit than 1: no completion
+				return nil
+			}
 			continue
 		}
 		if orig != nil {

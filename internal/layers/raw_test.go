@@ -150,6 +150,23 @@ func TestRawDifferential(t *testing.T) {
 		if err := encode.WriteDIMACS(io.Discard, satdoku.NewGrid(r), encode.DIMACSOptions{}); !errors.Is(err, encode.ErrGrid) {
 			t.Fatalf("a DIMACS file of a 3×4 window: %v", err)
 		}
+		// A grid whose hole holds another digit than 1 has no solution;
+		// one that holds 1 there has the window's.
+		for d, w := range []int{1: want, 2: 0} {
+			if d == 0 {
+				continue
+			}
+			g := satdoku.NewGrid(r)
+			g.SetCell(12, d)
+			if got, _ := verify.Count(g, limit); got != min(w, limit) {
+				t.Fatalf("window round %d, hole r4c1 given %d: the validator counts %d, want %d", round, d, got, min(w, limit))
+			}
+			for e, s := range solvers {
+				if res, err := s.Count(context.Background(), g, limit); err != nil || res.Count != min(w, limit) {
+					t.Fatalf("window round %d, hole r4c1 given %d: gini in the %v encoding counts %d (%v), want %d", round, d, e, res.Count, err, min(w, limit))
+				}
+			}
+		}
 	}
 
 	// DIMACS: a raw board of N digits is written, and read back raw.
