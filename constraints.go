@@ -289,6 +289,9 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if seen[i] && c.Kind != Automaton {
 			return fmt.Errorf("r%dc%d listed twice", i/n+1, i%n+1)
 		}
+		if r.Hole(i) {
+			return fmt.Errorf("r%dc%d is outside the %d×%d grid", i/n+1, i%n+1, r.rows, r.cols)
+		}
 		seen[i] = true
 	}
 	switch c.Kind {

@@ -79,8 +79,8 @@ func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
 // SetCell puts digit d (0 to empty the cell) in cell i. It panics if d is
 // outside 0..V (V = Rules.Values, N unless the rules say otherwise).
 func (g *Grid) SetCell(i, d int) {
-	if uint(d) > uint(g.rules.n) && uint(d) > uint(g.rules.values) {
-		badDigit(d, g.rules.Values())
+	if v := g.rules.Values(); uint(d) > uint(v) {
+		badDigit(d, v)
 	}
 	g.cells[i] = uint8(d)
 }
@@ -143,7 +143,8 @@ func (g *Grid) Equal(h *Grid) bool {
 // separated by single spaces. Under rules with a value offset each cell
 // is its value's symbol (see Rules.AppendSymbol): "0" for digit 1 when the
 // values are 0..8. It is textfmt's FormatLine, which reads it
-// back.
+// back. A grid in a window (see Rules.WithWindow) writes the window's
+// cells, row after row.
 func (g *Grid) String() string {
 	if g == nil {
 		return ""
@@ -166,6 +167,9 @@ func (g *Grid) AppendText(b []byte) ([]byte, error) {
 	}
 	wide := g.rules.n > 25
 	for i, v := range g.cells[:g.rules.n*g.rules.n] { // the grid's cells, not var cells
+		if g.rules.Hole(i) {
+			continue // outside the window: no cell of the grid
+		}
 		if wide && i > 0 {
 			b = append(b, ' ')
 		}

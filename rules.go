@@ -66,10 +66,14 @@ type Overlap struct {
 // pre-pass works on the units, and the validator checks them.
 //
 // A Rules value is immutable and safe for concurrent use. Make one with
-// Standard, Boxes or Regions, and add units with WithExtra.
+// Standard, Boxes, Regions or Raw, and add units with WithExtra.
 type Rules struct {
 	n          int
-	boxH, boxW int // the shape of rectangular boxes; 0, 0 otherwise
+	boxH, boxW int  // the shape of rectangular boxes; 0, 0 otherwise
+	raw        bool // no rows or columns (see Raw)
+	// rows, cols: the window of a raw board (see WithWindow); 0, 0 for
+	// the whole board.
+	rows, cols int
 	units      []Unit
 	// cellUnits[cellStart[i]:cellStart[i+1]] are the units of cell i.
 	cellStart []int32
@@ -205,7 +209,7 @@ func (r *Rules) WithRelations(rel ...Relation) (*Rules, error) {
 		if x.Kind != Less && x.Kind != NotGreater && x.Kind != Table {
 			x.A, x.B = min(x.A, x.B), max(x.A, x.B)
 		}
-		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.Cells() || x.A == x.B || !x.Kind.Valid() {
+		if min(x.A, x.B) < 0 || max(x.A, x.B) >= r.Cells() || x.A == x.B || !x.Kind.Valid() || r.Hole(x.A) || r.Hole(x.B) {
 			return nil, fmt.Errorf("%w: relation %q of cells %d and %d (%v)", ErrRules, x.Name, x.A, x.B, x.Kind)
 		}
 		if v := r.Values(); x.Kind == Table && (len(x.Table) != v*v || strings.Trim(x.Table, "01") != "") {
@@ -229,6 +233,9 @@ func (r *Rules) Relations() []Relation { return r.relations }
 const (
 	MinN = 4  // the smallest board, 4×4
 	MaxN = 64 // the largest board, 64×64: a cell's candidates fit a uint64
+	// MinRawN is the smallest raw board (see Raw), 1×1: with no rows,
+	// columns or boxes, any side is a board.
+	MinRawN = 1
 )
 
 // Errors of the rules constructors, wrapped with details.
@@ -378,6 +385,65 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 	return build(n, n*n, units), nil
 }
 
+// Raw returns the rules of an n×n board with no units at all: no rows, no
+// columns, no regions (the grid type Raw of sigh's Interactive Sudoku
+// Solver). Its cells hold the digits 1..N, or as many as WithValues says
+// (fewer than N too); only the units, relations and constraints added to
+// it hold. n must be in [MinRawN, MaxN]: a raw board may be smaller than
+// 4×4 (a 3×3 grid whose rows and columns are extra units is ISS's 3×3
+// Sudoku grid).
+func Raw(n int) (*Rules, error) {
+	if n < MinRawN || n > MaxN {
+		return nil, fmt.Errorf("%w: %d×%d (want %d to %d)", ErrSize, n, n, MinRawN, MaxN)
+	}
+	rs := build(n, n*n, nil)
+	rs.raw = true
+	return rs, nil
+}
+
+// Raw reports whether r are rules of a raw board (see Raw): its rows and
+// columns are no units.
+func (r *Rules) Raw() bool { return r.raw }
+
+// WithWindow returns the rules of raw board r cut to a grid of rows×cols
+// cells in its top left corner, for a grid that is not square (ISS's
+// ".Shape~4x6"): the board's side must be max(rows, cols), and its cells
+// outside the window (holes) are no cells of the puzzle. A hole holds
+// digit 1 in every solution and nothing else (the encoder fixes it, the
+// validator checks it), so that each solution of the grid is counted
+// once; no unit, relation or constraint may name a hole, and the text
+// forms and pictures show the window only. Cells keep their indices
+// r·N + c. rows = cols = N gives r as it is; other sizes, or a board that
+// is not raw or already has units, relations or constraints, are an error
+// wrapping ErrRules.
+func (r *Rules) WithWindow(rows, cols int) (*Rules, error) {
+	if !r.raw || rows < 1 || cols < 1 || max(rows, cols) != r.n || len(r.units) > 0 || len(r.relations) > 0 || len(r.constraints) > 0 {
+		return nil, fmt.Errorf("%w: a %d×%d window on a %d×%d board (want a raw board of side max(rows, cols), before its rules)", ErrRules, rows, cols, r.n, r.n)
+	}
+	rs := *r
+	rs.newTables()
+	rs.rows, rs.cols = rows, cols
+	if rows == r.n && cols == r.n {
+		rs.rows, rs.cols = 0, 0
+	}
+	return &rs, nil
+}
+
+// Window returns the rows and columns of the grid: N and N, or those of a
+// window (see WithWindow).
+func (r *Rules) Window() (rows, cols int) {
+	if r.rows == 0 {
+		return r.n, r.n
+	}
+	return r.rows, r.cols
+}
+
+// Hole reports whether cell i is a grid cell outside the window (see
+// WithWindow): never on a board without one.
+func (r *Rules) Hole(i int) bool {
+	return r.rows != 0 && i < r.n*r.n && (i/r.n >= r.rows || i%r.n >= r.cols)
+}
+
 // checkCells returns the cells sorted, or an error for a cell off the board
 // or a cell listed twice.
 func checkCells(n, total int, cells []int) ([]int, error) {
@@ -423,6 +489,9 @@ outer:
 		if err != nil {
 			return nil, fmt.Errorf("extra unit %q: %w", e.Name, err)
 		}
+		if i := slices.IndexFunc(cells, r.Hole); i >= 0 {
+			return nil, fmt.Errorf("%w: extra unit %q: r%dc%d is outside the %d×%d grid", ErrRules, e.Name, cells[i]/r.n+1, cells[i]%r.n+1, r.rows, r.cols)
+		}
 		for _, u := range units {
 			if slices.Equal(u.Cells, cells) {
 				continue outer
@@ -436,7 +505,7 @@ outer:
 		next++
 	}
 	rs := build(r.n, r.Cells(), units)
-	rs.boxH, rs.boxW = r.boxH, r.boxW
+	rs.boxH, rs.boxW, rs.raw, rs.rows, rs.cols = r.boxH, r.boxW, r.raw, r.rows, r.cols
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
 	rs.valueOffset, rs.values, rs.varCells = r.valueOffset, r.values, r.varCells
 	return rs, nil
@@ -534,7 +603,7 @@ func (r *Rules) CellRegions() []int {
 }
 
 // Units returns every unit: the N rows, then the N columns, then the
-// regions, then the extra units. The slice and the units' cells are
+// regions, then the extra units (on a raw board, only the extra units). The slice and the units' cells are
 // shared: callers must not modify them.
 func (r *Rules) Units() []Unit { return r.units }
 

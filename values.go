@@ -66,12 +66,18 @@ func (r *Rules) Values() int {
 // WithValues returns rules whose cells hold the digits 1..v, v ≥ N (ISS's
 // ".Shape~6x6~9": a 6×6 board of the digits 1 to 9): a unit then holds
 // distinct digits, and only a unit of v cells holds every digit (see
-// Full). v must be from N to MaxN (an error wrapping ErrRules otherwise);
-// v = N gives the rules as they are. Layers that handle only N digits
-// refuse such rules (see Rules.Values).
+// Full). v must be from N to MaxN, or on a raw board (see Raw), which has
+// no rows to fill, from 1 to MaxN (ISS's ".Shape~14x14~10~Raw"); an error
+// wrapping ErrRules otherwise, or when a unit has more than v cells. v = N
+// gives the rules as they are. Layers that handle only N digits refuse
+// such rules (see Rules.Values).
 func (r *Rules) WithValues(v int) (*Rules, error) {
-	if v < r.n || v > MaxN {
-		return nil, fmt.Errorf("%w: %d digits on a %d×%d board (want %d to %d)", ErrRules, v, r.n, r.n, r.n, MaxN)
+	least := r.n
+	if r.raw {
+		least = 1
+	}
+	if v < least || v > MaxN {
+		return nil, fmt.Errorf("%w: %d digits on a %d×%d board (want %d to %d)", ErrRules, v, r.n, r.n, least, MaxN)
 	}
 	for _, u := range r.units {
 		if len(u.Cells) > v {

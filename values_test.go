@@ -2,6 +2,7 @@ package satdoku_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -128,5 +129,137 @@ func TestVarCells(t *testing.T) {
 	}
 	if err := g.SetRules(r); err == nil {
 		t.Error("rules without the var cells accepted")
+	}
+}
+
+// TestRaw checks the rules of a raw board: no units until some are added,
+// as many values as asked (fewer than the side too), kept through every
+// With method, and the digits a grid under them takes.
+func TestRaw(t *testing.T) {
+	r, err := satdoku.Raw(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Raw() || len(r.Units()) != 0 || len(r.Overlaps()) != 0 || r.Cells() != 196 || r.Values() != 14 || r.Classic() {
+		t.Fatalf("Raw(14): raw %v, %d units, %d cells, %d values", r.Raw(), len(r.Units()), r.Cells(), r.Values())
+	}
+	if h, w := r.BoxShape(); h != 0 || w != 0 {
+		t.Errorf("Raw(14): boxes %d×%d", h, w)
+	}
+	if std, _ := satdoku.Standard(9); std.Raw() {
+		t.Error("Standard(9) is raw")
+	}
+	if r, err = r.WithValues(10); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithValueOffset(-1); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithVarCells(3); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithExtra(satdoku.ExtraUnit{Name: "ten", Cells: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 196}}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = r.WithNamed("anti-king"); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Raw() || r.Values() != 10 || r.ValueOf(1) != 0 || r.VarCells() != 3 || len(r.Units()) != 1 || !r.Full(0) {
+		t.Fatalf("raw %v, %d values from %d, %d var cells, %d units", r.Raw(), r.Values(), r.ValueOf(1), r.VarCells(), len(r.Units()))
+	}
+	if got := r.UnitsOf(196); len(got) != 1 || len(r.UnitsOf(195)) != 0 {
+		t.Errorf("units of the first var cell %v, of r14c14 %v", got, r.UnitsOf(195))
+	}
+	// An extra unit of more cells than values is refused.
+	if _, err := r.WithExtra(satdoku.ExtraUnit{Name: "eleven", Cells: []int{20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("an 11-cell unit among 10 values: %v", err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 10)
+	g.SetCell(196, 1)
+	if got := g.String(); got != "9"+strings.Repeat(".", 195) {
+		t.Errorf("printed %q", got)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("digit 11 of 10 values: no panic")
+			}
+		}()
+		g.SetCell(1, 11)
+	}()
+	for _, tc := range []struct {
+		n, v int
+		err  error
+	}{
+		{0, -1, satdoku.ErrSize}, // −1: no WithValues
+		{65, -1, satdoku.ErrSize},
+		{1, -1, nil},
+		{3, 9, nil},
+		{9, 0, satdoku.ErrRules},
+		{9, 65, satdoku.ErrRules},
+		{9, 1, nil},
+		{9, 16, nil},
+	} {
+		r, err := satdoku.Raw(tc.n)
+		if err == nil && tc.v >= 0 {
+			_, err = r.WithValues(tc.v)
+		}
+		if !errors.Is(err, tc.err) {
+			t.Errorf("Raw(%d) of %d values: %v, want %v", tc.n, tc.v, err, tc.err)
+		}
+	}
+	// A board with rows takes no fewer values than its side.
+	std, _ := satdoku.Standard(9)
+	if _, err := std.WithValues(8); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("8 values on a 9×9 board with rows: %v", err)
+	}
+}
+
+// TestWindow checks a window on a raw board: its size, its holes, the
+// rules that may not name a hole, the grid's text form, and the boards
+// that take no window.
+func TestWindow(t *testing.T) {
+	raw, _ := satdoku.Raw(6)
+	r, err := raw.WithWindow(4, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows, cols := r.Window(); rows != 4 || cols != 6 || !r.Hole(24) || r.Hole(23) || r.Hole(36) || r.Cells() != 36 {
+		t.Fatalf("window %d×%d, holes 24 %v 23 %v", rows, cols, r.Hole(24), r.Hole(23))
+	}
+	if rows, cols := raw.Window(); rows != 6 || cols != 6 || raw.Hole(35) {
+		t.Errorf("a board without a window: %d×%d", rows, cols)
+	}
+	if _, err := r.WithExtra(satdoku.ExtraUnit{Name: "x", Cells: []int{0, 24}}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a unit with a hole: %v", err)
+	}
+	if _, err := r.WithRelations(satdoku.Relation{A: 0, B: 30, Kind: satdoku.Different}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a relation with a hole: %v", err)
+	}
+	if _, err := r.WithConstraints(satdoku.Constraint{Kind: satdoku.Total, Cells: []int{5, 35}, Value: 3}); !errors.Is(err, satdoku.ErrRules) {
+		t.Errorf("a constraint with a hole: %v", err)
+	}
+	if r, err = r.WithVarCells(2); err != nil {
+		t.Fatal(err)
+	}
+	if r.Hole(36) || r.Hole(37) {
+		t.Error("a var cell is a hole")
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 1)
+	g.SetCell(23, 6)
+	if got := g.String(); got != "1"+strings.Repeat(".", 22)+"6" {
+		t.Errorf("printed %q", got)
+	}
+	std, _ := satdoku.Standard(6)
+	ext, _ := raw.WithExtra(satdoku.ExtraUnit{Name: "x", Cells: []int{0, 1}})
+	for _, tc := range []struct {
+		r          *satdoku.Rules
+		rows, cols int
+	}{{std, 4, 6}, {raw, 4, 5}, {raw, 0, 6}, {raw, 7, 6}, {ext, 4, 6}} {
+		if _, err := tc.r.WithWindow(tc.rows, tc.cols); !errors.Is(err, satdoku.ErrRules) {
+			t.Errorf("a %d×%d window: %v", tc.rows, tc.cols, err)
+		}
 	}
 }

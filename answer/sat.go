@@ -184,6 +184,10 @@ func Candidates(ctx context.Context, g *satdoku.Grid, o CandidateOptions) (Marks
 	if o.Limit < 1 || o.PerCandidate < 0 {
 		return a, fmt.Errorf("%w: a limit of %d and %d per candidate (want at least 1, and 0 or more)", ErrQuestion, o.Limit, o.PerCandidate)
 	}
+	if r := g.Rules(); r.Hole(r.N()*r.N() - 1) {
+		rows, cols := r.Window()
+		return a, fmt.Errorf("%w: candidates of a %d×%d grid (they are listed for square grids)", ErrQuestion, rows, cols)
+	}
 	bctx, cancel := o.bound(ctx)
 	defer cancel()
 	s := o.solver()

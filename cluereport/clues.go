@@ -409,7 +409,12 @@ func rebuild(r *satdoku.Rules, dropU, dropR, dropC map[int]bool, noExtras bool) 
 	n := r.N()
 	var base *satdoku.Rules
 	var err error
-	if h, w := r.BoxShape(); h > 0 {
+	if h, w := r.BoxShape(); r.Raw() {
+		base, err = satdoku.Raw(n)
+		if rows, cols := r.Window(); err == nil && rows*cols != n*n {
+			base, err = base.WithWindow(rows, cols)
+		}
+	} else if h > 0 {
 		base, err = satdoku.Boxes(n, h, w)
 	} else {
 		var regions [][]int

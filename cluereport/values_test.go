@@ -56,3 +56,37 @@ func TestOtherBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestRawBoard reports on a puzzle of a Raw grid (no rows, columns or
+// boxes): unique, with the validator's solution, and each needed clue
+// with a witness that differs from it. Before
+// the report rebuilt raw boards raw, it put rows and columns back and
+// answered "no solution".
+func TestRawBoard(t *testing.T) {
+	p, err := iss.Read(".Shape~4x4~0-2~Raw.Thermo~R1C1~R2C2~R3C3.Thermo~R4C1~R3C2~R2C3.Cage~3~R1C3~R1C4~R2C4.Sum~5~R3C4~R4C4~R4C3~R4C2.AllDifferent~R1C2~R2C1~R3C1.~R1C2_1~R1C3_0~R2C4_2~R3C1_2~R3C4_2~R4C2_2~R4C4_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Make(context.Background(), p.Grid, Options{Clues: p.Clues})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Status != Unique {
+		t.Fatalf("%v, want unique", rep.Status)
+	}
+	if err := verify.Solution(p.Grid, rep.Solution); err != nil {
+		t.Fatal(err)
+	}
+	needed := 0
+	for _, c := range rep.Clues {
+		if c.Needed {
+			needed++
+			if c.Witness == nil || len(c.Differs) == 0 {
+				t.Errorf("%s needed without a witness that differs", c.Kind)
+			}
+		}
+	}
+	if needed == 0 {
+		t.Error("no clue needed")
+	}
+}

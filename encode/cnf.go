@@ -147,6 +147,10 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if r := g.Rules(); r.VarCells() != 0 {
 		return fmt.Errorf("encode: write DIMACS: %w: %d cells outside the %dx%d grid (DIMACS files carry the grid's cells)", ErrGrid, r.VarCells(), r.N(), r.N())
 	}
+	if r := g.Rules(); r.Hole(r.N()*r.N() - 1) {
+		rows, cols := r.Window()
+		return fmt.Errorf("encode: write DIMACS: %w: a %dx%d grid (DIMACS files carry square grids)", ErrGrid, rows, cols)
+	}
 	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
 		// The header's comments read back as digits 1..N.
 		return fmt.Errorf("encode: write DIMACS: %w: values %d to %d on a %dx%d board (DIMACS files carry the digits 1 to N)",
@@ -262,8 +266,10 @@ type Header struct {
 }
 
 // writeRules writes the rules of a board that are not its standard ones as
-// comments that ReadHeader reads back: "c region CELLS" for each region
-// when the regions are not the standard boxes ("c regions none" for none),
+// comments that ReadHeader reads back: "c grid raw" for a raw board (no
+// rows, columns or regions: satdoku.Raw), else "c region CELLS" for each
+// region when the regions are not the standard boxes ("c regions none" for
+// none),
 // "c extra CELLS NAME" for each extra unit, cells as comma-separated
 // row-major indices; "c relation A,B KIND NAME" for each relation, KIND
 // the kind's name (satdoku.RelationKind's String) followed by ":VALUE" when
@@ -287,7 +293,9 @@ func writeRules(w io.Writer, r *satdoku.Rules) {
 	}
 	h, wd := r.BoxShape()
 	sh, sw := std.BoxShape()
-	if h != sh || wd != sw {
+	if r.Raw() {
+		fmt.Fprintf(w, "c grid raw\n")
+	} else if h != sh || wd != sw {
 		if len(regions) == 0 {
 			fmt.Fprintf(w, "c regions none\n")
 		}
@@ -377,6 +385,7 @@ func cellList(cells []int) string {
 type headerRules struct {
 	regions     [][]int
 	none        bool
+	raw         bool // "c grid raw"
 	extras      []satdoku.ExtraUnit
 	relations   []satdoku.Relation
 	constraints []satdoku.Constraint
@@ -528,6 +537,13 @@ func intList(s string) ([]int, error) {
 }
 
 func (hr *headerRules) add(key, val string) error {
+	if key == "grid" {
+		if val != "raw" {
+			return errors.New(`want "c grid raw"`)
+		}
+		hr.raw = true
+		return nil
+	}
 	if key == "regions" {
 		if val != "none" {
 			return errors.New(`want "c regions none"`)
@@ -573,14 +589,21 @@ func (hr *headerRules) add(key, val string) error {
 // of its comments.
 func (h *Header) applyRules() error {
 	hr := &h.rules
-	if h.Puzzle == nil || hr.regions == nil && !hr.none && hr.extras == nil && hr.relations == nil &&
+	if h.Puzzle == nil || hr.regions == nil && !hr.none && !hr.raw && hr.extras == nil && hr.relations == nil &&
 		hr.constraints == nil && hr.tags == nil {
 		return nil
 	}
 	n := h.Puzzle.N()
 	r := h.Puzzle.Rules()
 	var err error
-	if hr.regions != nil || hr.none {
+	switch {
+	case hr.raw && (hr.regions != nil || hr.none):
+		return errors.New(`"c grid raw" beside "c region" or "c regions"`)
+	case hr.raw:
+		if r, err = satdoku.Raw(n); err != nil {
+			return err
+		}
+	case hr.regions != nil || hr.none:
 		if r, err = satdoku.Regions(n, hr.regions); err != nil {
 			return err
 		}
@@ -642,7 +665,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 				h.Encoding, err = ParseEncoding(val)
 			case "givens":
 				h.Givens, err = ParseGivensMode(val)
-			case "region", "regions", "extra", "relation", "constraint", "rules", "or-member", "or-relation", "or-constraint":
+			case "grid", "region", "regions", "extra", "relation", "constraint", "rules", "or-member", "or-relation", "or-constraint":
 				err = h.rules.add(key, val)
 			}
 			if err != nil {

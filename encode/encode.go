@@ -46,8 +46,9 @@ const (
 	// redundant clauses help the solver propagate.
 	Extended Encoding = iota
 	// Minimal states that every cell holds at least one digit and that
-	// every unit holds each digit at most once (pairwise). 8,829 clauses
-	// for classic 9×9.
+	// every unit holds each digit at most once (pairwise); a cell in no
+	// unit that holds every digit (a var cell, a cell of a raw board)
+	// holds at most one digit too. 8,829 clauses for classic 9×9.
 	Minimal
 	// Reduced is Kwon and Jain's optimised encoding: the Extended clauses
 	// with every clause that a given satisfies dropped and every literal
@@ -195,7 +196,7 @@ func (e *cellError) Unwrap() error { return e.err }
 // ErrNoDigit or ErrManyDigits. A model of Puzzle(a, g, e) always decodes,
 // in either encoding: with Minimal, a row's n cells each hold at least one
 // digit and its n digits each occur at most once, so each cell holds exactly
-// one.
+// one (a cell in no such unit has its own at-most-one clauses).
 func Decode(r *satdoku.Rules, value func(v int) bool) (*satdoku.Grid, error) {
 	if r == nil {
 		return nil, ErrGrid

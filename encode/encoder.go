@@ -113,6 +113,10 @@ type Encoder struct {
 	wrap    clauseAdder
 	orig    OriginAdder // the current Write's adder when it records origins, else nil
 	err     error       // a kind of the rules the encoder does not know (see checkKinds)
+
+	// inFull[i]: cell i is in a unit of V cells, whose at-least-once and
+	// at-most-once clauses leave it one digit in Minimal (see fullCellsOf).
+	inFull []bool
 }
 
 // NewEncoder returns an Encoder for rules r in encoding e. Reduced is
@@ -124,6 +128,7 @@ func NewEncoder(r *satdoku.Rules, e Encoding) *Encoder {
 		ladder:  e == Sequential,
 		full:    fullMask(r.Values()),
 		covered: coveredOf(r),
+		inFull:  fullCellsOf(r),
 		placed:  make([]uint64, len(r.Units())),
 		cand:    make([]uint64, r.Cells()),
 		err:     checkKinds(r),
@@ -187,6 +192,27 @@ func newCovered(r *satdoku.Rules) [][]uint64 {
 	return covered
 }
 
+// fullCellsKey is the key of the full-cells table in the cache of its
+// rules.
+type fullCellsKey struct{}
+
+// fullCellsOf returns, per cell of r, whether it is in a unit that holds
+// every digit (Rules.Full), computed once per rules. A cell in none (a var
+// cell, a cell of a raw board, any cell when there are more digits than
+// N) gets its at-most-one clauses in Minimal too: nothing else keeps it to
+// one digit.
+func fullCellsOf(r *satdoku.Rules) []bool {
+	return r.Cached(fullCellsKey{}, func() any {
+		in := make([]bool, r.Cells())
+		for i := range in {
+			for _, u := range r.UnitsOf(i) {
+				in[i] = in[i] || r.Full(int(u))
+			}
+		}
+		return in
+	}).([]bool)
+}
+
 // fullMask is the candidate mask of an empty cell of an n×n board.
 func fullMask(n int) uint64 { return ^uint64(0) >> (64 - n) }
 
@@ -196,7 +222,8 @@ const checkEvery = 64
 // Write adds the rules over domain d (nil: every candidate open) to a:
 //
 //   - for every open cell, at least one of its candidates and, with
-//     Extended, at most one (pairwise);
+//     Extended or in no unit of V cells, at most one (pairwise); a hole
+//     (see satdoku.Rules.WithWindow) is digit 1 and no other, unit clauses;
 //   - for every unit and every digit not fixed in it, at most one of its
 //     open places (pairwise) and, with Extended in a unit of N cells, at
 //     least one.
@@ -281,18 +308,35 @@ func (e *Encoder) Write(adder Adder, d *Domain) error {
 			return ErrStopped
 		}
 		if d != nil && d.Val[i] != 0 {
+			if d.Val[i] != 1 && r.Hole(i) {
+				a.Add(0) // a hole fixed to another digit than 1: no completion
+				return nil
+			}
 			continue
 		}
 		if orig != nil {
 			orig.SetOrigin(Origin{FromCell, i})
 		}
 		base := i * nv
+		if r.Hole(i) {
+			// Outside the window: digit 1 and no other, fixed, so that
+			// no solution is counted twice.
+			for dg := 1; dg <= nv; dg++ {
+				lit := base + dg
+				if dg > 1 {
+					lit = -lit
+				}
+				e.lits = append(e.lits[:0], lit)
+				a.AddClause(e.lits)
+			}
+			continue
+		}
 		e.lits = e.lits[:0]
 		for m := cand[i]; m != 0; m &= m - 1 {
 			e.lits = append(e.lits, base+bits.TrailingZeros64(m)+1)
 		}
 		a.AddClause(e.lits)
-		if e.ext {
+		if e.ext || !e.inFull[i] {
 			e.atMostOne(a, e.lits)
 		}
 	}

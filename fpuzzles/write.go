@@ -128,6 +128,8 @@ func (w *writer) write() error {
 		return link.Refusef(target, fmt.Sprintf("%d×%d board of the values %d to %d", n, n, r.ValueOf(1), r.ValueOf(r.Values())), "its cells hold 1 to %d", n)
 	case r.VarCells() > 0:
 		return link.Refuse(target, "variable cells")
+	case r.Raw():
+		return link.Refusef(target, "raw grid (no rows, columns or boxes)", "its grids have rows and columns")
 	}
 	w.root["size"] = n
 	w.cells = make([][]map[string]any, n)

@@ -94,6 +94,9 @@ func New(o Options) (*Generator, error) {
 	if r == nil {
 		r, _ = satdoku.Standard(9)
 	}
+	if rows, cols := r.Window(); rows != cols {
+		return nil, fmt.Errorf("generate: a %d×%d grid (puzzles are made on square grids)", rows, cols)
+	}
 	if int(o.Symmetry) >= len(symmetryNames) {
 		return nil, fmt.Errorf("generate: %v", o.Symmetry)
 	}
@@ -266,13 +269,13 @@ func check(ctx context.Context, puzzle, sol *satdoku.Grid) error {
 // break no unit, solved by gini; when they have no completion, fewer.
 func (g *gen) solution(ctx context.Context) (*satdoku.Grid, error) {
 	r := g.rules
-	n := r.N()
+	n, nv := r.N(), r.Values() // nv digits: N, fewer on a raw board, or more
 	seeds := n
 	for {
 		p := satdoku.NewGrid(r)
 		used := make([]uint64, len(r.Units()))
 		for _, i := range g.rng.Perm(n * n)[:seeds] {
-			var free uint64 = ^uint64(0) >> (64 - n)
+			var free uint64 = ^uint64(0) >> (64 - nv)
 			for _, u := range r.UnitsOf(i) {
 				free &^= used[u]
 			}
@@ -295,7 +298,7 @@ func (g *gen) solution(ctx context.Context) (*satdoku.Grid, error) {
 				// gini's models lean on its defaults (the last row of a
 				// classic grid is often 9 8 7 … 1): a random renaming of
 				// the digits spreads them, where the rules allow it.
-				perm := g.rng.Perm(n)
+				perm := g.rng.Perm(nv)
 				for i := range sol.Len() {
 					sol.SetCell(i, perm[sol.Cell(i)-1]+1)
 				}

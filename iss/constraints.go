@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
 )
 
@@ -31,6 +32,13 @@ var types = []string{"Or", "And", "Replicate", "End", "Jigsaw", "Thermo", "Whisp
 	"Pair", "PairX", "Indexing", "CountingCircles", "CountDistinct", "Given", "SearchPriority", "Var"}
 
 func knownType(s string) bool { return slices.Contains(types, s) }
+
+// sudokuOnly are the types ISS allows on a Sudoku grid only
+// (REQUIRES_SUDOKU_GRID, and every clue outside the grid): on a Raw grid
+// they are invalid.
+var sudokuOnly = []string{"Jigsaw", "NoBoxes", "ChaosConstruction", "RegionSize", "RegionSameValues", "Windoku",
+	"DisjointSets", "AntiKnight", "Doppelganger", "AntiKing", "FullRankTies", "Diagonal", "Indexing",
+	"LittleKiller", "XSum", "Sandwich", "Skyscraper", "HiddenSkyscraper", "NumberedRoom", "FullRank"}
 
 // items splits a constraint string (its first byte a '.') into items.
 func (b *builder) items() []item {
@@ -73,12 +81,12 @@ func (b *builder) constraints() error {
 		if its[k].typ != "Shape" {
 			continue
 		}
-		off, v := b.valueOffset, b.values
+		off, v, raw, rows, cols := b.valueOffset, b.values, b.raw, b.rows, b.cols
 		n, err := b.shape(&its[k])
 		if err != nil {
 			return err
 		}
-		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values) {
+		if shape >= 0 && (n != b.n || off != b.valueOffset || v != b.values || raw != b.raw || rows != b.rows || cols != b.cols) {
 			return b.t.fail(its[k].at, ErrInvalid, "Shape: %s after another shape", strings.Join(its[k].args, "~"))
 		}
 		b.n, shape = n, k
@@ -192,9 +200,14 @@ func (b *builder) cells(it *item, k int) ([]int, error) {
 // shape reads a Shape, as ISS's CellGeometry.fromShapeSpec reads it:
 // "R×C", then optionally the values, "V" (1 to V) or "A-B" (A 0 or 1),
 // then optionally the grid type, "Sudoku" or "Raw" (an empty range before
-// it keeps the default, V = max(R, C)). satdoku reads square Sudoku grids
-// from 4×4, whose cells hold N values or more (ISS's boxes stay those of
-// the grid's side: 2×3 on a 6×6 grid of 9 values), from 0 or from 1.
+// it keeps the default, V = max(R, C)). satdoku reads square grids:
+// Sudoku grids, whose cells hold N values or more (ISS's boxes stay those
+// of the grid's side: 2×3 on a 6×6 grid of 9 values; a grid smaller than
+// 4×4 is a raw board whose rows and columns are extra units, see finish),
+// and Raw grids (no rows, columns or boxes: satdoku.Raw), whose cells hold
+// 1 to 16 values; from 0 or from 1. A grid that is not square is a window
+// of R×C cells on a raw board of side max(R, C) (satdoku.Rules.WithWindow),
+// its rows and columns extra regions when it is a Sudoku grid.
 func (b *builder) shape(it *item) (int, error) {
 	dims, at, err := b.arg(it, 0)
 	if err != nil {
@@ -209,14 +222,20 @@ func (b *builder) shape(it *item) (int, error) {
 	if len(it.args) > 3 || len(it.args) > 1 && it.args[len(it.args)-1] == "" {
 		return 0, b.t.fail(it.at, ErrInvalid, "Shape: want R×C, a value range and a grid type")
 	}
+	raw := false
 	if len(it.args) > 2 {
 		switch it.args[2] {
 		case "Sudoku":
 		case "Raw":
-			return 0, b.t.fail(it.argAt[2], ErrUnsupported, "Shape: grid type Raw (no rows, columns or boxes; satdoku's grids have them)")
+			raw = true
 		default:
 			return 0, b.t.fail(it.argAt[2], ErrInvalid, "Shape: grid type %q (want Sudoku or Raw)", it.args[2])
 		}
+	}
+	// A Sudoku grid needs enough values to fill its rows; a Raw grid, one.
+	least := max(nr, nc)
+	if raw {
+		least = 1
 	}
 	values, off := max(nr, nc), 0
 	if len(it.args) > 1 && it.args[1] != "" {
@@ -232,15 +251,18 @@ func (b *builder) shape(it *item) (int, error) {
 		default:
 			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: values %q (want V, 0-B or 1-B)", r)
 		}
-		if values < max(nr, nc) || values > 16 {
-			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, max(nr, nc))
+		if values < least || values > 16 {
+			return 0, b.t.fail(it.argAt[1], ErrInvalid, "Shape: %d values on a %d×%d grid (want %d to 16)", values, nr, nc, least)
 		}
 	}
-	if nr != nc || nr < 4 {
-		return 0, b.t.fail(at, ErrUnsupported, "Shape: a %d×%d grid (satdoku solves square grids from 4×4)", nr, nc)
+	b.values, b.valueOffset, b.raw = values, off, raw
+	b.rows, b.cols = 0, 0
+	if nr != nc {
+		// A grid that is not square: a window on a raw board of side
+		// max(R, C) (see finish).
+		b.rows, b.cols = nr, nc
 	}
-	b.values, b.valueOffset = values, off
-	return nr, nil
+	return max(nr, nc), nil
 }
 
 // line adds a clue of kind with one line, the cells of it from argument
@@ -260,6 +282,13 @@ func (b *builder) item(it *item) error {
 		if err := b.checkChaosCells(it); err != nil {
 			return err
 		}
+	}
+	if b.raw && slices.Contains(sudokuOnly, it.typ) {
+		return b.t.fail(it.at, ErrInvalid, "%s: only valid on a Sudoku grid (ISS refuses it on a Raw grid)", it.typ)
+	}
+	if (b.n < satdoku.MinN || b.rows != 0) && it.typ != "NoBoxes" && slices.Contains(sudokuOnly, it.typ) {
+		rows, cols := b.window()
+		return b.t.fail(it.at, ErrUnsupported, "%s: on a %d×%d grid (satdoku reads it on square grids from 4×4)", it.typ, rows, cols)
 	}
 	n := b.n
 	switch it.typ {
@@ -318,8 +347,8 @@ func (b *builder) item(it *item) error {
 		}
 		return b.t.fail(it.argAt[0], ErrUnsupported, "Modular: modulus %d (satdoku's modular lines take 2, as parity lines, and 3)", m)
 	case "Entropic":
-		if n != 9 || b.values > n || b.valueOffset != 0 {
-			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the values 1 to 9, not %d to %d", 1+b.valueOffset, max(n, b.values)+b.valueOffset)
+		if b.numValues() != 9 || b.valueOffset != 0 {
+			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the values 1 to 9, not %d to %d", 1+b.valueOffset, b.numValues()+b.valueOffset)
 		}
 		return b.line(it, clue.EntropicLine, 0, 0)
 	case "RegionSumLine":

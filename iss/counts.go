@@ -107,8 +107,8 @@ func (b *builder) lookAndSay(it *item) error {
 			out = append(out, v)
 		case slices.Contains(values, v):
 			return b.t.fail(at, ErrInvalid, "LookAndSay: clue %q gives value %d two counts", s, v)
-		case v < 1 || v > b.n:
-			return b.t.fail(at, ErrInvalid, "LookAndSay: value %d is not a digit 1 to %d", v, b.n)
+		case v < 1 || v > b.numValues():
+			return b.t.fail(at, ErrInvalid, "LookAndSay: value %d is not a digit 1 to %d", v, b.numValues())
 		default:
 			for range count {
 				values = append(values, v)
@@ -117,7 +117,7 @@ func (b *builder) lookAndSay(it *item) error {
 	}
 	if len(out) > 0 {
 		var allowed []int
-		for d := 1; d <= b.n; d++ {
+		for d := 1; d <= b.numValues(); d++ {
 			if !slices.Contains(out, d) {
 				allowed = append(allowed, d)
 			}

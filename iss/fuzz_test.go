@@ -43,6 +43,13 @@ func FuzzRead(f *testing.F) {
 		".Shape~6x6~9.RegionSameValues.Or.And.Sum~1_=_-1_1~R2C5~R1C5.EqualSum~R2C5~R1C5~-~R2C6.End.End.Regex~MC4q~R1C1~R1C2",
 		".GlobalEntropy.GlobalMod.DutchFlatmates.ValueIndexing~R1C1~R1C2~R1C3~R1C4.Shape~9x9~0-8.ValueIndexing~R9C9~R8C8~R7C7",
 		".Var~C~c~9x9.EqualSum~R1C8~VC8~-~R3C9~VC27.NFA~TIRYjGRcrZ40RomDhFCA~_x~VC1~VC2~VC10~VC11.Shape~9x9~0-15",
+		".Shape~14x14~10~Raw.Var~P~physical~14x14.~R1C6_9~RaC5_10~VP3_1.AllDifferent~R1C1~R2C2~VP1.Cage~12~ReCe~RdCd.ConnectedValues~~3",
+		".Shape~10x10~0-9~Raw.ContainExact~0_0_9~R1C1~R1C2~R1C3~R1C4.Whisper~4~R5C5~R6C6.BlackDot~R2C2~R2C3.Arrow~R9C9~RaCa",
+		".Shape~4x4~2~Raw.Var~D~d.CountDistinct~VD~R1C1~R1C2~R1C3.~VD_2.Thermo~R4C1~R4C2.AntiKnight.Shape~4x4~~Raw",
+		".Shape~9x9~~Raw.LittleKiller~10~R1C1.Jigsaw~111222111222333444333444555666555666.NoBoxes.Shape~9x9~9~Sudoku",
+		".Shape~4x6~8.NoBoxes.AllDifferent~R1C2~R1C3~R4C6.Whisper~4~R1C3~R2C2.V~R1C1~R1C2.Replicate~D~R1C1.Thermo~R1C1~R1C2.End",
+		".Shape~12x9~9~Raw.AllDifferent~R1C1~R1C9.~RcC9_9~R1C1_1.Var~V~v~3x3.Cage~10~VV1~RcC1.Shape~12x9~~Raw",
+		".Shape~1x1~1-9.~R1C1_1.Var~L~left~9x9.AllDifferent~VL1~VL2.Shape~3x2.~R3C2_1.Shape~2x2~4",
 	} {
 		f.Add(s)
 	}

@@ -163,6 +163,11 @@ type builder struct {
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
+	// raw: the Shape's grid type is Raw (no rows, columns or boxes).
+	raw bool
+	// rows, cols: the Shape's rows and columns when they differ (a
+	// window on the board of side n, see window); 0, 0 otherwise.
+	rows, cols int
 	// values and valueOffset are the Shape's: the cells hold the values
 	// 1..values (0 for N), shifted by valueOffset (−1: from 0).
 	values, valueOffset int
@@ -254,6 +259,11 @@ func (b *builder) finish() (*Puzzle, error) {
 	var r *satdoku.Rules
 	var err error
 	switch {
+	case b.raw || n < satdoku.MinN || b.rows != 0:
+		r, err = satdoku.Raw(n)
+		if err == nil && b.rows != 0 {
+			r, err = r.WithWindow(b.rows, b.cols)
+		}
 	case full && noBoxes:
 		r, err = satdoku.Regions(n, b.jigsaw)
 	case noBoxes:
@@ -264,7 +274,7 @@ func (b *builder) finish() (*Puzzle, error) {
 	if err == nil {
 		r, err = r.WithValueOffset(b.valueOffset)
 	}
-	if err == nil && b.values > n {
+	if err == nil && b.values != 0 && b.values != n {
 		r, err = r.WithValues(b.values)
 	}
 	if err == nil && b.nvars > 0 {
@@ -272,6 +282,9 @@ func (b *builder) finish() (*Puzzle, error) {
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)
+	}
+	if !b.raw && (n < satdoku.MinN || b.rows != 0) {
+		b.houses()
 	}
 	if !(full && noBoxes) {
 		// Jigsaw pieces beside the boxes, or pieces of a partial layout,
@@ -333,6 +346,85 @@ func (b *builder) finish() (*Puzzle, error) {
 	return &Puzzle{Grid: g, Clues: clues, Warnings: b.warnings}, nil
 }
 
+// houses adds the houses of a Sudoku grid that satdoku makes a raw board
+// (one smaller than 4×4, or not square): its rows and columns as extra
+// regions, and the boxes ISS cuts (boxDimsForSize: boxes of V cells, h×w
+// with h ≤ w as large as can be, tiling the grid either way round; the
+// whole grid of a 3×3 of nine values, three 4×2 boxes on a 4×6 of eight)
+// unless NoBoxes (see addBoxes). A row or column of one cell is none.
+func (b *builder) houses() {
+	n := b.n
+	rows, cols := b.window()
+	// line adds the k cells from start, step apart.
+	line := func(start, step, k int) {
+		cells := make([]int, k)
+		for j := range k {
+			cells[j] = start + j*step
+		}
+		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+	}
+	for r := range rows {
+		if cols > 1 {
+			line(r*n, 1, cols)
+		}
+	}
+	for c := range cols {
+		if rows > 1 {
+			line(c, n, rows)
+		}
+	}
+	if !b.noBoxes {
+		b.addBoxes(0, rows, cols, b.numValues())
+	}
+}
+
+// boxDims returns the boxes ISS cuts of size cells on a grid of rows and
+// cols (its CellGeometry.boxDimsForSize): h×w = size, the smaller side as
+// large as it can be, tiling the grid either way round; 0, 0 for none.
+func boxDims(rows, cols, size int) (h, w int) {
+	for small := isqrt(size); small >= 2; small-- {
+		if size%small != 0 {
+			continue
+		}
+		large := size / small
+		switch {
+		case rows%small == 0 && cols%large == 0:
+			return small, large
+		case rows%large == 0 && cols%small == 0:
+			return large, small
+		}
+	}
+	return 0, 0
+}
+
+// addBoxes adds ISS's boxes of size cells on the grid of rows and cols
+// (see boxDims) as extra regions, read at place at; none when no box of
+// that size tiles the grid.
+func (b *builder) addBoxes(at, rows, cols, size int) {
+	h, w := boxDims(rows, cols, size)
+	if h == 0 {
+		return
+	}
+	n := b.n
+	for top := 0; top < rows; top += h {
+		for left := 0; left < cols; left += w {
+			cells := make([]int, 0, size)
+			for i := range size {
+				cells = append(cells, (top+i/w)*n+left+i%w)
+			}
+			b.add(at, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+		}
+	}
+}
+
+// window returns the grid's rows and columns: the Shape's.
+func (b *builder) window() (rows, cols int) {
+	if b.rows == 0 {
+		return b.n, b.n
+	}
+	return b.rows, b.cols
+}
+
 // cellChar returns the row or column index that an ISS cell id's
 // character names (base 17, from 1, either case), or −1.
 func cellChar(c byte) int {
@@ -379,31 +471,8 @@ func (b *builder) sizedBoxes(noBoxes bool) error {
 	if b.jigsaw != nil || b.regionSumAt >= 0 || len(b.named) > 0 && (slices.Contains(b.named, "windoku") || slices.Contains(b.named, "disjoint")) {
 		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw, region sum lines, windoku or disjoint sets", size)
 	}
-	if noBoxes {
-		return nil
-	}
-	h, w := 0, 0
-	for small := isqrt(size); small >= 2 && h == 0; small-- {
-		if size%small != 0 {
-			continue
-		}
-		large := size / small
-		switch {
-		case n%small == 0 && n%large == 0:
-			h, w = small, large
-		}
-	}
-	if h == 0 {
-		return nil // no box of that size tiles the grid: no boxes
-	}
-	for top := 0; top < n; top += h {
-		for left := 0; left < n; left += w {
-			var cells []int
-			for i := range size {
-				cells = append(cells, (top+i/w)*n+left+i%w)
-			}
-			b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
-		}
+	if !noBoxes {
+		b.addBoxes(b.regionSizeAt, n, n, size) // none when no box of that size tiles the grid
 	}
 	return nil
 }
@@ -482,7 +551,7 @@ func (b *builder) varCells(its []item) error {
 		g := &groups[k]
 		g.start = next
 		if g.columns == 0 {
-			g.columns = b.n // ISS lays a group out in rows of the grid's width
+			_, g.columns = b.window() // ISS lays a group out in rows of the grid's width
 		}
 		if b.vars == nil {
 			b.vars = map[string]int{}
@@ -508,13 +577,19 @@ type varGroup struct {
 }
 
 // numValues is the number of values a cell may hold: the Shape's, or N.
-func (b *builder) numValues() int { return max(b.n, b.values) }
+func (b *builder) numValues() int {
+	if b.values != 0 {
+		return b.values
+	}
+	return b.n
+}
 
 // cell reads a cell id: a grid cell "R1C1" (see cellID) or a var cell's
 // name (see varCells).
 func (b *builder) cell(s string) (int, bool) {
 	if i, ok := cellID(s, b.n); ok {
-		return i, true
+		rows, cols := b.window()
+		return i, i/b.n < rows && i%b.n < cols
 	}
 	i, ok := b.vars[s]
 	return i, ok
@@ -569,6 +644,14 @@ func (b *builder) replicate(it *item, children []item) ([]item, error) {
 				continue
 			}
 			target := o + 6*k + bit
+			if rows, cols := b.window(); layer == 0 && cols != b.n {
+				// ISS numbers the cells of a grid of C columns r·C + c.
+				t := or*cols + oc + 6*k + bit
+				if t >= rows*cols {
+					return nil, b.t.fail(at, ErrInvalid, "Replicate: target %d after %s is not in its cell group", 6*k+bit, origin)
+				}
+				target = t/cols*b.n + t%cols
+			}
 			tl, tr, tc := b.place(target)
 			if target >= b.n*b.n+b.nvars || tl != layer {
 				return nil, b.t.fail(at, ErrInvalid, "Replicate: target %d after %s is not in its cell group", 6*k+bit, origin)
@@ -623,7 +706,7 @@ func (b *builder) place(i int) (layer, row, col int) {
 // place), if there is one.
 func (b *builder) cellAt(layer, r, c int) (string, bool) {
 	if layer == 0 {
-		if r < 0 || c < 0 || r >= b.n || c >= b.n {
+		if rows, cols := b.window(); r < 0 || c < 0 || r >= rows || c >= cols {
 			return "", false
 		}
 		return "R" + strings.ToUpper(strconv.FormatInt(int64(r+1), 17)) + "C" + strings.ToUpper(strconv.FormatInt(int64(c+1), 17)), true

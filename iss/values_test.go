@@ -212,6 +212,26 @@ func countsAgree(t *testing.T, s *satsolve.Solver, what string, g *satdoku.Grid,
 	return ok
 }
 
+// solvesAs checks the one solution of puzzle g (text) that gini finds: it
+// passes the validator and prints as values, one a cell.
+func solvesAs(t *testing.T, s *satsolve.Solver, text string, g *satdoku.Grid, values []int) {
+	t.Helper()
+	sol, err := s.Solve(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := verify.Solution(g, sol.Solution); err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	var line strings.Builder
+	for _, x := range values {
+		fmt.Fprint(&line, x)
+	}
+	if got := sol.Solution.String(); got != line.String() {
+		t.Fatalf("%s: solution %s, want the values %s", text, got, line.String())
+	}
+}
+
 // TestValueRangeMeaning reads random 4×4 ISS puzzles whose values are 0
 // to 3 (".Shape~4x4~0-3"), 1 to 4, 1 to 5 (".Shape~4x4~5": five values on
 // a 4×4 grid, no unit holding them all) or 0 to 4, of cages, arrows, V
@@ -261,20 +281,7 @@ func TestValueRangeMeaning(t *testing.T) {
 		}
 		if want == 1 {
 			uniques[nv]++
-			sol, err := s.Solve(context.Background(), p.Grid)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := verify.Solution(p.Grid, sol.Solution); err != nil {
-				t.Fatalf("%s: %v", text, err)
-			}
-			var line strings.Builder
-			for _, x := range last {
-				fmt.Fprint(&line, x)
-			}
-			if got := sol.Solution.String(); got != line.String() {
-				t.Fatalf("%s: solution %s, want the values %s", text, got, line.String())
-			}
+			solvesAs(t, s, text, p.Grid, last)
 		}
 	}
 	if uniques[4] == 0 || uniques[5] == 0 {

@@ -129,7 +129,14 @@ func (w *writer) write() error {
 	case v != n:
 		shape = strconv.Itoa(v)
 	}
-	if n != 9 || shape != "" {
+	switch {
+	case r.Raw():
+		// A Raw grid: no rows, columns or boxes (an empty range keeps
+		// the default values), of the window's rows and columns.
+		// ISS's default values, max(R, C), are N.
+		rows, cols := r.Window()
+		w.item("Shape", fmt.Sprintf("%dx%d", rows, cols), shape, "Raw")
+	case n != 9 || shape != "":
 		args := []string{fmt.Sprintf("%dx%d", n, n)}
 		if shape != "" {
 			args = append(args, shape)
@@ -183,10 +190,13 @@ func (w *writer) write() error {
 	return nil
 }
 
-// regions writes the board's regions: none for the default boxes, NoBoxes
-// for none, and a jigsaw layout for any others.
+// regions writes the board's regions: none for the default boxes or on
+// a raw board, NoBoxes for none, and a jigsaw layout for any others.
 func (w *writer) regions() {
 	n, r := w.n, w.r
+	if r.Raw() {
+		return
+	}
 	h, bw := r.BoxShape()
 	dh, dw := satdoku.BoxShape(n)
 	reg := r.CellRegions()[:n*n]

@@ -155,6 +155,10 @@ func New(g *satdoku.Grid) (*State, error) {
 	if g == nil || g.Rules() == nil || g.N() == 0 {
 		return nil, fmt.Errorf("%w: no grid", ErrInvalid)
 	}
+	if r := g.Rules(); r.Hole(r.N()*r.N() - 1) {
+		rows, cols := r.Window()
+		return nil, fmt.Errorf("%w: a %d×%d grid (the techniques know square grids)", ErrUnsupported, rows, cols)
+	}
 	if r := g.Rules(); r.VarCells() != 0 {
 		return nil, fmt.Errorf("%w: %d cells outside the grid (the techniques know the grid's cells)", ErrUnsupported, r.VarCells())
 	}

@@ -88,6 +88,7 @@ func Append(dst []byte, b *Board) ([]byte, error) {
 		return dst, fmt.Errorf("render: %d cells of pencil marks on a board of %d cells", len(b.Marks), n*n)
 	}
 	d := &drawing{b: b, n: n, w: &strings.Builder{}}
+	d.rows, d.cols = b.Givens.Rules().Window()
 	d.layout()
 	d.svg()
 	return append(dst, d.w.String()...), nil
@@ -107,6 +108,10 @@ type drawing struct {
 	margin float64 // space around the grid: room for the clues outside it
 	below  float64 // room under the grid for the caption of global rules
 	global []string
+
+	// rows, cols: the grid drawn, n and n but in a window (see
+	// satdoku.Rules.WithWindow), whose holes are not drawn.
+	rows, cols int
 }
 
 // unseen are the rules of the whole board that no mark on it shows: the
@@ -148,8 +153,8 @@ func (d *drawing) x(c int) float64           { return d.margin + float64(c)*cell
 func (d *drawing) y(r int) float64           { return d.margin + float64(r)*cell }
 func (d *drawing) cx(i int) float64          { return d.x(i%d.n) + cell/2 }
 func (d *drawing) cy(i int) float64          { return d.y(i/d.n) + cell/2 }
-func (d *drawing) on(i int) bool             { return i >= 0 && i < d.n*d.n }
-func (d *drawing) rc(r, c int) bool          { return r >= 0 && r < d.n && c >= 0 && c < d.n }
+func (d *drawing) on(i int) bool             { return i >= 0 && i < d.n*d.n && d.rc(i/d.n, i%d.n) }
+func (d *drawing) rc(r, c int) bool          { return r >= 0 && r < d.rows && c >= 0 && c < d.cols }
 func (d *drawing) p(format string, a ...any) { fmt.Fprintf(d.w, format, a...) }
 
 // f formats a coordinate.
@@ -162,13 +167,14 @@ func esc(s string) string {
 }
 
 func (d *drawing) svg() {
-	side := float64(d.n)*cell + 2*d.margin
-	h := side + d.below
+	side := float64(d.cols)*cell + 2*d.margin // the width
+	tall := float64(d.rows)*cell + 2*d.margin
+	h := tall + d.below
 	d.p(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" class="satdoku-board" role="img" font-family="Arial, Helvetica, sans-serif">`+"\n",
 		f(side), f(h), f(side), f(h))
 	title := d.b.Title
 	if title == "" {
-		title = fmt.Sprintf("%d×%d sudoku", d.n, d.n)
+		title = fmt.Sprintf("%d×%d sudoku", d.rows, d.cols)
 	}
 	d.p("<title>%s</title>\n", esc(title))
 	d.p(`<rect x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", f(side), f(h))
@@ -187,7 +193,7 @@ func (d *drawing) svg() {
 		// about 0.55 of the font size wide).
 		size := min(cell*0.3, side/(0.55*float64(utf8.RuneCountInString(text)+2)))
 		d.p(`<text class="rules" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle">%s</text>`+"\n",
-			f(side/2), f(side+d.below*0.55), f(math.Round(size*10)/10), colGiven, esc(text))
+			f(side/2), f(tall+d.below*0.55), f(math.Round(size*10)/10), colGiven, esc(text))
 	}
 	d.p("</svg>\n")
 }
@@ -248,17 +254,17 @@ func (d *drawing) gridLines() {
 	seg := func(b *strings.Builder, x1, y1, x2, y2 float64) {
 		fmt.Fprintf(b, "M%s %sL%s %s", f(x1), f(y1), f(x2), f(y2))
 	}
-	for r := range n {
-		for c := range n {
+	for r := range d.rows {
+		for c := range d.cols {
 			i := r*n + c
-			if c+1 < n {
+			if c+1 < d.cols {
 				b := &thin
 				if reg[i] != reg[i+1] {
 					b = &thick
 				}
 				seg(b, d.x(c+1), d.y(r), d.x(c+1), d.y(r+1))
 			}
-			if r+1 < n {
+			if r+1 < d.rows {
 				b := &thin
 				if reg[i] != reg[i+n] {
 					b = &thick
@@ -272,13 +278,15 @@ func (d *drawing) gridLines() {
 		d.p(`<path class="regions" d="%s" stroke="#000000" stroke-width="3" stroke-linecap="square" fill="none"/>`+"\n", thick.String())
 	}
 	d.p(`<rect class="border" x="%s" y="%s" width="%s" height="%s" stroke="#000000" stroke-width="4" fill="none"/>`+"\n",
-		f(d.x(0)), f(d.y(0)), f(float64(n)*cell), f(float64(n)*cell))
+		f(d.x(0)), f(d.y(0)), f(float64(d.cols)*cell), f(float64(d.rows)*cell))
 }
 
-// cells draws each cell's group: its digit or pencil marks.
+// cells draws each cell's group: its digit, as the value it stands for,
+// or pencil marks.
 func (d *drawing) cells() {
 	n := d.n
-	mh, mw := textfmt.MarkShape(n)
+	rules := d.b.Givens.Rules()
+	mh, mw := textfmt.MarkShape(max(n, rules.Values()))
 	big := cell * 0.62
 	if n > 9 {
 		big = cell * 0.5
@@ -289,6 +297,9 @@ func (d *drawing) cells() {
 	}
 	for i := range n * n {
 		r, c := i/n, i%n
+		if !d.rc(r, c) {
+			continue // a hole: no cell of the grid
+		}
 		digit, class, col := d.b.Givens.Cell(i), "given", colGiven
 		struck := digit != 0 && slices.Contains(d.b.Redundant.Givens, i)
 		if struck {
@@ -308,7 +319,7 @@ func (d *drawing) cells() {
 		switch {
 		case digit != 0:
 			d.p(`<text class="%s" x="%s" y="%s" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">%d</text>`,
-				class, f(d.cx(i)), f(d.cy(i)+1), f(big), col, digit)
+				class, f(d.cx(i)), f(d.cy(i)+1), f(big), col, rules.ValueOf(digit))
 			if struck {
 				d.p(`<line class="strike" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`,
 					f(d.cx(i)-big*0.4), f(d.cy(i)+big*0.4), f(d.cx(i)+big*0.4), f(d.cy(i)-big*0.4), colRedundant, f(cell*0.04))
@@ -320,19 +331,20 @@ func (d *drawing) cells() {
 	}
 }
 
-// marks draws the pencil marks m of cell i, digit d at its place in an
-// mh×mw block.
+// marks draws the pencil marks m of cell i, digit d (as its value) at its
+// place in an mh×mw block.
 func (d *drawing) marks(i int, m uint64, mh, mw int) {
+	rules := d.b.Givens.Rules()
 	size := cell * 0.8 / float64(max(mh, mw)) * 0.95
 	d.p(`<g class="marks" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">`, f(size), colMark)
-	for k := range d.n {
+	for k := range rules.Values() {
 		if m&(1<<k) == 0 {
 			continue
 		}
 		pr, pc := k/mw, k%mw
 		x := d.x(i%d.n) + cell*0.1 + (float64(pc)+0.5)*cell*0.8/float64(mw)
 		y := d.y(i/d.n) + cell*0.1 + (float64(pr)+0.5)*cell*0.8/float64(mh)
-		d.p(`<text x="%s" y="%s">%d</text>`, f(x), f(y), k+1)
+		d.p(`<text x="%s" y="%s">%d</text>`, f(x), f(y), rules.ValueOf(k+1))
 	}
 	d.p("</g>")
 }

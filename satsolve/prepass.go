@@ -26,8 +26,9 @@ type board struct {
 	// cons: the rules have constraints, for which the encoder numbers
 	// auxiliary variables.
 	cons bool
-	// oneOf holds every cell's digits allowed by the OneOf constraints,
-	// nil when there are none: the pre-pass starts from them.
+	// oneOf holds every cell's digits allowed by the OneOf constraints
+	// (and digit 1 in a window's holes), nil when there are none: the
+	// pre-pass starts from them.
 	oneOf []uint64
 }
 
@@ -56,18 +57,26 @@ func newBoard(r *satdoku.Rules) *board {
 		overlaps: r.Overlaps(),
 		cons:     len(r.Constraints()) > 0,
 	}
-	for _, c := range r.Constraints() {
-		if c.Kind != satdoku.OneOf {
-			continue
-		}
+	// restrict keeps of cell i's digits those of mask.
+	restrict := func(i int, mask uint64) {
 		if bd.oneOf == nil {
 			bd.oneOf = make([]uint64, r.Cells())
 			for i := range bd.oneOf {
 				bd.oneOf[i] = bd.full
 			}
 		}
-		for _, i := range c.Cells {
-			bd.oneOf[i] &= c.Mask
+		bd.oneOf[i] &= mask
+	}
+	for _, c := range r.Constraints() {
+		if c.Kind == satdoku.OneOf {
+			for _, i := range c.Cells {
+				restrict(i, c.Mask)
+			}
+		}
+	}
+	for i := range n * n {
+		if r.Hole(i) {
+			restrict(i, 1) // a window's hole holds digit 1 alone (see Rules.WithWindow)
 		}
 	}
 	for u, unit := range us {

@@ -15,6 +15,7 @@ import (
 // as the borders meet there. Lines end without trailing spaces.
 type drawing struct {
 	n            int
+	rows, cols   int   // the grid's (Rules.Window): n and n but in a window
 	reg          []int // the region of every cell, -1 for none
 	cellW, cellH int
 	// gap is the width of the gap between two cells of a row, 1 or 3:
@@ -30,7 +31,8 @@ type drawing struct {
 func newDrawing(r *satdoku.Rules) *drawing {
 	n := r.N()
 	reg := r.CellRegions()
-	return &drawing{n: n, reg: reg, cellW: 1, cellH: 1, gap: [2]int{1, 1}}
+	rows, cols := r.Window()
+	return &drawing{n: n, rows: rows, cols: cols, reg: reg, cellW: 1, cellH: 1, gap: [2]int{1, 1}}
 }
 
 // border reports whether cells i and j lie in different regions.
@@ -40,7 +42,7 @@ func (d *drawing) border(i, j int) bool { return d.reg[i] != d.reg[j] }
 // (from 0) of cell i, at most cellW columns wide.
 func (d *drawing) draw(dst []byte, cell func(dst []byte, i, k int) []byte) []byte {
 	n := d.n
-	for row := range n {
+	for row := range d.rows {
 		if row > 0 {
 			dst = d.rowLine(dst, row)
 		}
@@ -49,7 +51,7 @@ func (d *drawing) draw(dst []byte, cell func(dst []byte, i, k int) []byte) []byt
 				dst = append(dst, '\n')
 			}
 			start := len(dst)
-			for c := range n {
+			for c := range d.cols {
 				i := row*n + c
 				if c > 0 {
 					b := d.border(i-1, i)
@@ -77,7 +79,7 @@ func (d *drawing) rowLine(dst []byte, row int) []byte {
 	start := len(dst)
 	dst = append(dst, '\n')
 	drawn := false
-	for c := range n {
+	for c := range d.cols {
 		up, down := (row-1)*n+c, row*n+c
 		below := d.border(up, down)
 		drawn = drawn || below
@@ -166,8 +168,9 @@ func MarkShape(n int) (h, w int) {
 // crossed (one mask per cell, or nil) are drawn as 'x' in their places:
 // the candidates a step removes, say.
 //
-// Each cell is a block of MarkShape(N): digit d at row (d−1)/w, column
-// (d−1)%w of its block, '.' when it is not a candidate (above 25×25 each
+// Each cell is a block of MarkShape(max(N, V)), V the board's digits
+// (Rules.Values): digit d at row (d−1)/w, column (d−1)%w of its block, as
+// its value's symbol, '.' when it is not a candidate (above 25×25 each
 // digit is a number of width 2, with a space between). Cells are three
 // columns apart, with a line between each row of cells; where two
 // neighbours lie in different regions (boxes, or a jigsaw's regions) a
@@ -181,8 +184,8 @@ func MarkShape(n int) (h, w int) {
 //	...
 //	------------+----
 func AppendMarks(dst []byte, r *satdoku.Rules, marks, crossed []uint64) []byte {
-	n := r.N()
-	mh, mw := MarkShape(n)
+	n, nv := r.N(), r.Values()
+	mh, mw := MarkShape(max(n, nv))
 	sw := 1 // the width of a symbol; above 25×25 two, with a space between
 	if n > 25 {
 		sw = 2
@@ -198,14 +201,14 @@ func AppendMarks(dst []byte, r *satdoku.Rules, marks, crossed []uint64) []byte {
 			}
 			bit := uint64(1) << (dig - 1)
 			switch {
-			case dig > n:
+			case dig > nv:
 				dst = appendSpaces(dst, sw)
 			case crossed != nil && crossed[i]&bit != 0:
 				dst = append(dst, " x"[2-sw:]...)
 			case marks[i]&bit == 0:
 				dst = append(dst, " ."[2-sw:]...)
 			case sw == 1:
-				dst = append(dst, symbols[dig-1])
+				dst = appendSym(dst, r, dig) // its value's symbol
 			default:
 				if dig < 10 {
 					dst = append(dst, ' ')

@@ -151,11 +151,12 @@ func appendSym(dst []byte, r *satdoku.Rules, v int) []byte {
 // appendCompact appends g in FormatCompact.
 func appendCompact(dst []byte, g *satdoku.Grid) []byte {
 	n := g.N()
-	for r := range n {
+	rows, cols := g.Rules().Window()
+	for r := range rows {
 		if r > 0 {
 			dst = append(dst, '\n')
 		}
-		for c := range n {
+		for c := range cols {
 			if n > 25 && c > 0 {
 				dst = append(dst, ' ')
 			}
@@ -193,14 +194,14 @@ func appendGrid(dst []byte, g, puzzle *satdoku.Grid, on, off string) []byte {
 // appendJSON appends g as a JSON board: numbers (FormatJSON), or, with
 // leet, strings of symbols (FormatLeetCode), decimal strings with numbers.
 func appendJSON(dst []byte, g *satdoku.Grid, leet, numbers bool) []byte {
-	n := g.N()
+	rows, cols := g.Rules().Window()
 	dst = append(dst, '[')
-	for r := range n {
+	for r := range rows {
 		if r > 0 {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, '[')
-		for c := range n {
+		for c := range cols {
 			if c > 0 {
 				dst = append(dst, ',')
 			}

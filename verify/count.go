@@ -160,6 +160,11 @@ func newSolver(g *satdoku.Grid, limit int) (s *solver, ok bool) {
 		}
 	}
 	for i := range cells {
+		if g.Rules().Hole(i) {
+			s.elim[i] |= l.all &^ 1 // outside the window: digit 1 alone
+		}
+	}
+	for i := range cells {
 		d := g.Cell(i)
 		if d == 0 {
 			s.pos[i] = int32(s.nempty)

@@ -96,7 +96,7 @@ func usable(g *satdoku.Grid) bool {
 		return false
 	}
 	n := side(g)
-	return n >= satdoku.MinN && n <= satdoku.MaxN && g.Len() == g.Rules().Cells()
+	return n >= satdoku.MinRawN && n <= satdoku.MaxN && g.Len() == g.Rules().Cells()
 }
 
 // bit returns the mask of digit d, bit d-1, and 0 for an empty cell.
@@ -250,8 +250,9 @@ func Solution(puzzle, solution *satdoku.Grid) error {
 	}
 	// Fast path: every cell filled and faithful to the givens, then every
 	// unit with as many different digits as cells.
+	rules := puzzle.Rules()
 	for i := range solution.Len() {
-		if d, p := solution.Cell(i), puzzle.Cell(i); d == 0 || p != 0 && p != d {
+		if d, p := solution.Cell(i), puzzle.Cell(i); d == 0 || p != 0 && p != d || d != 1 && rules.Hole(i) {
 			return firstProblem(puzzle, solution)
 		}
 	}
@@ -292,6 +293,10 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 		d := solution.Cell(i)
 		if d == 0 {
 			return fail(ErrIncomplete, "%v is empty", cellAt(i, n))
+		}
+		if d != 1 && rules.Hole(i) {
+			rows, cols := rules.Window()
+			return fail(ErrConflict, "%v is outside the %d×%d grid and holds %d, not 1", cellAt(i, n), rows, cols, d)
 		}
 		if p := puzzle.Cell(i); p != 0 && p != d {
 			return fail(ErrGivens, "%v holds %d but the puzzle gives %d", cellAt(i, n), d, p)

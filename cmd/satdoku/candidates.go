@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -95,6 +97,12 @@ const defaultCandidatesLimit = 100
 // to perCand.
 func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limit, perCand int, a *record) {
 	m, err := answer.Candidates(ctx, g, answer.CandidateOptions{Options: answer.Options{Solver: s}, Limit: limit, PerCandidate: perCand})
+	if errors.Is(err, answer.ErrQuestion) {
+		// A puzzle the question does not fit (a grid that is not square).
+		a.Status, a.exit = statusError, exitUsage
+		a.Error = strings.TrimPrefix(userText(err), answer.ErrQuestion.Error()+": ")
+		return
+	}
 	if !a.counted(m.Solution, m.N, m.More, err) {
 		return
 	}
@@ -159,7 +167,7 @@ func candidatesText(p *printer, a *record) {
 		p.buf = append(p.buf[:0], count...)
 		for _, m := range a.Candidates {
 			p.buf = append(p.buf, ' ')
-			p.buf = appendDigits(p.buf, m, g.N())
+			p.buf = appendDigits(p.buf, m, g.Rules())
 		}
 		p.buf = append(p.buf, '\n')
 		p.w.Write(p.buf)

@@ -337,7 +337,7 @@ func (p *printer) csvRow(a *record) {
 			if i > 0 {
 				cands = append(cands, ' ')
 			}
-			cands = appendDigits(cands, m, a.it.grid.N())
+			cands = appendDigits(cands, m, a.it.grid.Rules())
 		}
 	}
 	row = append(row, a.Puzzle, grid(a.Solution.Grid), a.Status, grid(a.Second.Grid), strings.Join(a.Differ, " "),
