@@ -144,17 +144,8 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if int(o.Givens) >= len(givensNames) {
 		return fmt.Errorf("encode: write DIMACS: %w %d", ErrGivensMode, uint8(o.Givens))
 	}
-	if r := g.Rules(); r.VarCells() != 0 {
-		return fmt.Errorf("encode: write DIMACS: %w: %d cells outside the %dx%d grid (DIMACS files carry the grid's cells)", ErrGrid, r.VarCells(), r.N(), r.N())
-	}
-	if r := g.Rules(); r.Hole(r.N()*r.N() - 1) {
-		rows, cols := r.Window()
-		return fmt.Errorf("encode: write DIMACS: %w: a %dx%d grid (DIMACS files carry square grids)", ErrGrid, rows, cols)
-	}
-	if r := g.Rules(); r.Values() != r.N() || r.ValueOffset() != 0 {
-		// The header's comments read back as digits 1..N.
-		return fmt.Errorf("encode: write DIMACS: %w: values %d to %d on a %dx%d board (DIMACS files carry the digits 1 to N)",
-			ErrGrid, r.ValueOf(1), r.ValueOf(r.Values()), r.N(), r.N())
+	if err := Carries(g.Rules()); err != nil {
+		return fmt.Errorf("encode: write DIMACS: %w: %w", ErrGrid, err)
 	}
 	for _, b := range o.blocks() {
 		if b == nil || b.N() != g.N() {
@@ -788,3 +779,28 @@ func parseNFA(s string) (*satdoku.NFA, error) {
 	}
 	return a, nil
 }
+
+// Carries reports whether a DIMACS file carries puzzles under rules r: an
+// error wrapping ErrGrid says why not (cells outside the grid, a grid that
+// is not square, values other than 1 to N), in the user's terms.
+func Carries(r *satdoku.Rules) error {
+	switch {
+	case r.VarCells() != 0:
+		return carryError(fmt.Sprintf("%d cells outside the %dx%d grid (DIMACS files carry the grid's cells)", r.VarCells(), r.N(), r.N()))
+	case r.Hole(r.N()*r.N() - 1):
+		rows, cols := r.Window()
+		return carryError(fmt.Sprintf("a %dx%d grid (DIMACS files carry square grids)", rows, cols))
+	case r.Values() != r.N() || r.ValueOffset() != 0:
+		// The header's comments read back as digits 1..N.
+		return carryError(fmt.Sprintf("values %d to %d on a %dx%d board (DIMACS files carry the digits 1 to N)",
+			r.ValueOf(1), r.ValueOf(r.Values()), r.N(), r.N()))
+	}
+	return nil
+}
+
+// carryError is what Carries returns: what a DIMACS file cannot carry; it
+// wraps ErrGrid.
+type carryError string
+
+func (e carryError) Error() string { return string(e) }
+func (e carryError) Unwrap() error { return ErrGrid }

@@ -172,6 +172,9 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 	if g == nil || g.Rules() == nil {
 		return backend.Result{}, fmt.Errorf("extsolve: %w", backend.ErrGrid)
 	}
+	if err := encode.Carries(g.Rules()); err != nil {
+		return backend.Result{}, fmt.Errorf("extsolve: %w: %w; without --solver, gini answers it", backend.ErrUnsupported, err)
+	}
 	if s.opt.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.opt.Timeout)

@@ -147,7 +147,11 @@ func (d *dimacsFlags) run(e *env, args []string) int {
 			werr = encode.WriteDIMACS(stdout, it.grid, o)
 		}
 		if werr != nil {
-			fmt.Fprintf(e.stderr, "satdoku dimacs: %s: %v\n", where(it), werr)
+			msg := userText(werr)
+			if err := encode.Carries(it.grid.Rules()); err != nil {
+				msg = "a DIMACS file cannot carry the puzzle: " + err.Error()
+			}
+			fmt.Fprintf(e.stderr, "satdoku dimacs: %s: %s\n", where(it), msg)
 			return exitUsage
 		}
 	}
