@@ -32,8 +32,9 @@ import (
 // an answer before), uN2PO9U8_uM in 1.7 s, M75PT5HQL8k in 9.8 s (over
 // 10.7 s), 3srmjGZskE4 in 17 s, 0mzGiPdYsLc in 0.24 s, and the 9×9 chaos
 // construction zs0gkry-4Wg in 3.9 s (none in 18 s before); aZcqPcSb-MY
-// still runs past 21 s (all on a machine loaded ten-fold: wall times were
-// five to ten times these). A region of a known size (see regionSize: a
+// still ran past 21 s (all on a machine loaded ten-fold: wall times were
+// five to ten times these) until the clauses two connected colours imply
+// on the faces of their grid (see connectedFaces). A region of a known size (see regionSize: a
 // chaos construction's) also stops the levels at its size less one.
 func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	k, cols := len(c.Cells), c.Value
