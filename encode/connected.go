@@ -32,9 +32,12 @@ import (
 // an answer before), uN2PO9U8_uM in 1.7 s, M75PT5HQL8k in 9.8 s (over
 // 10.7 s), 3srmjGZskE4 in 17 s, 0mzGiPdYsLc in 0.24 s, and the 9×9 chaos
 // construction zs0gkry-4Wg in 3.9 s (none in 18 s before); aZcqPcSb-MY
-// still runs past 21 s (all on a machine loaded ten-fold: wall times were
-// five to ten times these). A region of a known size (see regionSize: a
-// chaos construction's) also stops the levels at its size less one.
+// still ran past 21 s (all on a machine loaded ten-fold: wall times were
+// five to ten times these) until the clauses two connected colours imply
+// on the faces of their grid (see connectedFaces). A region of a known size (see regionSize: a
+// chaos construction's) also stops the levels at its size less one, and
+// keeps apart any two cells as many steps apart as its size (see
+// farApart).
 func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	k, cols := len(c.Cells), c.Value
 	if k == 0 || cols < 1 {
@@ -81,6 +84,7 @@ func (e *Encoder) connected(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 		}
 	}
 	size := e.regionSize(c, k)
+	e.farApart(a, in, cols, size)
 	next := make([]int, k)
 	ys := make([]int, 0, 5)
 	for range size - 1 {
@@ -168,4 +172,28 @@ func (e *Encoder) regionSize(c *satdoku.Constraint, k int) int {
 		}
 	}
 	return k
+}
+
+// farApart adds, for a region of at most size cells over the cells whose
+// in-literals are in (rows of cols), that two cells size or more steps
+// apart (rows plus columns) are not both in: a connected region of size
+// cells joins any two of its cells by a path of at most size−1 steps. The
+// reach levels imply it only once the root is known; these binary clauses
+// say it at once (a chaos construction's regions of 9 cells on 81).
+func (e *Encoder) farApart(a ClauseAdder, in []int, cols, size int) {
+	k := len(in)
+	if size >= k {
+		return
+	}
+	for p := range k {
+		if in[p] == litFalse {
+			continue
+		}
+		for q := p + 1; q < k; q++ {
+			dr, dc := q/cols-p/cols, q%cols-p%cols
+			if dr+max(dc, -dc) >= size {
+				e.emit(a, -in[p], -in[q])
+			}
+		}
+	}
 }

@@ -432,6 +432,7 @@ func (e *Encoder) writeConstraints(adder Adder, d *Domain) {
 	for _, c := range combinedOf(e.rules) {
 		e.total(a, d, &c)
 	}
+	e.connectedFaces(a, d)
 }
 
 // forbid adds ¬var(i, di) ∨ ¬var(j, dj) over domain d: nothing when a
