@@ -46,20 +46,22 @@ func (b *builder) counted(c *Clue) error {
 		if len(c.Cells) == 0 {
 			return b.fail("cells", -1, -1, "no cells")
 		}
-		for k, d := range c.Values {
+		// The values, as digits (the values 0 to 3 are the digits 1 to 4).
+		ds, _ := b.valueDigits(c.Values)
+		for k, d := range ds {
 			if d < 1 {
-				return b.fail("values", -1, k, "digit %d is not in 1..%d", d, n)
+				return b.fail("values", -1, k, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
 			}
 		}
-		if len(c.Values) > len(c.Cells) {
-			b.never(c.Cells, "%d digits cannot fit in %d cells", len(c.Values), len(c.Cells))
+		if len(ds) > len(c.Cells) {
+			b.never(c.Cells, "%d digits cannot fit in %d cells", len(ds), len(c.Cells))
 			return nil
 		}
-		if d := slices.Max(c.Values); d > n {
-			b.never(c.Cells, "digit %d is not in 1..%d", d, n)
+		if k := slices.Index(ds, slices.Max(ds)); ds[k] > b.v {
+			b.never(c.Cells, "digit %d is not in %d..%d", c.Values[k], 1+b.off, b.v+b.off)
 			return nil
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.Exactly, Cells: c.Cells, Digits: c.Values})
+		b.con(satdoku.Constraint{Kind: satdoku.Exactly, Cells: c.Cells, Digits: ds})
 	case SameValues:
 		if len(c.Lines) < 2 || len(c.Lines[0]) == 0 {
 			b.warnings = append(b.warnings, Warning{Clue: b.clue, Msg: "fewer than two sets to compare"})

@@ -2,6 +2,7 @@ package iss
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/satdoku/satdoku"
@@ -50,7 +51,7 @@ var labelFree = map[string]bool{"SameValues": true, "AllDifferent": true, "Count
 // meaning depends on the labels' names.
 func (b *builder) checkChaosCells(it *item) error {
 	if labelFree[it.typ] || it.typ == "ChaosArrow" || it.typ == "ChaosCount" {
-		return nil // read, or refused as a type satdoku cannot express
+		return nil // read as they are, whatever the labels' names
 	}
 	for k, a := range it.args {
 		if chaosCell.MatchString(a) || len(a) > 2 && chaosCell.MatchString(a[:len(a)-len(trimID(a))]) {
@@ -135,6 +136,195 @@ func firstAppearance(n int) *satdoku.NFA {
 		a.Accept = append(a.Accept, m)
 		for d := 1; d <= min(m+1, n); d++ {
 			a.Moves = append(a.Moves, satdoku.Move{From: m, To: max(m, d), Symbol: d})
+		}
+	}
+	return a
+}
+
+// ChaosArrow and ChaosCount (js/sudoku_constraint.js, their handlers in
+// js/solver/chaos_handler.js) name a control cell, an offset (0, or 1 to
+// leave the first counted cell out) and region cells; the control's value
+// plus the offset is a length measured on the labels:
+//   - ChaosArrow~C~OFF~ARM-ARM…: arms of region cells split by "-", all
+//     starting at one cell; the run of an arm is its longest prefix in the
+//     start's region, and the length is the sum of the runs with the
+//     start counted once. Arms of one cell are dropped (they add
+//     nothing); with no arms, the four arms from the control's own region
+//     cell to the edges of the grid.
+//   - ChaosCount~C~OFF~CELLS: how many of the cells are in the first one's
+//     region (itself included); with no cells, the control's region cell
+//     and its eight neighbours.
+//
+// Both compare labels only for equality, so satdoku's labels serve. Each
+// is read as an automaton over the control and then the label cells (an
+// arrow's arms as the segments of its line) that accepts them when the
+// length is the control's value plus the offset.
+
+// chaosControl returns the control cell and offset of a ChaosArrow or a
+// ChaosCount, and the index of its first region cell argument.
+func (b *builder) chaosControl(it *item) (ctrl, off, k int, err error) {
+	if b.chaosAt < 0 {
+		return 0, 0, 0, b.t.fail(it.at, ErrInvalid, "%s without a ChaosConstruction", it.typ)
+	}
+	s, at, err := b.arg(it, 0)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	ctrl, ok := b.cell(s)
+	if !ok || chaosCell.MatchString(s) {
+		return 0, 0, 0, b.t.fail(at, ErrInvalid, "%s: control %q is not a cell of the %d×%d board", it.typ, s, b.n, b.n)
+	}
+	if len(it.args) > 1 {
+		switch it.args[1] {
+		case "", "0":
+		case "1":
+			off = 1
+		default:
+			return 0, 0, 0, b.t.fail(it.argAt[1], ErrInvalid, "%s: offset %q (want 0 or 1)", it.typ, it.args[1])
+		}
+	}
+	return ctrl, off, 2, nil
+}
+
+// chaosGroups returns the region cells of a ChaosArrow (runs: its arms)
+// or a ChaosCount (one group) from argument k on, or the groups ISS takes
+// when none are given.
+func (b *builder) chaosGroups(it *item, ctrl, k int, runs bool) ([][]int, error) {
+	if k < len(it.args) {
+		groups, err := b.segments(it, k)
+		if err != nil {
+			return nil, err
+		}
+		if !runs && len(groups) > 1 {
+			return nil, b.t.fail(it.at, ErrInvalid, "ChaosCount: cells split by \"-\"")
+		}
+		start := b.vars[chaosGroup+"1"]
+		for _, g := range groups {
+			for _, i := range g {
+				if i < start || i >= start+b.n*b.n {
+					return nil, b.t.fail(it.at, ErrInvalid, "%s: the cells after the control must be region cells (CC1 … CC%d)", it.typ, b.n*b.n)
+				}
+			}
+		}
+		return groups, nil
+	}
+	n, r, c := b.n, ctrl/b.n, ctrl%b.n
+	if ctrl >= n*n {
+		return nil, b.t.fail(it.at, ErrUnsupported, "%s: a control outside the grid with no region cells", it.typ)
+	}
+	in := func(y, x int) bool { return y >= 0 && y < n && x >= 0 && x < n }
+	rc := b.vars[chaosGroup+"1"] + ctrl // the control's region cell
+	var groups [][]int
+	if runs {
+		for _, d := range [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
+			arm := []int{}
+			for y, x := r, c; in(y, x); y, x = y+d[0], x+d[1] {
+				arm = append(arm, rc+(y-r)*n+(x-c))
+			}
+			groups = append(groups, arm)
+		}
+		return groups, nil
+	}
+	// ISS's order: the cell, up, down, left, right, then the diagonals.
+	var cs []int
+	for _, d := range [][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+		if in(r+d[0], c+d[1]) {
+			cs = append(cs, rc+d[0]*n+d[1])
+		}
+	}
+	return [][]int{cs}, nil
+}
+
+// chaosLength reads a ChaosArrow or a ChaosCount (see above).
+func (b *builder) chaosLength(it *item) error {
+	ctrl, off, k, err := b.chaosControl(it)
+	if err != nil {
+		return err
+	}
+	runs := it.typ == "ChaosArrow"
+	groups, err := b.chaosGroups(it, ctrl, k, runs)
+	if err != nil {
+		return err
+	}
+	if !runs {
+		if len(groups[0]) == 0 {
+			return b.t.fail(it.at, ErrInvalid, "ChaosCount: no cells")
+		}
+		b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{{ctrl}, groups[0]}, NFA: b.runLength(off, len(groups[0]), false), Label: "chaos count"})
+		return nil
+	}
+	for _, arm := range groups {
+		if len(arm) == 0 || arm[0] != groups[0][0] {
+			return b.t.fail(it.at, ErrInvalid, "ChaosArrow: the arms must share their first region cell")
+		}
+	}
+	long := slices.DeleteFunc(slices.Clone(groups), func(arm []int) bool { return len(arm) < 2 })
+	if len(long) == 0 {
+		long = groups[:1]
+	}
+	cells := 1 - len(long)
+	for _, arm := range long {
+		cells += len(arm)
+	}
+	lines := append([][]int{{ctrl}}, long...)
+	b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: lines, NFA: b.runLength(off, cells, true), Label: "chaos arrow"})
+	return nil
+}
+
+// runLength returns the automaton of a ChaosArrow (runs true) or a
+// ChaosCount over the control's digit, a break, then the labels of the
+// arms (a break between two, each arm from the shared start) or of the
+// counted cells, of at most cells counted cells: it accepts when the
+// length is the control's value plus off. Its states: 0 at the start; 1+t
+// when the length is to be t (1 ≤ t ≤ cells), before the first label;
+// then, for the start's label l and the t' cells still to count (0 ≤ t' <
+// cells), "in the run" (or counting), "past the run", and "at an arm's
+// start" (after a break).
+func (b *builder) runLength(off, cells int, runs bool) *satdoku.NFA {
+	v := b.numValues()
+	const in, past, at = 0, 1, 2
+	state := func(l, t, phase int) int { return 1 + cells + ((l-1)*cells+t)*3 + phase }
+	waiting := func(t int) int { return 1 + t - 1 }
+	// The automaton must see the break after the control before the
+	// first label: state 1+cells+… are after it; waiting(t) before it,
+	// and wait(t) after it.
+	wait := func(t int) int { return 1 + cells + v*cells*3 + t - 1 }
+	a := &satdoku.NFA{States: 1 + cells + v*cells*3 + cells, Start: []int{0}}
+	for d := 1; d <= v; d++ {
+		if t := d + b.valueOffset + off; t >= 1 && t <= cells {
+			a.Moves = append(a.Moves, satdoku.Move{From: 0, To: waiting(t), Symbol: d})
+		}
+	}
+	for t := 1; t <= cells; t++ {
+		a.Moves = append(a.Moves, satdoku.Move{From: waiting(t), To: wait(t), Symbol: satdoku.Break})
+		for l := 1; l <= v; l++ {
+			a.Moves = append(a.Moves, satdoku.Move{From: wait(t), To: state(l, t-1, in), Symbol: l})
+		}
+	}
+	for l := 1; l <= v; l++ {
+		a.Accept = append(a.Accept, state(l, 0, in), state(l, 0, past))
+		for t := range cells {
+			for x := 1; x <= v; x++ {
+				switch {
+				case x == l && t > 0:
+					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t-1, in), Symbol: x})
+				case x != l && runs:
+					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t, past), Symbol: x})
+				case x != l:
+					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t, in), Symbol: x})
+				}
+				if runs {
+					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, past), To: state(l, t, past), Symbol: x})
+				}
+			}
+			if runs {
+				// A new arm: its start (the same cell, label l) is not
+				// counted again.
+				a.Moves = append(a.Moves,
+					satdoku.Move{From: state(l, t, in), To: state(l, t, at), Symbol: satdoku.Break},
+					satdoku.Move{From: state(l, t, past), To: state(l, t, at), Symbol: satdoku.Break},
+					satdoku.Move{From: state(l, t, at), To: state(l, t, in), Symbol: l})
+			}
 		}
 	}
 	return a

@@ -43,6 +43,8 @@ func FuzzRead(f *testing.F) {
 		".Shape~6x6~9.RegionSameValues.Or.And.Sum~1_=_-1_1~R2C5~R1C5.EqualSum~R2C5~R1C5~-~R2C6.End.End.Regex~MC4q~R1C1~R1C2",
 		".GlobalEntropy.GlobalMod.DutchFlatmates.ValueIndexing~R1C1~R1C2~R1C3~R1C4.Shape~9x9~0-8.ValueIndexing~R9C9~R8C8~R7C7",
 		".Var~C~c~9x9.EqualSum~R1C8~VC8~-~R3C9~VC27.NFA~TIRYjGRcrZ40RomDhFCA~_x~VC1~VC2~VC10~VC11.Shape~9x9~0-15",
+		".Shape~4x4~0-3.NoBoxes.ChaosConstruction.ChaosArrow~R1C1~1~CC1~CC2~-~CC1~CC5.ChaosArrow~R2C2.ChaosCount~R3C3~0~CC11~CC7.ChaosCount~R4C4",
+		".NoBoxes.ChaosConstruction.ChaosArrow~R5C5~0~CC41~-~CC41~-~CC41~CC42.ChaosArrow~R1C1~2~R1C2.ChaosCount~VX~0~CC1",
 	} {
 		f.Add(s)
 	}
