@@ -371,16 +371,17 @@ func number(s string) (int, bool) {
 // sizedBoxes adds the boxes of a RegionSize other than N, as ISS's
 // boxRegions cuts them (boxDimsForSize: h×w = size, the smaller side as
 // large as it can be, tiling the grid), unless the grid has no boxes: as
-// extra regions, the only boxes of the grid. The rules that read the
-// boxes as regions (region sum lines, a jigsaw's pieces, windoku,
-// disjoint sets) are refused beside them.
+// extra regions, the only boxes of the grid. The rules that read the boxes
+// read these, as ISS's builder does: a region sum line is cut by them
+// (read as equal sums of its segments; with no boxes it has no regions
+// and says nothing, as in ISS), windoku's windows are h×w, one cell
+// apart, and disjoint sets are the cells at one place in every box (both
+// with or without boxes, as extra regions; none when no h×w box tiles the
+// grid). A jigsaw beside them is refused.
 func (b *builder) sizedBoxes(noBoxes bool) error {
 	n, size := b.n, b.regionSize
-	if b.jigsaw != nil || b.regionSumAt >= 0 || len(b.named) > 0 && (slices.Contains(b.named, "windoku") || slices.Contains(b.named, "disjoint")) {
-		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw, region sum lines, windoku or disjoint sets", size)
-	}
-	if noBoxes {
-		return nil
+	if b.jigsaw != nil {
+		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw", size)
 	}
 	h, w := 0, 0
 	for small := isqrt(size); small >= 2 && h == 0; small-- {
@@ -393,17 +394,85 @@ func (b *builder) sizedBoxes(noBoxes bool) error {
 			h, w = small, large
 		}
 	}
-	if h == 0 {
-		return nil // no box of that size tiles the grid: no boxes
-	}
-	for top := 0; top < n; top += h {
+	var boxes [][]int
+	for top := 0; h > 0 && top < n; top += h {
 		for left := 0; left < n; left += w {
 			var cells []int
 			for i := range size {
 				cells = append(cells, (top+i/w)*n+left+i%w)
 			}
-			b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+			boxes = append(boxes, cells)
 		}
+	}
+	for k := 0; k < len(b.named); k++ {
+		var regs [][]int
+		switch b.named[k] {
+		case "windoku":
+			for left := 1; h > 0 && left+w < n; left += w + 1 {
+				for top := 1; top+h < n; top += h + 1 {
+					var cells []int
+					for i := range size {
+						cells = append(cells, (top+i/w)*n+left+i%w)
+					}
+					regs = append(regs, cells)
+				}
+			}
+		case "disjoint":
+			for i := 0; h > 0 && i < size; i++ {
+				var cells []int
+				for _, box := range boxes {
+					cells = append(cells, box[i])
+				}
+				regs = append(regs, cells)
+			}
+		default:
+			continue
+		}
+		for _, reg := range regs {
+			b.add(b.namedAt[k], clue.Clue{Kind: clue.ExtraRegion, Cells: reg})
+		}
+		b.named = slices.Delete(b.named, k, k+1)
+		b.namedAt = slices.Delete(b.namedAt, k, k+1)
+		k--
+	}
+	if noBoxes {
+		return nil
+	}
+	// The region sum lines, cut by the boxes.
+	box := func(i int) int { // the box of cell i, −1 for a var cell
+		if i >= n*n {
+			return -1
+		}
+		return i/n/h*(n/w) + i%n/w
+	}
+	var cut func(cs []clue.Clue)
+	cut = func(cs []clue.Clue) {
+		for k := range cs {
+			c := &cs[k]
+			for _, m := range c.Members {
+				cut(m)
+			}
+			// A region sum line is a clue of one line; one that stays in
+			// one box says nothing, and stays as it is (the rules have no
+			// regions to cut it).
+			if c.Kind != clue.RegionSumLine || h == 0 || len(c.Lines) != 1 {
+				continue
+			}
+			var segs [][]int
+			for j, i := range c.Lines[0] {
+				if j == 0 || box(i) != box(c.Lines[0][j-1]) {
+					segs = append(segs, nil)
+				}
+				segs[len(segs)-1] = append(segs[len(segs)-1], i)
+			}
+			if len(segs) > 1 {
+				*c = clue.Clue{Kind: clue.EqualSums, Lines: segs}
+			}
+		}
+	}
+	cut(b.clues)
+	for _, cells := range boxes {
+		b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
 	}
 	return nil
 }
