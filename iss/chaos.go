@@ -1,9 +1,12 @@
 package iss
 
 import (
+	"fmt"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
@@ -53,6 +56,9 @@ func (b *builder) checkChaosCells(it *item) error {
 	if labelFree[it.typ] || it.typ == "ChaosArrow" || it.typ == "ChaosCount" {
 		return nil // read as they are, whatever the labels' names
 	}
+	if it.typ == "NFA" || it.typ == "Regex" {
+		return nil // read, then checked by checkAutomata
+	}
 	for k, a := range it.args {
 		if chaosCell.MatchString(a) || len(a) > 2 && chaosCell.MatchString(a[:len(a)-len(trimID(a))]) {
 			return b.t.fail(it.argAt[k], ErrUnsupported, "%s: on the region cell %s of a chaos construction (satdoku's labels of the regions are not ISS's)", it.typ, a)
@@ -87,6 +93,12 @@ func (b *builder) chaos(r *satdoku.Rules) error {
 	start, ok := b.vars[chaosGroup+"1"]
 	if !ok {
 		return b.t.fail(at, ErrInvalid, "ChaosConstruction: no region cells")
+	}
+	if b.regionSumAt >= 0 {
+		return b.t.fail(b.regionSumAt, ErrInvalid, "RegionSumLine beside a ChaosConstruction (ISS refuses it)")
+	}
+	if err := b.checkAutomata(b.clues, nil); err != nil {
+		return err
 	}
 	b.chaosFrom = len(b.clues)
 	// Each label holds each value somewhere: with the pairs below, once.
@@ -328,4 +340,162 @@ func (b *builder) runLength(off, cells int, runs bool) *satdoku.NFA {
 		}
 	}
 	return a
+}
+
+// checkAutomata fails for an automaton among clues cs (read at b.at, or
+// at at for the members of an any-of) that reads region cells and whose
+// meaning depends on the labels' names: ISS's labels are not satdoku's
+// (ISS numbers the regions in order of first appearance too, but first
+// pins the labels 1, 2 and 3 on three anchor cells that its search's
+// priorities choose, js/solver/chaos_handler.js _chooseCanonicalAnchors),
+// so only an automaton that every renaming of the labels leaves as it is
+// means the same in both (as ISS's own search must then find the same
+// solutions whatever anchors it picks).
+func (b *builder) checkAutomata(cs []clue.Clue, at []int) error {
+	start := b.vars[chaosGroup+"1"]
+	isLabel := func(i int) bool { return i >= start && i < start+b.n*b.n }
+	for k := range cs {
+		c := &cs[k]
+		place := b.at[k]
+		if at != nil {
+			place = at[k]
+		}
+		for _, m := range c.Members {
+			if err := b.checkAutomata(m, slices.Repeat([]int{place}, len(m))); err != nil {
+				return err
+			}
+		}
+		if c.Kind != clue.Automaton || c.Label == "chaos arrow" || c.Label == "chaos count" {
+			continue
+		}
+		if !slices.ContainsFunc(slices.Concat(c.Lines...), isLabel) {
+			continue
+		}
+		switch ok, err := labelInvariant(c, isLabel, b.n, b.numValues()); {
+		case err != nil:
+			return b.t.fail(place, ErrUnsupported, "automaton on the region cells of a chaos construction: %v", err)
+		case !ok:
+			return b.t.fail(place, ErrUnsupported, "automaton on the region cells of a chaos construction whose meaning depends on the regions' labels (ISS's labels are chosen by its search, satdoku's are the order of first appearance)")
+		}
+	}
+	return nil
+}
+
+// setKey returns a map key for the pair of state sets s and t.
+func setKey(s, t []uint64) string {
+	var sb strings.Builder
+	for _, w := range append(slices.Clone(s), t...) {
+		for k := range 8 {
+			sb.WriteByte(byte(w >> (8 * k)))
+		}
+	}
+	return sb.String()
+}
+
+// maxPairs bounds the pairs of state sets labelInvariant follows on one
+// cell of a line.
+const maxPairs = 1 << 14
+
+// labelInvariant reports whether the automaton c accepts the same lines
+// when the labels 1..n read on the cells isLabel tells are renamed, the
+// other cells holding 1..v: whether it accepts a line w exactly when it
+// accepts σ(w), for σ the swap of labels 1 and 2 and for the cycle 1 → 2
+// → … → n → 1 (the two generate every renaming). It follows, cell by
+// cell, the pairs (the states the automaton may be in after w, those
+// after σ(w)) over every w, and fails when they are too many.
+func labelInvariant(c *clue.Clue, isLabel func(int) bool, n, v int) (bool, error) {
+	a := c.NFA
+	type key struct{ q, sym int }
+	out := map[key][]int{}
+	for _, m := range a.Moves {
+		out[key{m.From, m.Symbol}] = append(out[key{m.From, m.Symbol}], m.To)
+	}
+	words := (a.States + 63) / 64
+	step := func(set []uint64, sym int) []uint64 {
+		next := make([]uint64, words)
+		for w, m := range set {
+			for r := m; r != 0; r &= r - 1 {
+				q := w*64 + bits.TrailingZeros64(r)
+				for _, t := range out[key{q, sym}] {
+					next[t/64] |= 1 << (t % 64)
+				}
+			}
+		}
+		return next
+	}
+	accepts := func(set []uint64) bool {
+		for _, q := range a.Accept {
+			if set[q/64]>>(q%64)&1 == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	// The line's cells, and −1 for a break.
+	var line []int
+	for k, l := range c.Lines {
+		if k > 0 {
+			line = append(line, -1)
+		}
+		line = append(line, l...)
+	}
+	swap := func(x int) int {
+		switch x {
+		case 1:
+			return 2
+		case 2:
+			return 1
+		}
+		return x
+	}
+	cycle := func(x int) int { return x%n + 1 }
+	for _, sigma := range []func(int) int{swap, cycle} {
+		if n < 2 {
+			break
+		}
+		init := make([]uint64, words)
+		for _, q := range a.Start {
+			init[q/64] |= 1 << (q % 64)
+		}
+		type pair struct{ s, t []uint64 }
+		layer := map[string]pair{setKey(init, init): {init, init}}
+		for _, i := range line {
+			next := map[string]pair{}
+			for _, p := range layer {
+				var syms []int
+				switch {
+				case i < 0:
+					syms = []int{satdoku.Break}
+				case isLabel(i):
+					syms = make([]int, n)
+					for x := range syms {
+						syms[x] = x + 1
+					}
+				default:
+					syms = make([]int, v)
+					for x := range syms {
+						syms[x] = x + 1
+					}
+				}
+				for _, x := range syms {
+					y := x
+					if i >= 0 && isLabel(i) {
+						y = sigma(x)
+					}
+					s, t := step(p.s, x), step(p.t, y)
+					next[setKey(s, t)] = pair{s, t}
+				}
+			}
+			if len(next) > maxPairs {
+				return false, fmt.Errorf("too large to check that renaming the labels leaves its meaning (over %d pairs of state sets)", maxPairs)
+			}
+			layer = next
+		}
+		for _, p := range layer {
+			if accepts(p.s) != accepts(p.t) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
 }

@@ -1,6 +1,7 @@
 package iss
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -350,5 +351,58 @@ func TestChaosArrowCount(t *testing.T) {
 	}
 	if some < trials/3 {
 		t.Errorf("%d of %d puzzles with 1 to 99 solutions: the test checks too little", some, trials)
+	}
+}
+
+// TestChaosAutomata reads 4×4 chaos constructions with regular
+// expressions on region cells (ISS compiles them to automata, as its NFA
+// lines are), and checks, against brute force over tilings and Latin
+// squares, those whose meaning no renaming of the labels changes: two
+// cells in one region, in two, a digit telling which, a run of one label
+// then another. Those that name a label (the region of R1C2 is region 1,
+// or region 2) are refused, as satdoku's labels are not ISS's.
+func TestChaosAutomata(t *testing.T) {
+	squares, tilings := squares4(4, false), tetrominoTilings()
+	s := satsolve.New(satsolve.Options{})
+	re := func(pattern string, cells ...string) string {
+		return ".Regex~" + base64.RawURLEncoding.EncodeToString([]byte(pattern)) + "~" + strings.Join(cells, "~")
+	}
+	same := "11|22|33|44"
+	other := "1[234]|2[134]|3[124]|4[123]"
+	for _, tc := range []struct {
+		text string
+		rule func(g, reg []int) bool
+	}{
+		{re(same, "CC2", "CC7"), func(_, reg []int) bool { return reg[1] == reg[6] }},
+		{re(other, "CC1", "CC6"), func(_, reg []int) bool { return reg[0] != reg[5] }},
+		// R4C4 is 1 or 2 exactly when CC6 and CC11 are in one region.
+		{re("[12]("+same+")|[34]("+other+")", "R4C4", "CC6", "CC11"), func(g, reg []int) bool { return g[15] <= 2 == (reg[5] == reg[10]) }},
+		// Along row 2: one region, then another to the end.
+		{re("(1+(2+|3+|4+))|(2+(1+|3+|4+))|(3+(1+|2+|4+))|(4+(1+|2+|3+))", "CC5", "CC6", "CC7", "CC8"), func(_, reg []int) bool {
+			k := 1
+			for k < 4 && reg[4+k] == reg[4] {
+				k++
+			}
+			for j := k + 1; j < 4; j++ {
+				if reg[4+j] != reg[4+k] {
+					return false
+				}
+			}
+			return k < 4
+		}},
+	} {
+		text := ".Shape~4x4.NoBoxes.ChaosConstruction.~R1C1_1.~R1C2_2.~R1C3_3.~R1C4_4.~R2C1_3.~R3C1_2" + tc.text
+		givens := func(g, _ []int) bool {
+			return g[0] == 1 && g[1] == 2 && g[2] == 3 && g[3] == 4 && g[4] == 3 && g[8] == 2
+		}
+		if !chaosAgree(t, s, text, squares, tilings, []func(g, reg []int) bool{givens, tc.rule}) {
+			t.Errorf("%s: no puzzle of 1 to 99 solutions", text)
+		}
+	}
+	for _, text := range []string{re("1", "CC2"), re("2", "CC2"), re(same+"|12", "CC2", "CC7"), re("[12]1", "R1C1", "CC6")} {
+		text = ".Shape~4x4.NoBoxes.ChaosConstruction" + text
+		if _, err := Read(text); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "labels") {
+			t.Errorf("%s: %v, want ErrUnsupported (labels)", text, err)
+		}
 	}
 }

@@ -45,6 +45,8 @@ func FuzzRead(f *testing.F) {
 		".Var~C~c~9x9.EqualSum~R1C8~VC8~-~R3C9~VC27.NFA~TIRYjGRcrZ40RomDhFCA~_x~VC1~VC2~VC10~VC11.Shape~9x9~0-15",
 		".Shape~4x4~0-3.NoBoxes.ChaosConstruction.ChaosArrow~R1C1~1~CC1~CC2~-~CC1~CC5.ChaosArrow~R2C2.ChaosCount~R3C3~0~CC11~CC7.ChaosCount~R4C4",
 		".NoBoxes.ChaosConstruction.ChaosArrow~R5C5~0~CC41~-~CC41~-~CC41~CC42.ChaosArrow~R1C1~2~R1C2.ChaosCount~VX~0~CC1",
+		".Shape~4x4.NoBoxes.ChaosConstruction.Regex~MTF8MjJ8MzN8NDQ~CC2~CC7.Regex~MQ~CC3.Or.Regex~MTF8MjI~CC1~CC2.~R1C1_1.End",
+		".Shape~6x6~9.RegionSize~9.Windoku.DisjointSets.RegionSumLine~R1C1~R1C4~R4C4.Or.RegionSumLine~R2C2~R5C5.End",
 	} {
 		f.Add(s)
 	}
