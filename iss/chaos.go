@@ -287,55 +287,59 @@ func (b *builder) chaosLength(it *item) error {
 // ChaosCount over the control's digit, a break, then the labels of the
 // arms (a break between two, each arm from the shared start) or of the
 // counted cells, of at most cells counted cells: it accepts when the
-// length is the control's value plus off. Its states: 0 at the start; 1+t
-// when the length is to be t (1 ≤ t ≤ cells), before the first label;
-// then, for the start's label l and the t' cells still to count (0 ≤ t' <
-// cells), "in the run" (or counting), "past the run", and "at an arm's
-// start" (after a break).
+// length is the control's value plus off. Its states, t the cells still
+// to count (the length less those counted so far): 0 at the start;
+// before(t) and first(t), before and after the break that follows the
+// control; in(l, t) in the run (or counting) of label l, the start's;
+// past(t) once an arm's run has ended, and again(t) after a break, where
+// the next arm's start (the same cell) is read again, not counted, and
+// its label remembered anew — so that past the run the label is
+// forgotten, which keeps the layers of the arms small.
 func (b *builder) runLength(off, cells int, runs bool) *satdoku.NFA {
 	v := b.numValues()
-	const in, past, at = 0, 1, 2
-	state := func(l, t, phase int) int { return 1 + cells + ((l-1)*cells+t)*3 + phase }
-	waiting := func(t int) int { return 1 + t - 1 }
-	// The automaton must see the break after the control before the
-	// first label: state 1+cells+… are after it; waiting(t) before it,
-	// and wait(t) after it.
-	wait := func(t int) int { return 1 + cells + v*cells*3 + t - 1 }
-	a := &satdoku.NFA{States: 1 + cells + v*cells*3 + cells, Start: []int{0}}
+	before := func(t int) int { return t } // 1..cells
+	first := func(t int) int { return cells + t }
+	past := func(t int) int { return 2*cells + 1 + t } // 0..cells−1
+	again := func(t int) int { return 3*cells + 1 + t }
+	in := func(l, t int) int { return 4*cells + 1 + (l-1)*cells + t }
+	a := &satdoku.NFA{States: 4*cells + 1 + v*cells, Start: []int{0}}
+	move := func(from, to, sym int) { a.Moves = append(a.Moves, satdoku.Move{From: from, To: to, Symbol: sym}) }
 	for d := 1; d <= v; d++ {
 		if t := d + b.valueOffset + off; t >= 1 && t <= cells {
-			a.Moves = append(a.Moves, satdoku.Move{From: 0, To: waiting(t), Symbol: d})
+			move(0, before(t), d)
 		}
 	}
 	for t := 1; t <= cells; t++ {
-		a.Moves = append(a.Moves, satdoku.Move{From: waiting(t), To: wait(t), Symbol: satdoku.Break})
+		move(before(t), first(t), satdoku.Break)
 		for l := 1; l <= v; l++ {
-			a.Moves = append(a.Moves, satdoku.Move{From: wait(t), To: state(l, t-1, in), Symbol: l})
+			move(first(t), in(l, t-1), l)
 		}
 	}
+	a.Accept = append(a.Accept, past(0))
 	for l := 1; l <= v; l++ {
-		a.Accept = append(a.Accept, state(l, 0, in), state(l, 0, past))
-		for t := range cells {
-			for x := 1; x <= v; x++ {
+		a.Accept = append(a.Accept, in(l, 0))
+	}
+	for t := range cells {
+		for x := 1; x <= v; x++ {
+			for l := 1; l <= v; l++ {
 				switch {
 				case x == l && t > 0:
-					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t-1, in), Symbol: x})
+					move(in(l, t), in(l, t-1), x)
 				case x != l && runs:
-					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t, past), Symbol: x})
+					move(in(l, t), past(t), x)
 				case x != l:
-					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, in), To: state(l, t, in), Symbol: x})
-				}
-				if runs {
-					a.Moves = append(a.Moves, satdoku.Move{From: state(l, t, past), To: state(l, t, past), Symbol: x})
+					move(in(l, t), in(l, t), x)
 				}
 			}
 			if runs {
-				// A new arm: its start (the same cell, label l) is not
-				// counted again.
-				a.Moves = append(a.Moves,
-					satdoku.Move{From: state(l, t, in), To: state(l, t, at), Symbol: satdoku.Break},
-					satdoku.Move{From: state(l, t, past), To: state(l, t, at), Symbol: satdoku.Break},
-					satdoku.Move{From: state(l, t, at), To: state(l, t, in), Symbol: l})
+				move(past(t), past(t), x)
+				move(again(t), in(x, t), x)
+			}
+		}
+		if runs {
+			move(past(t), again(t), satdoku.Break)
+			for l := 1; l <= v; l++ {
+				move(in(l, t), again(t), satdoku.Break)
 			}
 		}
 	}
