@@ -37,8 +37,9 @@ import (
 //     an any-of of L(i) ≠ L(j) and i ≠ j.
 // Since the labels are satdoku's, not ISS's, a constraint that names a
 // label cell is read only where a renaming of the labels cannot change
-// its meaning (SameValues, AllDifferent, CountDistinct); others are
-// refused.
+// its meaning: SameValues, AllDifferent, CountDistinct, ChaosArrow and
+// ChaosCount (they compare labels), and an NFA or a Regex found to be so
+// (see checkAutomata); others are refused.
 
 // chaosGroup is the name of ChaosConstruction's group of var cells.
 const chaosGroup = "CC"
