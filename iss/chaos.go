@@ -211,12 +211,9 @@ func (b *builder) chaosGroups(it *item, ctrl, k int, runs bool) ([][]int, error)
 		if !runs && len(groups) > 1 {
 			return nil, b.t.fail(it.at, ErrInvalid, "ChaosCount: cells split by \"-\"")
 		}
-		start := b.vars[chaosGroup+"1"]
-		for _, g := range groups {
-			for _, i := range g {
-				if i < start || i >= start+b.n*b.n {
-					return nil, b.t.fail(it.at, ErrInvalid, "%s: the cells after the control must be region cells (CC1 … CC%d)", it.typ, b.n*b.n)
-				}
+		for j := k; j < len(it.args); j++ {
+			if a := it.args[j]; a != "-" && !chaosCell.MatchString(a) {
+				return nil, b.t.fail(it.argAt[j], ErrInvalid, "%s: %s is not a region cell (CC1 … CC%d): the cells after the control must be", it.typ, a, b.n*b.n)
 			}
 		}
 		return groups, nil
