@@ -34,7 +34,11 @@ import (
 //   - two grid cells i and j that share no row or column and lie fewer
 //     than N steps apart (closer cells could not share a region of N
 //     connected cells) are in different regions or hold different values:
-//     an any-of of L(i) ≠ L(j) and i ≠ j.
+//     an any-of of L(i) ≠ L(j) and i ≠ j;
+//   - redundant, for the solver: every cell shares its region with one of
+//     its orthogonal neighbours (an any-of of L(i) = L(j), clue.Clone):
+//     an empty 9×9 chaos construction took over 30 s without it, 0.4 s
+//     with it.
 // Since the labels are satdoku's, not ISS's, a constraint that names a
 // label cell is read only where a renaming of the labels cannot change
 // its meaning: SameValues, AllDifferent, CountDistinct, ChaosArrow and
@@ -124,6 +128,18 @@ func (b *builder) chaos(r *satdoku.Rules) error {
 		b.add(at, clue.Clue{Kind: clue.ConnectedValues, Cells: labels, Value: n, Values: []int{l + b.valueOffset}})
 	}
 	b.add(at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{labels}, NFA: firstAppearance(n), Label: "chaos labels"})
+	// Redundant (the connected regions of N ≥ 2 cells imply it), for the
+	// solver: every cell shares its region with an orthogonal neighbour.
+	for i := range n * n {
+		var ms [][]clue.Clue
+		for _, d := range [][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
+			r, c := i/n+d[0], i%n+d[1]
+			if r >= 0 && r < n && c >= 0 && c < n {
+				ms = append(ms, []clue.Clue{{Kind: clue.Clone, Lines: [][]int{{labels[i]}, {labels[r*n+c]}}}})
+			}
+		}
+		b.add(at, clue.Clue{Kind: clue.AnyOf, Members: ms})
+	}
 	for i := range n * n {
 		for j := i + 1; j < n*n; j++ {
 			ri, ci, rj, cj := i/n, i%n, j/n, j%n
