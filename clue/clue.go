@@ -171,7 +171,8 @@ const (
 	// EqualSums: the Lines (groups of cells, in any shape) all have the
 	// same sum (ISS's EqualSum, dclamage's equal sum).
 	EqualSums
-	// ContainsExactly: each digit of Values appears among the Cells
+	// ContainsExactly: each value of Values (a digit shifted by the
+	// rules' value offset, as PencilMarks') appears among the Cells
 	// exactly as many times as it is listed (ISS's ContainExact).
 	ContainsExactly
 	// SameValues: the Lines, sets of cells of one size, hold the same

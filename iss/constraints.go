@@ -472,6 +472,8 @@ func (b *builder) item(it *item) error {
 		return b.valueIndexing(it)
 	case "ChaosConstruction":
 		// Its rules are added once the rules are made (see chaos).
+	case "ChaosArrow", "ChaosCount":
+		return b.chaosLength(it)
 	case "StrictKropki":
 		b.add(it.at, clue.Clue{Kind: clue.NegativeRatio})
 		b.add(it.at, clue.Clue{Kind: clue.NegativeDifference})

@@ -50,6 +50,10 @@ func FuzzRead(f *testing.F) {
 		".Shape~4x6~8.NoBoxes.AllDifferent~R1C2~R1C3~R4C6.Whisper~4~R1C3~R2C2.V~R1C1~R1C2.Replicate~D~R1C1.Thermo~R1C1~R1C2.End",
 		".Shape~12x9~9~Raw.AllDifferent~R1C1~R1C9.~RcC9_9~R1C1_1.Var~V~v~3x3.Cage~10~VV1~RcC1.Shape~12x9~~Raw",
 		".Shape~1x1~1-9.~R1C1_1.Var~L~left~9x9.AllDifferent~VL1~VL2.Shape~3x2.~R3C2_1.Shape~2x2~4",
+		".Shape~4x4~0-3.NoBoxes.ChaosConstruction.ChaosArrow~R1C1~1~CC1~CC2~-~CC1~CC5.ChaosArrow~R2C2.ChaosCount~R3C3~0~CC11~CC7.ChaosCount~R4C4",
+		".NoBoxes.ChaosConstruction.ChaosArrow~R5C5~0~CC41~-~CC41~-~CC41~CC42.ChaosArrow~R1C1~2~R1C2.ChaosCount~VX~0~CC1",
+		".Shape~4x4.NoBoxes.ChaosConstruction.Regex~MTF8MjJ8MzN8NDQ~CC2~CC7.Regex~MQ~CC3.Or.Regex~MTF8MjI~CC1~CC2.~R1C1_1.End",
+		".Shape~6x6~9.RegionSize~9.Windoku.DisjointSets.RegionSumLine~R1C1~R1C4~R4C4.Or.RegionSumLine~R2C2~R5C5.End",
 	} {
 		f.Add(s)
 	}

@@ -401,20 +401,30 @@ func boxDims(rows, cols, size int) (h, w int) {
 // (see boxDims) as extra regions, read at place at; none when no box of
 // that size tiles the grid.
 func (b *builder) addBoxes(at, rows, cols, size int) {
-	h, w := boxDims(rows, cols, size)
-	if h == 0 {
-		return
+	_, _, boxes := b.boxes(rows, cols, size)
+	for _, cells := range boxes {
+		b.add(at, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
 	}
-	n := b.n
+}
+
+// boxes returns ISS's boxes of size cells on the grid of rows and cols,
+// h×w each (see boxDims), in reading order; none when no box of that size
+// tiles the grid.
+func (b *builder) boxes(rows, cols, size int) (h, w int, boxes [][]int) {
+	h, w = boxDims(rows, cols, size)
+	if h == 0 {
+		return 0, 0, nil
+	}
 	for top := 0; top < rows; top += h {
 		for left := 0; left < cols; left += w {
 			cells := make([]int, 0, size)
 			for i := range size {
-				cells = append(cells, (top+i/w)*n+left+i%w)
+				cells = append(cells, (top+i/w)*b.n+left+i%w)
 			}
-			b.add(at, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+			boxes = append(boxes, cells)
 		}
 	}
+	return h, w, boxes
 }
 
 // window returns the grid's rows and columns: the Shape's.
@@ -463,16 +473,88 @@ func number(s string) (int, bool) {
 // sizedBoxes adds the boxes of a RegionSize other than N, as ISS's
 // boxRegions cuts them (boxDimsForSize: h×w = size, the smaller side as
 // large as it can be, tiling the grid), unless the grid has no boxes: as
-// extra regions, the only boxes of the grid. The rules that read the
-// boxes as regions (region sum lines, a jigsaw's pieces, windoku,
-// disjoint sets) are refused beside them.
+// extra regions, the only boxes of the grid. The rules that read the boxes
+// read these, as ISS's builder does: a region sum line is cut by them
+// (read as equal sums of its segments; with no boxes it has no regions
+// and says nothing, as in ISS), windoku's windows are h×w, one cell
+// apart, and disjoint sets are the cells at one place in every box (both
+// with or without boxes, as extra regions; none when no h×w box tiles the
+// grid). A jigsaw beside them is refused.
 func (b *builder) sizedBoxes(noBoxes bool) error {
 	n, size := b.n, b.regionSize
-	if b.jigsaw != nil || b.regionSumAt >= 0 || len(b.named) > 0 && (slices.Contains(b.named, "windoku") || slices.Contains(b.named, "disjoint")) {
-		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw, region sum lines, windoku or disjoint sets", size)
+	if b.jigsaw != nil {
+		return b.t.fail(b.regionSizeAt, ErrUnsupported, "RegionSize: regions of %d cells beside a jigsaw", size)
 	}
-	if !noBoxes {
-		b.addBoxes(b.regionSizeAt, n, n, size) // none when no box of that size tiles the grid
+	h, w, boxes := b.boxes(n, n, size)
+	for k := 0; k < len(b.named); k++ {
+		var regs [][]int
+		switch b.named[k] {
+		case "windoku":
+			for left := 1; h > 0 && left+w < n; left += w + 1 {
+				for top := 1; top+h < n; top += h + 1 {
+					var cells []int
+					for i := range size {
+						cells = append(cells, (top+i/w)*n+left+i%w)
+					}
+					regs = append(regs, cells)
+				}
+			}
+		case "disjoint":
+			for i := 0; h > 0 && i < size; i++ {
+				var cells []int
+				for _, box := range boxes {
+					cells = append(cells, box[i])
+				}
+				regs = append(regs, cells)
+			}
+		default:
+			continue
+		}
+		for _, reg := range regs {
+			b.add(b.namedAt[k], clue.Clue{Kind: clue.ExtraRegion, Cells: reg})
+		}
+		b.named = slices.Delete(b.named, k, k+1)
+		b.namedAt = slices.Delete(b.namedAt, k, k+1)
+		k--
+	}
+	if noBoxes {
+		return nil
+	}
+	// The region sum lines, cut by the boxes.
+	box := func(i int) int { // the box of cell i, −1 for a var cell
+		if i >= n*n {
+			return -1
+		}
+		return i/n/h*(n/w) + i%n/w
+	}
+	var cut func(cs []clue.Clue)
+	cut = func(cs []clue.Clue) {
+		for k := range cs {
+			c := &cs[k]
+			for _, m := range c.Members {
+				cut(m)
+			}
+			// A region sum line is a clue of one line; one that stays in
+			// one box says nothing, and stays as it is (the rules have no
+			// regions to cut it).
+			if c.Kind != clue.RegionSumLine || h == 0 || len(c.Lines) != 1 {
+				continue
+			}
+			var segs [][]int
+			for j, i := range c.Lines[0] {
+				if j == 0 || box(i) != box(c.Lines[0][j-1]) {
+					segs = append(segs, nil)
+				}
+				segs[len(segs)-1] = append(segs[len(segs)-1], i)
+			}
+			if len(segs) > 1 {
+				*c = clue.Clue{Kind: clue.EqualSums, Lines: segs}
+			}
+		}
+	}
+	cut(b.clues)
+	for _, cells := range boxes {
+		b.add(b.regionSizeAt, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
 	}
 	return nil
 }

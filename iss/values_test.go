@@ -353,8 +353,166 @@ func TestRegionSize(t *testing.T) {
 			t.Errorf("%s: %d boxes, want %d", tc.text, boxes, tc.boxes)
 		}
 	}
-	if _, err := Read(".Shape~6x6~9.RegionSize~9.RegionSumLine~R1C1~R1C2"); err == nil {
-		t.Error("a region sum line beside sized boxes was read")
+	if _, err := Read(".Shape~6x6~9.RegionSize~9.Jigsaw~111222111222333444333444555666555666"); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("a jigsaw beside sized boxes: %v, want ErrUnsupported", err)
+	}
+}
+
+// equalSums reports whether the groups of cells segs of grid g have equal
+// sums.
+func equalSums(g []int, segs [][]int) bool {
+	sum := func(seg []int) int {
+		t := 0
+		for _, i := range seg {
+			t += g[i]
+		}
+		return t
+	}
+	for _, seg := range segs[1:] {
+		if sum(seg) != sum(segs[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRegionSizeLines reads random 6×6 ISS puzzles with the boxes of a
+// RegionSize other than the side (2×2 boxes of 4 cells on the values 1–6,
+// 3×3 boxes of 9 on the values 1–9) and region sum lines, windoku and
+// disjoint sets on them, most cells given from a solution, and checks the
+// number of solutions against brute force over the cells left: each line
+// cut where it passes from one box to another (a box told by its row and
+// column of boxes), its segments of equal sums; windoku's one window (the
+// box's shape, at row and column 2 as ISS places it: one cell from the
+// edge); disjoint sets as the cells at one place in every box.
+func TestRegionSizeLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 13))
+	s := satsolve.New(satsolve.Options{})
+	trials, some := 30, 0
+	if testing.Short() {
+		trials = 6
+	}
+	const n = 6
+	for trial := range trials {
+		size, v, h := 4, 6, 2 // boxes of h×h cells
+		if trial%3 == 2 {
+			size, v, h = 9, 9, 3
+		}
+		box := func(i int) int { return i/n/h*(n/h) + i%n/h }
+		windoku, disjoint := rng.IntN(3) == 0, size == 9 && rng.IntN(2) == 0
+		distinct := func(g []int, i, j int) bool { // i and j may hold the same value
+			ri, ci, rj, cj := i/n, i%n, j/n, j%n
+			win := func(r, c int) bool { return r >= 1 && r <= h && c >= 1 && c <= h }
+			return ri == rj || ci == cj || box(i) == box(j) || windoku && win(ri, ci) && win(rj, cj) ||
+				disjoint && (ri%h == rj%h && ci%h == cj%h)
+		}
+		// A random solution, by backtracking.
+		g := make([]int, n*n)
+		var fill func(i int) bool
+		fill = func(i int) bool {
+			if i == n*n {
+				return true
+			}
+			for _, d := range rng.Perm(v) {
+				ok := true
+				for j := range i {
+					ok = ok && !(g[j] == d+1 && distinct(g, i, j))
+				}
+				if ok {
+					g[i] = d + 1
+					if fill(i + 1) {
+						return true
+					}
+				}
+			}
+			g[i] = 0
+			return false
+		}
+		if !fill(0) {
+			t.Fatal("no solution to start from")
+		}
+		text := fmt.Sprintf(".Shape~6x6~%d.RegionSize~%d", v, size)
+		if windoku {
+			text += ".Windoku"
+		}
+		if disjoint {
+			text += ".DisjointSets"
+		}
+		var lines [][][]int // each line's segments
+		for range 4 + rng.IntN(12) {
+			// A walk of king's moves.
+			l := []int{rng.IntN(n * n)}
+			for range 1 + rng.IntN(5) {
+				last := l[len(l)-1]
+				r, c := last/n+rng.IntN(3)-1, last%n+rng.IntN(3)-1
+				if r >= 0 && r < n && c >= 0 && c < n && !slices.Contains(l, r*n+c) {
+					l = append(l, r*n+c)
+				}
+			}
+			var segs [][]int
+			for k, i := range l {
+				if k == 0 || box(i) != box(l[k-1]) {
+					segs = append(segs, nil)
+				}
+				segs[len(segs)-1] = append(segs[len(segs)-1], i)
+			}
+			if !equalSums(g, segs) && rng.IntN(8) > 0 {
+				continue // most lines hold in the solution
+			}
+			text += ".RegionSumLine"
+			for _, i := range l {
+				text += "~" + cellName(i/n, i%n)
+			}
+			lines = append(lines, segs)
+		}
+		free := rng.Perm(n * n)[:10+rng.IntN(4)]
+		for i := range n * n {
+			if !slices.Contains(free, i) {
+				text += fmt.Sprintf(".~%s_%d", cellName(i/n, i%n), g[i])
+			}
+		}
+		// Brute force over the free cells.
+		want := 0
+		var count func(k int)
+		count = func(k int) {
+			if k == len(free) {
+				for _, segs := range lines {
+					if !equalSums(g, segs) {
+						return
+					}
+				}
+				want++
+				return
+			}
+			i := free[k]
+			for d := 1; d <= v; d++ {
+				g[i] = d
+				ok := true
+				for j := range n * n {
+					if j != i && g[j] == d && distinct(g, i, j) && (!slices.Contains(free, j) || slices.Index(free, j) < k) {
+						ok = false
+					}
+				}
+				if ok {
+					count(k + 1)
+				}
+			}
+			g[i] = 0
+		}
+		count(0)
+		if want > 1 && want < 100 {
+			some++
+		}
+		p, err := Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if !countsAgree(t, s, text, p.Grid, want, 100) {
+			t.FailNow()
+		}
+	}
+	if some < trials/4 {
+		t.Errorf("%d of %d puzzles with 2 to 99 solutions: the test checks too little", some, trials)
 	}
 }
 
