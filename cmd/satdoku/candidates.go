@@ -126,9 +126,10 @@ func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limi
 	x.countsLine = countsText(a)
 }
 
-// countsText is the line form of the counts: each cell's digit:count
+// countsText is the line form of the counts: each cell's value:count
 // pairs, the cells separated by spaces.
 func countsText(a *record) string {
+	r := a.it.grid.Rules()
 	var b []byte
 	for i, m := range a.Candidates {
 		if i > 0 {
@@ -138,7 +139,7 @@ func countsText(a *record) string {
 			if k > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(bits.TrailingZeros64(m)+1), 10)
+			b = strconv.AppendInt(b, int64(r.ValueOf(bits.TrailingZeros64(m)+1)), 10)
 			b = append(b, ':')
 			b = strconv.AppendInt(b, int64(a.extra.Counts[i][k]), 10)
 			k++
@@ -181,15 +182,16 @@ func candidatesText(p *printer, a *record) {
 	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
 	p.w.Write(p.buf)
 	if withCounts {
-		// Each cell of several candidates: its digits with their counts.
+		// Each cell of the board with several candidates: its values with
+		// their counts.
 		n := g.N()
-		for i, m := range a.Candidates {
+		for i, m := range a.Candidates[:min(len(a.Candidates), n*n)] {
 			if bits.OnesCount64(m) < 2 {
 				continue
 			}
 			p.buf = fmt.Appendf(p.buf[:0], "r%dc%d", i/n+1, i%n+1)
 			for k := 0; m != 0; m, k = m&(m-1), k+1 {
-				p.buf = fmt.Appendf(p.buf, " %d:%d", bits.TrailingZeros64(m)+1, a.extra.Counts[i][k])
+				p.buf = fmt.Appendf(p.buf, " %d:%d", g.Rules().ValueOf(bits.TrailingZeros64(m)+1), a.extra.Counts[i][k])
 			}
 			p.w.Write(append(p.buf, '\n'))
 		}

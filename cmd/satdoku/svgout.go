@@ -35,7 +35,8 @@ func (a *record) board() *render.Board {
 		b.Digits = nil
 	}
 	if a.Candidates != nil {
-		b.Marks, b.Digits = a.Candidates, nil
+		// The board's cells: var cells are not drawn.
+		b.Marks, b.Digits = a.Candidates[:min(len(a.Candidates), g.N()*g.N())], nil
 	}
 	if sol, second := a.Solution.Grid, a.Second.Grid; sol != nil && second != nil && sol.Len() == g.Len() && second.Len() == g.Len() {
 		// The cells where the two solutions differ, from the grids (never

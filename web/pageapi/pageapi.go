@@ -100,14 +100,14 @@ func Answer(ctx context.Context, q string, body []byte, opt Options) ([]byte, er
 	start := time.Now()
 	p, err := read(req.Puzzle)
 	if err != nil {
-		return marshal(map[string]any{"error": err.Error()})
+		return marshal(map[string]any{"error": answer.Message(err)})
 	}
 	out, err := f(ctx, p, req, answer.Options{Timeout: opt.Timeout})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, err
+		return nil, userError{err}
 	}
 	out["ms"] = time.Since(start).Milliseconds()
 	return marshal(out)
@@ -170,7 +170,7 @@ func read(text string) (textfmt.Puzzle, error) {
 // 17: …" rather than "3:17: …".
 func inputError(err error, line int) string {
 	var pe *satdoku.ParseError
-	msg := err.Error()
+	msg := answer.Message(err)
 	if !errors.As(err, &pe) {
 		if line > 1 {
 			return fmt.Sprintf("line %d: %s", line, msg)
@@ -367,14 +367,14 @@ func candidates(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Opti
 	}
 	marks := make([]string, n*n)
 	counts := make([][]int, n*n)
-	for i, m := range a.Marks {
+	for i, m := range a.Marks[:n*n] { // the board's cells: var cells are not drawn
 		if g.Cell(i) != 0 {
 			continue
 		}
 		var b strings.Builder
 		for ; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m) + 1
-			b.WriteString(digitName(d))
+			b.WriteString(symbol(g.Rules(), d))
 			if a.Counts != nil {
 				counts[i] = append(counts[i], a.Counts[i*n+d-1])
 			}
@@ -385,12 +385,10 @@ func candidates(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Opti
 	return o, nil
 }
 
-// digitName is a digit as the board writes it: 1–9, then A for 10 ….
-func digitName(d int) string {
-	if d < 10 {
-		return string(rune('0' + d))
-	}
-	return string(rune('A' + d - 10))
+// symbol is digit d as the board writes it: its value, 0–9, then A for
+// 10 … (the rules' symbols).
+func symbol(r *satdoku.Rules, d int) string {
+	return string(r.AppendSymbol(nil, d))
 }
 
 // solution gives a solution: the one, or one of several (with the cells
@@ -456,12 +454,12 @@ func state(g *satdoku.Grid, st *logic.State) object {
 			continue
 		}
 		if v := st.Value(i); v != 0 {
-			placed[i] = digitName(v)
+			placed[i] = symbol(g.Rules(), v)
 			continue
 		}
 		var b strings.Builder
 		for m := st.Candidates(i); m != 0; m &= m - 1 {
-			b.WriteString(digitName(bits.TrailingZeros64(m) + 1))
+			b.WriteString(symbol(g.Rules(), bits.TrailingZeros64(m)+1))
 		}
 		marks[i] = b.String()
 	}
@@ -502,7 +500,7 @@ func logicError(ctx context.Context, err error) (object, error) {
 		return nil, ctx.Err()
 	}
 	if errors.Is(err, logic.ErrUnsupported) || errors.Is(err, answer.ErrQuestion) {
-		return object{"status": "error", "reason": "the logical techniques do not know these rules: " + err.Error()}, nil
+		return object{"status": "error", "reason": "the logical techniques do not know these rules: " + answer.Message(err)}, nil
 	}
 	return nil, err
 }
@@ -553,7 +551,7 @@ func links(_ context.Context, p textfmt.Puzzle, _ Request, _ answer.Options) (ob
 	for _, w := range targets.All {
 		s, err := w.Write(p.Grid, p.Clues)
 		if err != nil {
-			refused[w.Format] = err.Error()
+			refused[w.Format] = answer.Message(err)
 			continue
 		}
 		ok[w.Format] = s
@@ -642,3 +640,10 @@ func clueText(kind, detail string, digit int, at []string) string {
 	}
 	return b.String()
 }
+
+// userError is an error of a question as the page shows it: its message in
+// the user's terms (answer.Message); it wraps the error.
+type userError struct{ err error }
+
+func (e userError) Error() string { return answer.Message(e.err) }
+func (e userError) Unwrap() error { return e.err }

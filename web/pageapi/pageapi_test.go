@@ -295,3 +295,31 @@ func TestLinks(t *testing.T) {
 		t.Errorf("f-puzzles link of an automaton: %v", m)
 	}
 }
+
+// TestUserWords: whatever the page asks of puzzles that some questions do
+// not fit (a grid that is not square, var cells, values from 0, a puzzle
+// with no solution, text that is no puzzle), no answer, reason or error
+// names this module's packages ("logic: rules not supported" reached the
+// page's hint and rate answers).
+func TestUserWords(t *testing.T) {
+	internal := regexp.MustCompile(`\b(satsolve|extsolve|encode|checked|verify|portfolio|generate|logic|drat|textfmt|backend|answer|pageapi|iss|clue): `)
+	for _, puzzle := range []string{
+		".Shape~2x3.~R1C1_1~R2C2_3",
+		".Shape~4x4~0-3.~R1C1_0",
+		".Var~A~a~2.Shape~4x4.~VA1_1",
+		"11" + strings.Repeat(".", 14),
+		"no puzzle here",
+	} {
+		for _, q := range Questions {
+			body, _ := json.Marshal(Request{Puzzle: puzzle})
+			out, err := Answer(context.Background(), q, body, Options{})
+			text := string(out)
+			if err != nil {
+				text += err.Error()
+			}
+			if m := internal.FindString(text); m != "" {
+				t.Errorf("%s of %q: %q reaches the user: %s", q, puzzle, m, text)
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ package pageapi
 import (
 	"context"
 	"syscall/js"
+
+	"github.com/satdoku/satdoku/answer"
 )
 
 // Register gives JavaScript the function satdokuPage(question, request),
@@ -27,7 +29,7 @@ func Register() {
 			go func() {
 				out, err := Answer(context.Background(), q, []byte(body), Options{})
 				if err != nil {
-					resolve.Invoke(map[string]any{"ok": false, "body": "", "error": err.Error()})
+					resolve.Invoke(map[string]any{"ok": false, "body": "", "error": answer.Message(err)})
 					return
 				}
 				resolve.Invoke(map[string]any{"ok": true, "body": string(out), "error": ""})
