@@ -460,6 +460,8 @@ func (b *builder) item(it *item) error {
 		b.global(it.at, "windoku")
 	case "DisjointSets":
 		b.global(it.at, "disjoint")
+	case "AntiTaxicab":
+		return b.antiTaxicab(it)
 	case "AntiConsecutive":
 		// Every pair of neighbours, dots or not: the named rule, not the
 		// clue (which lets Kropki dots through).
