@@ -406,6 +406,8 @@ func (b *builder) item(it *item) error {
 		return b.pillArrow(it)
 	case "Cage":
 		return b.cage(it)
+	case "EqualityCage":
+		return b.equalityCage(it)
 	case "AllDifferent":
 		cs, err := b.cells(it, 0)
 		if err != nil {

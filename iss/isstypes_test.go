@@ -91,3 +91,89 @@ func TestAntiTaxicabCount(t *testing.T) {
 		t.Errorf("AntiTaxicab on values from 0: %v, want ErrInvalid as ISS refuses it", err)
 	}
 }
+
+// equal reports whether the values xs of an equality cage are as ISS
+// states it for values lo..hi: distinct, as many even as odd, as many low
+// as high, the middle value of an odd range in neither.
+func equal(xs []int, lo, hi int) bool {
+	n := hi - lo + 1
+	seen := map[int]bool{}
+	even, low, high := 0, 0, 0
+	for _, x := range xs {
+		if seen[x] {
+			return false
+		}
+		seen[x] = true
+		if x%2 == 0 {
+			even++
+		}
+		switch {
+		case x < lo+n/2:
+			low++
+		case x > hi-n/2:
+			high++
+		default:
+			return false
+		}
+	}
+	return 2*even == len(xs) && low == high
+}
+
+// TestEqualityCageAutomaton checks the automaton of ISS's EqualityCage
+// (with its cage's distinct digits) against the rule's words on every
+// sequence of 2 and 4 digits of 4 to 7 values (9 without -short), from 1
+// and from 0.
+func TestEqualityCageAutomaton(t *testing.T) {
+	top := 9
+	if testing.Short() {
+		top = 7
+	}
+	for v := 4; v <= top; v++ {
+		for _, off := range []int{-1, 0} {
+			for _, k := range []int{2, 4} {
+				a := balance(v, off, k)
+				sequences(v, k, func(ds []int) {
+					xs := make([]int, k)
+					distinct := map[int]bool{}
+					for i, d := range ds {
+						xs[i] = d + off
+						distinct[d] = true
+					}
+					got := accepts(a, ds) && len(distinct) == k
+					if want := equal(xs, 1+off, v+off); got != want {
+						t.Fatalf("%d values from %d, %v: accepted %v, want %v", v, 1+off, xs, got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestEqualityCageCount: ISS's EqualityCage on random cages of 2 and 4
+// cells of 4×4 boards against brute force.
+func TestEqualityCageCount(t *testing.T) {
+	countRules(t, 2253, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		var text string
+		var rules []rule
+		for range 1 + rng.IntN(2) {
+			cs := rng.Perm(16)[:2+2*rng.IntN(2)]
+			text += ".EqualityCage"
+			for _, i := range cs {
+				text += "~" + cellName(i/4, i%4)
+			}
+			rules = append(rules, func(v []int) bool {
+				xs := make([]int, len(cs))
+				for k, i := range cs {
+					xs[k] = v[i]
+				}
+				return equal(xs, 1, 4)
+			})
+		}
+		return ".Shape~4x4" + text, rules
+	})
+	for _, s := range []string{".EqualityCage~R1C1~R1C2~R1C3", ".EqualityCage~R1C1~R1C1"} {
+		if _, err := Read(s); err == nil {
+			t.Errorf("%s: read, want an error as ISS refuses it", s)
+		}
+	}
+}
