@@ -439,6 +439,8 @@ func (b *builder) item(it *item) error {
 		return b.lineClues(it, clue.XSum)
 	case "Skyscraper":
 		return b.lineClues(it, clue.Skyscraper)
+	case "HiddenSkyscraper":
+		return b.hiddenSkyscraper(it)
 	case "NumberedRoom":
 		return b.lineClues(it, clue.NumberedRoom)
 	case "Diagonal":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/satsolve"
@@ -176,4 +177,90 @@ func TestEqualityCageCount(t *testing.T) {
 			t.Errorf("%s: read, want an error as ISS refuses it", s)
 		}
 	}
+}
+
+// firstHidden returns the first value of xs lower than a value before it,
+// or 0 when every one is seen (ISS's hidden skyscraper).
+func firstHidden(xs []int) int {
+	top := 0
+	for _, x := range xs {
+		if x < top {
+			return x
+		}
+		top = max(top, x)
+	}
+	return 0
+}
+
+// TestHiddenSkyscraperAutomaton checks the automaton of a HiddenSkyscraper
+// clue against the rule's words on every line of 4 and 5 distinct digits
+// of 4 and 5 values (a row or column of the grid), every clue 1 to 5.
+func TestHiddenSkyscraperAutomaton(t *testing.T) {
+	for v := 4; v <= 5; v++ {
+		for c := 1; c <= 5; c++ {
+			a := hidden(v, c)
+			for k := 4; k <= 5; k++ {
+				sequences(v, k, func(ds []int) {
+					if len(ds) != len(distinct(ds)) {
+						return
+					}
+					if got, want := accepts(a, ds), firstHidden(ds) == c; got != want {
+						t.Fatalf("%d values, clue %d, %v: accepted %v, want %v", v, c, ds, got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestHiddenSkyscraperCount: ISS's HiddenSkyscraper clues on random rows
+// and columns of 4×4 boards, from either side, against brute force.
+func TestHiddenSkyscraperCount(t *testing.T) {
+	countRules(t, 2464, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		text := ".Shape~4x4"
+		var rules []rule
+		for range 1 + rng.IntN(3) {
+			x, c, back, isRow := rng.IntN(4), 1+rng.IntN(4), rng.IntN(2) == 1, rng.IntN(2) == 0
+			line := make([]int, 4)
+			for j := range 4 {
+				if isRow {
+					line[j] = x*4 + j
+				} else {
+					line[j] = j*4 + x
+				}
+			}
+			id := fmt.Sprintf("C%d", x+1)
+			if isRow {
+				id = fmt.Sprintf("R%d", x+1)
+			}
+			if back {
+				text += fmt.Sprintf(".HiddenSkyscraper~%s~~%d", id, c)
+				slices.Reverse(line)
+			} else {
+				text += fmt.Sprintf(".HiddenSkyscraper~%s~%d~", id, c)
+			}
+			rules = append(rules, func(v []int) bool {
+				xs := make([]int, 4)
+				for k, i := range line {
+					xs[k] = v[i]
+				}
+				return firstHidden(xs) == c
+			})
+		}
+		return text, rules
+	})
+	for _, s := range []string{".HiddenSkyscraper", ".HiddenSkyscraper~R10~3", ".HiddenSkyscraper~R1~x", ".Shape~6x6~9~Raw.HiddenSkyscraper~R1~3"} {
+		if _, err := Read(s); err == nil {
+			t.Errorf("%s: read, want an error as ISS refuses it", s)
+		}
+	}
+}
+
+// distinct returns the set of ds.
+func distinct(ds []int) map[int]bool {
+	m := map[int]bool{}
+	for _, d := range ds {
+		m[d] = true
+	}
+	return m
 }
