@@ -1,8 +1,6 @@
 package iss
 
 import (
-	"slices"
-
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
 )
@@ -15,41 +13,25 @@ import (
 // hidden). A clue of no value of the board, like one that no row can
 // show, leaves no solution, as in ISS.
 func (b *builder) hiddenSkyscraper(it *item) error {
-	if len(it.args) == 0 {
-		return b.t.fail(it.at, ErrInvalid, "%s: no row or column", it.typ)
-	}
-	if len(it.args) > 3 {
-		return b.t.fail(it.argAt[3], ErrInvalid, "%s: too many arguments", it.typ)
-	}
 	n := b.n
-	for k := 1; k <= 2; k++ {
-		if k >= len(it.args) || it.args[k] == "" {
-			continue
-		}
-		v, err := b.num(it, k, "clue")
-		if err != nil {
-			return err
-		}
-		row, col, err := b.outside(it, 0, true)
-		if err != nil {
-			return err
-		}
+	return b.outsideClues(it, func(_, v, row, col int) error {
 		line := make([]int, n)
 		for j := range n {
-			if col < 0 {
+			switch {
+			case col < 0:
 				line[j] = row*n + j
-			} else {
+			case col == n:
+				line[j] = row*n + n - 1 - j
+			case row < 0:
 				line[j] = j*n + col
+			default:
+				line[j] = (n-1-j)*n + col
 			}
-		}
-		if k == 2 {
-			slices.Reverse(line)
 		}
 		a := hidden(b.numValues(), v-b.valueOffset)
 		b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{line}, NFA: a, Label: it.typ})
-	}
-	_, _, err := b.outside(it, 0, true)
-	return err
+		return nil
+	})
 }
 
 // hidden returns the automaton over a line of digits 1..v whose first
