@@ -53,7 +53,7 @@ func countRules(t *testing.T, seed uint64, v int, boards [][]int, puzzle func(rn
 		}
 		some = some || want > 0
 		cut = cut || want < len(boards)
-		if !countsAgree(t, s, text, p.Grid, want, 5000) {
+		if !countsAgree(t, s, text, p.Grid, want, 300) {
 			t.FailNow()
 		}
 	}
@@ -219,8 +219,9 @@ func TestHiddenSkyscraperCount(t *testing.T) {
 	countRules(t, 2464, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
 		text := ".Shape~4x4"
 		var rules []rule
-		for range 1 + rng.IntN(3) {
-			x, c, back, isRow := rng.IntN(4), 1+rng.IntN(4), rng.IntN(2) == 1, rng.IntN(2) == 0
+		for range 2 + rng.IntN(2) {
+			// A clue of 4 holds nowhere: the highest digit is never hidden.
+			x, c, back, isRow := rng.IntN(4), 1+rng.IntN(3), rng.IntN(2) == 1, rng.IntN(2) == 0
 			line := make([]int, 4)
 			for j := range 4 {
 				if isRow {
