@@ -29,8 +29,12 @@ func (b *builder) equalityCage(it *item) error {
 // d+off) that accepts when as many values are even as odd and as many are
 // among the lowest ⌊v/2⌋ as among the highest ⌊v/2⌋ (the middle digit of
 // an odd v in neither, so never accepted): its state is the two
-// differences, even minus odd and low minus high, each −k to k.
+// differences, even minus odd and low minus high, each −k to k, k at
+// most v: a difference beyond v needs more than v digits, so a repeated
+// one, which the cage forbids (and the automaton stays small on any
+// input).
 func balance(v, off, k int) *satdoku.NFA {
+	k = min(k, v)
 	w := 2*k + 1
 	state := func(p, q int) int { return (p+k)*w + q + k }
 	a := &satdoku.NFA{States: w * w, Start: []int{state(0, 0)}, Accept: []int{state(0, 0)}}
