@@ -406,6 +406,8 @@ func (b *builder) item(it *item) error {
 		return b.pillArrow(it)
 	case "Cage":
 		return b.cage(it)
+	case "EqualityCage":
+		return b.equalityCage(it)
 	case "AllDifferent":
 		cs, err := b.cells(it, 0)
 		if err != nil {
@@ -437,6 +439,8 @@ func (b *builder) item(it *item) error {
 		return b.lineClues(it, clue.XSum)
 	case "Skyscraper":
 		return b.lineClues(it, clue.Skyscraper)
+	case "HiddenSkyscraper":
+		return b.hiddenSkyscraper(it)
 	case "NumberedRoom":
 		return b.lineClues(it, clue.NumberedRoom)
 	case "Diagonal":
@@ -460,6 +464,8 @@ func (b *builder) item(it *item) error {
 		b.global(it.at, "windoku")
 	case "DisjointSets":
 		b.global(it.at, "disjoint")
+	case "AntiTaxicab":
+		return b.antiTaxicab(it)
 	case "AntiConsecutive":
 		// Every pair of neighbours, dots or not: the named rule, not the
 		// clue (which lets Kropki dots through).
@@ -775,6 +781,22 @@ func (b *builder) outside(it *item, k int, forward bool) (row, col int, err erro
 // lineClues reads ".XSum~R1~FORWARD~BACKWARD": the clues of a row or a
 // column read from its start and from its end, each optional.
 func (b *builder) lineClues(it *item, kind clue.Kind) error {
+	return b.outsideClues(it, func(k, v, row, col int) error {
+		if v == 0 {
+			if kind == clue.NumberedRoom {
+				return b.t.fail(it.argAt[k], ErrUnsupported, "%s: clue 0 (satdoku's digits are 1 to %d)", it.typ, b.n)
+			}
+			return b.t.fail(it.argAt[k], ErrInvalid, "%s: clue 0", it.typ)
+		}
+		b.add(it.at, clue.Clue{Kind: kind, Row: row, Col: col, Value: v})
+		return nil
+	})
+}
+
+// outsideClues reads the clues of ".XSum~R1~FORWARD~BACKWARD", each
+// optional, calling f with each one's argument k (1 forward, 2 backward),
+// value and place outside the board (see outside).
+func (b *builder) outsideClues(it *item, f func(k, v, row, col int) error) error {
 	if len(it.args) > 3 {
 		return b.t.fail(it.argAt[3], ErrInvalid, "%s: too many arguments", it.typ)
 	}
@@ -786,17 +808,13 @@ func (b *builder) lineClues(it *item, kind clue.Kind) error {
 		if err != nil {
 			return err
 		}
-		if v == 0 {
-			if kind == clue.NumberedRoom {
-				return b.t.fail(it.argAt[k], ErrUnsupported, "%s: clue 0 (satdoku's digits are 1 to %d)", it.typ, b.n)
-			}
-			return b.t.fail(it.argAt[k], ErrInvalid, "%s: clue 0", it.typ)
-		}
 		row, col, err := b.outside(it, 0, k == 1)
 		if err != nil {
 			return err
 		}
-		b.add(it.at, clue.Clue{Kind: kind, Row: row, Col: col, Value: v})
+		if err := f(k, v, row, col); err != nil {
+			return err
+		}
 	}
 	if len(it.args) == 0 {
 		return b.t.fail(it.at, ErrInvalid, "%s: no row or column", it.typ)
