@@ -393,6 +393,12 @@ type Clue struct {
 	NFA *satdoku.NFA `json:"nfa,omitempty"`
 	// Label names an Automaton or a PairTable clue.
 	Label string `json:"label,omitempty"`
+	// Global marks a clue that states a rule of the whole board (ISS's
+	// AntiTaxicab, GlobalEntropy: a table on thousands of pairs, an
+	// automaton on every 2×2 square): it means what its kind says, and
+	// pictures name it (its Label) under the board instead of drawing it on
+	// every cell.
+	Global bool `json:"global,omitempty"`
 	// Table is the table of a PairTable clue.
 	Table string `json:"table,omitempty"`
 	// Members are the alternatives of an AnyOf clue.

@@ -44,7 +44,7 @@ func (b *builder) squares(it *item, a *satdoku.NFA) {
 	for r := 0; r+1 < n; r++ {
 		for c := 0; c+1 < n; c++ {
 			i := r*n + c
-			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{{i, i + 1, i + n, i + n + 1}}, NFA: a, Label: it.typ})
+			b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{{i, i + 1, i + n, i + n + 1}}, NFA: a, Label: it.typ, Global: true})
 		}
 	}
 }
@@ -102,7 +102,7 @@ func (b *builder) dutchFlatmates(it *item) error {
 		for r := range n {
 			col[r] = r*n + c
 		}
-		b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{col}, NFA: a, Label: it.typ})
+		b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{col}, NFA: a, Label: it.typ, Global: true})
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func (b *builder) antiTaxicab(it *item) error {
 		}
 		t := []byte(strings.Repeat("1", v*v))
 		t[(k-1)*v+k-1] = '0'
-		b.add(it.at, clue.Clue{Kind: clue.PairTable, Lines: pairs, Table: string(t), Label: it.typ})
+		b.add(it.at, clue.Clue{Kind: clue.PairTable, Lines: pairs, Table: string(t), Label: it.typ, Global: true})
 	}
 	return nil
 }

@@ -104,6 +104,9 @@ func (d *drawing) clues(l layer) {
 // clue draws clue c if it is of layer l; an AnyOf draws its members'
 // clues of the layer, faded, and over the grid "or" on its first cell.
 func (d *drawing) clue(l layer, c *clue.Clue) {
+	if c.Global {
+		return // named in the caption (see layout)
+	}
 	if c.Kind == clue.AnyOf {
 		d.p(`<g class="any-of" opacity="0.5">` + "\n")
 		first := -1

@@ -135,6 +135,10 @@ func (d *drawing) layout() {
 		}
 	}
 	for _, c := range d.b.Clues {
+		if c.Global {
+			caption(c.Label)
+			continue
+		}
 		switch c.Kind {
 		case clue.LittleKiller, clue.Sandwich, clue.XSum, clue.Skyscraper, clue.NumberedRoom:
 			d.margin = cell * 0.8

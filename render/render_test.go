@@ -419,3 +419,26 @@ func TestRedundant(t *testing.T) {
 		t.Error("faded with nothing redundant")
 	}
 }
+
+// TestGlobal: a clue of the whole board (Global: ISS's AntiTaxicab, a
+// table on every pair of cells some distance apart) is named once in the
+// caption, not drawn on its cells; the same clue not marked global is.
+func TestGlobal(t *testing.T) {
+	g := textfmt.MustParse(strings.Repeat(".", 81))
+	var pairs [][]int
+	for i := range 80 {
+		pairs = append(pairs, []int{i, i + 1})
+	}
+	c := clue.Clue{Kind: clue.PairTable, Lines: pairs, Label: "AntiTaxicab", Table: strings.Repeat("011111111", 9), Global: true}
+	svg, err := render.String(&render.Board{Givens: g, Clues: []clue.Clue{c}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(svg, "AntiTaxicab") != 1 || strings.Contains(svg, `class="pair-table"`) {
+		t.Errorf("a global clue: %d names, drawn: %v", strings.Count(svg, "AntiTaxicab"), strings.Contains(svg, `class="pair-table"`))
+	}
+	c.Global = false
+	if svg, _ := render.String(&render.Board{Givens: g, Clues: []clue.Clue{c}}); !strings.Contains(svg, `class="pair-table"`) {
+		t.Error("the clue not marked global is not drawn")
+	}
+}
