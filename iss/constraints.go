@@ -519,6 +519,8 @@ func (b *builder) item(it *item) error {
 		return b.counts(it)
 	case "ConnectedValues":
 		return b.connectedValues(it)
+	case "Lunchbox":
+		return b.readLunchbox(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))
