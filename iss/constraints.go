@@ -148,6 +148,7 @@ func (b *builder) constraints() error {
 	if depth > 0 {
 		return b.t.fail(len(b.t.b), ErrSyntax, "And without End")
 	}
+	b.fullRanks()
 	return nil
 }
 
@@ -521,6 +522,10 @@ func (b *builder) item(it *item) error {
 		return b.connectedValues(it)
 	case "Lunchbox":
 		return b.readLunchbox(it)
+	case "FullRank":
+		return b.readFullRank(it)
+	case "FullRankTies":
+		return b.readRankTies(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))

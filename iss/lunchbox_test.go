@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/satsolve"
 )
 
@@ -95,15 +96,7 @@ func distinct(ds []int) bool {
 // evaluated by its words (lunchboxHolds): the validator's counter and gini
 // must both find exactly that many.
 func TestLunchboxCount(t *testing.T) {
-	grids := sudokus4(4)
-	s := satsolve.New(satsolve.Options{})
-	rng := rand.New(rand.NewPCG(31, 2422))
-	trials := 200
-	if testing.Short() {
-		trials = 60
-	}
-	solvable := 0
-	for trial := range trials {
+	randomCounts(t, 2422, 200, 60, func(rng *rand.Rand, trial int) (string, int, []valueRule) {
 		lo, v := trial%2, 4
 		text := fmt.Sprintf(".Shape~4x4~%d-%d", lo, lo+3)
 		var rules []valueRule
@@ -130,6 +123,26 @@ func TestLunchboxCount(t *testing.T) {
 			text += one
 			rules = append(rules, valueRule{one, func(vals []int) bool { return vals[i] == x }})
 		}
+		return text, lo, rules
+	})
+}
+
+// randomCounts reads trials random 4×4 puzzles (short of them under
+// -short) that puzzle makes, each its text, its lowest value and its rules
+// stated on the values, and checks that the validator's counter and gini
+// both count the solutions brute force finds over the 288 solved grids;
+// at least a quarter of the puzzles must have solutions.
+func randomCounts(t *testing.T, seed uint64, trials, short int, puzzle func(rng *rand.Rand, trial int) (string, int, []valueRule)) {
+	t.Helper()
+	grids := sudokus4(4)
+	s := satsolve.New(satsolve.Options{})
+	rng := rand.New(rand.NewPCG(31, seed))
+	if testing.Short() {
+		trials = short
+	}
+	solvable := 0
+	for trial := range trials {
+		text, lo, rules := puzzle(rng, trial)
 		p, err := Read(text)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
@@ -176,15 +189,8 @@ func TestLunchboxGrid(t *testing.T) {
 	line := []int{0, 1, 2, 11, 20, 19}
 	for _, off := range []int{0, -1} {
 		text := fmt.Sprintf(".Shape~9x9~%d-%d.Lunchbox~7~R1C1~R1C2~R1C3~R2C3~R3C3~R3C2.Lunchbox~25~R5C1~R5C2~R5C3~R5C4~R5C5~R5C6~R5C7~R5C8~R5C9", 1+off, 9+off)
-		p, err := Read(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := s.Solve(t.Context(), p.Grid)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		g := sol.Solution
+		sol := solveText(t, s, text)
+		g := sol
 		vs := func(cs []int) []int {
 			var out []int
 			for _, i := range cs {
@@ -196,4 +202,18 @@ func TestLunchboxGrid(t *testing.T) {
 			t.Errorf("%s: %v and %v break their lunchboxes", text, a, b)
 		}
 	}
+}
+
+// solveText reads ISS puzzle text and returns the solution gini finds.
+func solveText(t *testing.T, s *satsolve.Solver, text string) *satdoku.Grid {
+	t.Helper()
+	p, err := Read(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := s.Solve(t.Context(), p.Grid)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	return sol.Solution
 }

@@ -160,6 +160,12 @@ type builder struct {
 	t *text
 	n int
 
+	// ranks are the FullRank clues read, rankTies the FullRankTies mode
+	// ("" when none) and where it was read (fullrank.go).
+	ranks      []rankClue
+	rankTies   string
+	rankTiesAt int
+
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
