@@ -149,7 +149,7 @@ func (b *builder) constraints() error {
 		return b.t.fail(len(b.t.b), ErrSyntax, "And without End")
 	}
 	b.fullRanks()
-	return nil
+	return b.doppelganger()
 }
 
 // refuse returns the error of a constraint that satdoku cannot express.
@@ -526,6 +526,8 @@ func (b *builder) item(it *item) error {
 		return b.readFullRank(it)
 	case "FullRankTies":
 		return b.readRankTies(it)
+	case "Doppelganger":
+		return b.readDoppelganger(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))

@@ -46,7 +46,7 @@ func rankNumbers(n int, vs []int) [4][]int {
 // must both find exactly that many.
 func TestFullRankCount(t *testing.T) {
 	grids := sudokus4(4)
-	randomCounts(t, 2493, 120, 30, func(rng *rand.Rand, trial int) (string, int, []valueRule) {
+	randomCounts(t, 2493, 120, 30, func(rng *rand.Rand, trial int) (string, [][]int, int, []valueRule) {
 		lo := trial % 2
 		text := fmt.Sprintf(".Shape~4x4~%d-%d", lo, lo+3)
 		ties := []string{"", "only-unclued", "any", "none"}[rng.IntN(4)]
@@ -112,7 +112,7 @@ func TestFullRankCount(t *testing.T) {
 			}
 			return true
 		}}}
-		return text, lo, rules
+		return text, grids, lo, rules
 	})
 }
 

@@ -29,6 +29,7 @@ func FuzzRead(f *testing.F) {
 		".Or.~R1C1_1.End.Lunchbox~3~R1C1~R1C2",
 		".Lunchbox~10~R1C1~R1C2~R1C3~R1C4~R1C5.Shape~9x9~0-8.Lunchbox~~R2C2~R3C3.Lunchbox~99~R9C9",
 		".FullRank~R1~3~5.FullRank~C9~~36.FullRankTies~any.Shape~4x4~0-3.FullRankTies~none.FullRank~C2~17~",
+		".Shape~9x9~0-9.Doppelganger.~VDGZ_0~VDGR3_4.NoBoxes.Doppelganger.~R1C1_0.Shape~4x4~0-4",
 		".Pair~_3_8H_wH8AHwAE~_ramp~R1C1~R1C2~~R3C3~R3C4.PairX~8H_xf8H_xf8H_B~R5C5~R6C6~R7C7.Binary~-3-8H-wH8AHwAE~R9C1~R9C2",
 		".Shape~4x4.Or.Pair~SpE~_d1~R1C1~R2C2~R3C3.Pair~EGC~R3C3~R2C2~R1C1.Pair~IAB~R1C1~R2C2~R3C3.End.PairX~MGD~R4C1~R4C4",
 		".Or.Pair~_3_8H_wH8AHwAE~R1C1~R1C2.Pair~_3_8H_wH8AHwAE~R1C2~R1C1.End.BinaryX~CoAKgCoAKgCoAC~R2C2~R2C3.StrictKropki",

@@ -96,7 +96,8 @@ func distinct(ds []int) bool {
 // evaluated by its words (lunchboxHolds): the validator's counter and gini
 // must both find exactly that many.
 func TestLunchboxCount(t *testing.T) {
-	randomCounts(t, 2422, 200, 60, func(rng *rand.Rand, trial int) (string, int, []valueRule) {
+	grids := sudokus4(4)
+	randomCounts(t, 2422, 200, 60, func(rng *rand.Rand, trial int) (string, [][]int, int, []valueRule) {
 		lo, v := trial%2, 4
 		text := fmt.Sprintf(".Shape~4x4~%d-%d", lo, lo+3)
 		var rules []valueRule
@@ -123,18 +124,18 @@ func TestLunchboxCount(t *testing.T) {
 			text += one
 			rules = append(rules, valueRule{one, func(vals []int) bool { return vals[i] == x }})
 		}
-		return text, lo, rules
+		return text, grids, lo, rules
 	})
 }
 
 // randomCounts reads trials random 4×4 puzzles (short of them under
-// -short) that puzzle makes, each its text, its lowest value and its rules
-// stated on the values, and checks that the validator's counter and gini
-// both count the solutions brute force finds over the 288 solved grids;
+// -short) that puzzle makes, each its text, the grids (of digits) its
+// board allows, its lowest value and its rules stated on the values, and
+// checks that the validator's counter and gini both count the solutions
+// brute force finds over those grids;
 // at least a quarter of the puzzles must have solutions.
-func randomCounts(t *testing.T, seed uint64, trials, short int, puzzle func(rng *rand.Rand, trial int) (string, int, []valueRule)) {
+func randomCounts(t *testing.T, seed uint64, trials, short int, puzzle func(rng *rand.Rand, trial int) (string, [][]int, int, []valueRule)) {
 	t.Helper()
-	grids := sudokus4(4)
 	s := satsolve.New(satsolve.Options{})
 	rng := rand.New(rand.NewPCG(31, seed))
 	if testing.Short() {
@@ -142,7 +143,7 @@ func randomCounts(t *testing.T, seed uint64, trials, short int, puzzle func(rng 
 	}
 	solvable := 0
 	for trial := range trials {
-		text, lo, rules := puzzle(rng, trial)
+		text, grids, lo, rules := puzzle(rng, trial)
 		p, err := Read(text)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)

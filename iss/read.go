@@ -165,6 +165,8 @@ type builder struct {
 	ranks      []rankClue
 	rankTies   string
 	rankTiesAt int
+	// doppel is the Doppelganger read, or nil (doppelganger.go).
+	doppel *item
 
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
@@ -631,6 +633,13 @@ func (b *builder) varCells(its []item) error {
 				b.nvars += b.n * b.n
 			}
 			b.chaosAt = its[k].at
+		}
+	}
+	if slices.ContainsFunc(its, func(it item) bool { return it.typ == "Doppelganger" }) {
+		// ISS's var cells of the missing digits (see doppelganger).
+		for _, g := range doppelGroups(b.n) {
+			groups = append(groups, g)
+			b.nvars += g.count
 		}
 	}
 	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })
