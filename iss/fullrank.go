@@ -1,6 +1,8 @@
 package iss
 
 import (
+	"slices"
+
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/clue"
 )
@@ -144,6 +146,9 @@ func (b *builder) readFullRank(it *item) error {
 		if col >= 0 {
 			c.kind, c.line = k+1, col
 		}
+		// A later clue on the same entry replaces it, as in ISS (one
+		// outside clue per line and end).
+		b.ranks = slices.DeleteFunc(b.ranks, func(o rankClue) bool { return o.kind == c.kind && o.line == c.line })
 		b.ranks = append(b.ranks, c)
 	}
 	return nil

@@ -158,3 +158,20 @@ func TestFullRankErrors(t *testing.T) {
 		{".Or.FullRank~R1~3~.~R1C1_1.End", ".FullRank", ErrUnsupported, "inside an Or"},
 	})
 }
+
+// TestFullRankReplaced: of two FullRank clues on one end of a line, the
+// later holds, as ISS keeps one outside clue per place (ISS counts 1
+// solution for the first, with its clue R4~~3, and none with R4~~11).
+func TestFullRankReplaced(t *testing.T) {
+	s := satsolve.New(satsolve.Options{})
+	for text, want := range map[string]int{
+		".Shape~4x4~1-4.FullRankTies~any.FullRank~R4~~11.FullRank~R3~2~.FullRank~R4~~3": 1,
+		".Shape~4x4~1-4.FullRankTies~any.FullRank~R4~~3.FullRank~R3~2~.FullRank~R4~~11": 0,
+	} {
+		p, err := Read(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		countsAgree(t, s, text, p.Grid, want, 10)
+	}
+}

@@ -101,6 +101,13 @@ func (b *builder) readLunchbox(it *item) error {
 		return err
 	}
 	v := b.numValues()
+	if b.valueOffset != 0 && sum > 0 && !b.lunchboxWarned {
+		// ISS's handler looks the sum up among sums of values from 1
+		// before it shifts them (js/solver/handlers.js, Lunchbox:
+		// _distances), so that it finds no solution to some it has.
+		b.lunchboxWarned = true
+		b.warnings = append(b.warnings, b.pos(it.at).String()+": Lunchbox on values from 0: read as ISS states it (the values between add up to the sum); ISS's own solver misses solutions of some such lunchboxes")
+	}
 	b.add(it.at, clue.Clue{Kind: clue.ExtraRegion, Cells: cs})
 	b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{cs}, NFA: lunchbox(v, b.valueOffset, sum), Label: "Lunchbox"})
 	return nil

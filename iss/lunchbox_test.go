@@ -176,6 +176,13 @@ func TestLunchboxErrors(t *testing.T) {
 			t.Errorf("%s: %v, want ErrInvalid saying %q", tc.text, err, tc.msg)
 		}
 	}
+	// On values from 0, a warning says that ISS's solver may differ: it
+	// finds no solution to this one, which has 12 read as stated (found
+	// with ISS's runSolve under node at /tmp/iss, and satdoku count).
+	p, err := Read(".Shape~4x4~0-3.Lunchbox~1~R1C3~R4C4~R1C4~R2C4.~R2C3_1")
+	if err != nil || len(p.Warnings) != 1 || !strings.Contains(p.Warnings[0], "Lunchbox on values from 0") {
+		t.Errorf("a lunchbox on values from 0: %v, warnings %q", err, p.Warnings)
+	}
 	// Empty sum is 0, as ISS reads +"".
 	if _, err := Read(".Lunchbox~~R1C1~R1C2"); err != nil {
 		t.Errorf("empty sum: %v", err)

@@ -167,6 +167,8 @@ type builder struct {
 	rankTiesAt int
 	// doppel is the Doppelganger read, or nil (doppelganger.go).
 	doppel *item
+	// lunchboxWarned: the warning of a Lunchbox on values from 0 given.
+	lunchboxWarned bool
 
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
