@@ -148,7 +148,8 @@ func (b *builder) constraints() error {
 	if depth > 0 {
 		return b.t.fail(len(b.t.b), ErrSyntax, "And without End")
 	}
-	return nil
+	b.fullRanks()
+	return b.doppelganger()
 }
 
 // refuse returns the error of a constraint that satdoku cannot express.
@@ -525,6 +526,14 @@ func (b *builder) item(it *item) error {
 		return b.counts(it)
 	case "ConnectedValues":
 		return b.connectedValues(it)
+	case "Lunchbox":
+		return b.readLunchbox(it)
+	case "FullRank":
+		return b.readFullRank(it)
+	case "FullRankTies":
+		return b.readRankTies(it)
+	case "Doppelganger":
+		return b.readDoppelganger(it)
 	case "SearchPriority":
 		b.warnings = append(b.warnings, fmt.Sprintf("%v: SearchPriority ignored: it orders ISS's search and says nothing about the solutions",
 			b.t.fail(it.at, nil, "").Pos))
@@ -812,9 +821,25 @@ func (b *builder) outsideClues(it *item, f func(k, v, row, col int) error) error
 		if err != nil {
 			return err
 		}
+		from := len(b.clues)
 		if err := f(k, v, row, col); err != nil {
 			return err
 		}
+		// One clue a place, as ISS keeps them: a later clue of the type at
+		// the same end of the same line replaces the earlier.
+		place := fmt.Sprint(it.typ, row, col, k)
+		if prev, ok := b.outsideAt[place]; ok {
+			if b.dropped == nil {
+				b.dropped = map[int]bool{}
+			}
+			for i := prev[0]; i < prev[1]; i++ {
+				b.dropped[i] = true
+			}
+		}
+		if b.outsideAt == nil {
+			b.outsideAt = map[string][2]int{}
+		}
+		b.outsideAt[place] = [2]int{from, len(b.clues)}
 	}
 	if len(it.args) == 0 {
 		return b.t.fail(it.at, ErrInvalid, "%s: no row or column", it.typ)

@@ -42,8 +42,7 @@
 // and Regex lines (compiled here) are clue.Automaton clues, read in
 // nfa.go and regex.go; an Or is a same-difference line when it is one and
 // a clue.AnyOf of its members otherwise (or.go). Any other constraint —
-// one that satdoku cannot express (Lunchbox, Raw and non-square grids,
-// …) — is an error naming its type and position:
+// one that satdoku cannot express (a Replicate or a whole-grid rule inside an Or, …) — is an error naming its type and position:
 // dropping a rule would turn "unique" into a wrong "multiple". The only
 // constraint read and dropped is SearchPriority,
 // which tells ISS's search where to look first and says nothing about the

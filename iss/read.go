@@ -160,6 +160,16 @@ type builder struct {
 	t *text
 	n int
 
+	// ranks are the FullRank clues read, rankTies the FullRankTies mode
+	// ("" when none) and where it was read (fullrank.go).
+	ranks      []rankClue
+	rankTies   string
+	rankTiesAt int
+	// doppel is the Doppelganger read, or nil (doppelganger.go).
+	doppel *item
+	// lunchboxWarned: the warning of a Lunchbox on values from 0 given.
+	lunchboxWarned bool
+
 	// grid holds the cells given one value, and the value.
 	grid    map[int]int
 	noBoxes bool
@@ -191,11 +201,16 @@ type builder struct {
 	// they are left out of the puzzle's clues (see chaos).
 	chaosAt, chaosFrom int
 	clues              []clue.Clue
-	at                 []int      // the place of each clue, for errors
-	pairMarks          []pairMark // the dots and marks read from Pairs
-	named              []string
-	namedAt            []int
-	warnings           []string
+	at                 []int // the place of each clue, for errors
+	// outsideAt holds, for each place of an outside clue (its type, line
+	// and end), the clues it added, b.clues[from:to]; dropped the clues of
+	// a place read again (ISS keeps one clue a place: the later).
+	outsideAt map[string][2]int
+	dropped   map[int]bool
+	pairMarks []pairMark // the dots and marks read from Pairs
+	named     []string
+	namedAt   []int
+	warnings  []string
 	// inMember is set while the members of an Or are read: a given is a
 	// pencil mark of the member, not a cell of the grid.
 	inMember bool
@@ -316,6 +331,7 @@ func (b *builder) finish() (*Puzzle, error) {
 			return nil, b.t.fail(b.namedAt[k], ErrUnsupported, "%v", err)
 		}
 	}
+	b.dropOutside()
 	r, warns, err := clue.Apply(r, b.clues...)
 	if err != nil {
 		var ce *clue.Error
@@ -627,6 +643,13 @@ func (b *builder) varCells(its []item) error {
 			b.chaosAt = its[k].at
 		}
 	}
+	if slices.ContainsFunc(its, func(it item) bool { return it.typ == "Doppelganger" }) {
+		// ISS's var cells of the missing digits (see doppelganger).
+		for _, g := range doppelGroups(b.n) {
+			groups = append(groups, g)
+			b.nvars += g.count
+		}
+	}
 	slices.SortFunc(groups, func(x, y varGroup) int { return strings.Compare(x.name, y.name) })
 	next := b.n * b.n
 	for k := range groups {
@@ -835,4 +858,19 @@ func (b *builder) regionSameValues(r *satdoku.Rules) error {
 		}
 	}
 	return nil
+}
+
+// dropOutside takes out of the clues those of an outside clue whose place
+// a later one of its type took (see outsideClues).
+func (b *builder) dropOutside() {
+	if len(b.dropped) == 0 {
+		return
+	}
+	clues, at := b.clues[:0], b.at[:0]
+	for k := range b.clues {
+		if !b.dropped[k] {
+			clues, at = append(clues, b.clues[k]), append(at, b.at[k])
+		}
+	}
+	b.clues, b.at, b.dropped = clues, at, nil
 }

@@ -217,7 +217,7 @@ func TestGivensIntersect(t *testing.T) {
 // with its kind.
 func TestErrors(t *testing.T) {
 	checkErrors(t, []errorCase{
-		{".~R1C1_5.Lunchbox~10~R1C1~R1C2", ".Lunchbox", ErrUnsupported, "Lunchbox"},
+		{".~R1C1_5.Or.Doppelganger.End", ".Doppelganger", ErrUnsupported, "Doppelganger inside an Or"},
 		{".Thermo~R1C1~R1C2.Or.Thermo~R2C1~R2C2.Replicate~R1C1.End.End", ".Replicate", ErrUnsupported, "Replicate inside an Or"},
 		{".Thermo~R1C1~R1C2.Nonsense~R1C1", ".Nonsense", ErrSyntax, "Nonsense"},
 		{".Thermo~R1C1~R0C2", "R0C2", ErrInvalid, "R0C2"},
