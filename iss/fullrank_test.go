@@ -3,6 +3,7 @@ package iss
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/satdoku/satdoku/satsolve"
@@ -70,7 +71,12 @@ func TestFullRankCount(t *testing.T) {
 					}
 				}
 			}
-			clues = append(clues, c)
+			// ISS keeps one clue a place (an end of a line), the later.
+			if i := slices.IndexFunc(clues, func(d rc) bool { return d.kind == c.kind && d.line == c.line }); i >= 0 {
+				clues[i] = c
+			} else {
+				clues = append(clues, c)
+			}
 			name := fmt.Sprintf("R%d", c.line+1)
 			if c.kind >= 2 {
 				name = fmt.Sprintf("C%d", c.line+1)
