@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -288,7 +287,7 @@ func markedGrid(g *satdoku.Grid, rep *cluereport.Report) []byte {
 			i := r*n + c
 			s := "."
 			if d := g.Cell(i); d != 0 {
-				s = symbol(d)
+				s = string(g.Rules().AppendSymbol(nil, d))
 				if redundant[i] {
 					s = "(" + s + ")"
 				}
@@ -299,16 +298,6 @@ func markedGrid(g *satdoku.Grid, rep *cluereport.Report) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
-}
-
-// symbol is digit d as the text formats write it: 1–9, then letters from
-// A for 10, numbers past 35.
-func symbol(d int) string {
-	const symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	if d <= len(symbols) {
-		return symbols[d-1 : d]
-	}
-	return strconv.Itoa(d)
 }
 
 // center pads s to width, one space more on the right.
