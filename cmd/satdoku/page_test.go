@@ -644,7 +644,7 @@ func pageThermo(p *pageRun) {
 	if got := p.text("#puzzle-rules"); !strings.Contains(got, "thermometer increase") {
 		t.Errorf("rules %q", got)
 	}
-	if got := p.text("#warnings"); !strings.Contains(got, `"line" drawn for looks only`) {
+	if got := p.text("#warnings"); !strings.Contains(got, `"line" drawn for looks only`) || !strings.Contains(got, "The answers are for the rules as drawn, without what a cosmetic line may stand for.") {
 		t.Errorf("no word of the cosmetic line: warnings %q", got)
 	}
 	var drawn bool

@@ -345,7 +345,12 @@ function showAbout(v) {
   }
   const ws = [...(v.warnings || [])];
   if (v.unread && v.unread.length) {
-    ws.push(`The rules text states ${v.unread.join(', ')}, which the puzzle's data does not carry: the answers are for the rules as read, without them.`);
+    // Each rule of the rules text has its own warning above; this says
+    // what every answer below may lack, those rules and what the reader
+    // left unread (cosmetic marks, a background image).
+    const last = v.unread.length - 1;
+    const what = last ? `${v.unread.slice(0, last).join(', ')} and ${v.unread[last]}` : v.unread[0];
+    ws.push(`The answers are for the rules as drawn, without ${what}.`);
   }
   for (const w of ws) {
     const li = document.createElement('li');
