@@ -391,7 +391,7 @@ type Clue struct {
 	Coefs []int `json:"coefs,omitempty"`
 	// NFA is the automaton of an Automaton clue.
 	NFA *satdoku.NFA `json:"nfa,omitempty"`
-	// Label names an Automaton or a PairTable clue.
+	// Label names an Automaton or a PairTable clue, or a Global one.
 	Label string `json:"label,omitempty"`
 	// Global marks a clue that states a rule of the whole board (ISS's
 	// AntiTaxicab, GlobalEntropy: a table on thousands of pairs, an

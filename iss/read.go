@@ -377,7 +377,7 @@ func (b *builder) houses() {
 		for j := range k {
 			cells[j] = start + j*step
 		}
-		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: cells})
+		b.add(0, clue.Clue{Kind: clue.ExtraRegion, Cells: cells, Label: "rows and columns", Global: true})
 	}
 	for r := range rows {
 		if cols > 1 {
