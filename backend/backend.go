@@ -119,10 +119,6 @@ var (
 	// check (a proof the checker rejected, or none at all): the call has
 	// no answer, and the claim must not be reported as one.
 	ErrCertificate = errors.New("certificate rejected")
-	// ErrUnsupported reports a puzzle the back end cannot take (an external
-	// solver's DIMACS file carries no var cells, no grid that is not
-	// square and no values other than 1 to N): another back end may.
-	ErrUnsupported = errors.New("an external solver's DIMACS file cannot carry the puzzle")
 )
 
 // Solver answers puzzles. Every answer it returns is a claim that the caller

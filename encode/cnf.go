@@ -111,6 +111,15 @@ type DIMACSOptions struct {
 	Blocks []*satdoku.Grid
 	// Version follows the program name in the first comment line.
 	Version string
+	// ModelOnly writes a file for a SAT solver whose model the caller
+	// decodes under the puzzle's own rules (as package extsolve does), not
+	// one to be read back as a puzzle: puzzles that a file cannot carry
+	// (see Carries: cells outside the grid, grids that are not square,
+	// values other than 1..N) are written too, with no comments but the
+	// first, what it cannot carry and the variable numbering:
+	// var(i, d) = i·V + d for cell i (the grid's in reading order from 0,
+	// then the cells outside it) and its d-th value of V (see CellVar).
+	ModelOnly bool
 }
 
 // WriteDIMACS writes the CNF of puzzle g to w in DIMACS format: comment
@@ -144,8 +153,9 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if int(o.Givens) >= len(givensNames) {
 		return fmt.Errorf("encode: write DIMACS: %w %d", ErrGivensMode, uint8(o.Givens))
 	}
-	if err := Carries(g.Rules()); err != nil {
-		return fmt.Errorf("encode: write DIMACS: %w: %w", ErrGrid, err)
+	carried := Carries(g.Rules())
+	if carried != nil && !o.ModelOnly {
+		return fmt.Errorf("encode: write DIMACS: %w: %w", ErrGrid, carried)
 	}
 	for _, b := range o.blocks() {
 		if b == nil || b.N() != g.N() {
@@ -162,12 +172,17 @@ func WriteDIMACS(w io.Writer, g *satdoku.Grid, o DIMACSOptions) error {
 	if o.Version != "" {
 		prog += " " + o.Version
 	}
-	fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
-	writeRules(bw, g.Rules())
-	for _, b := range o.blocks() {
-		fmt.Fprintf(bw, "c block %s\n", b.String())
+	if carried != nil {
+		fmt.Fprintf(bw, "c %s\nc not a puzzle file: %s\nc var(i,d) = i*%d+d, cell i from 0 (the grid's in reading order, then the cells outside it), its d-th value from 1\n",
+			prog, carried, g.Rules().Values())
+	} else {
+		fmt.Fprintf(bw, "c %s\nc puzzle %s\nc encoding %s\nc givens %s\n", prog, g.String(), o.Encoding, o.Givens)
+		writeRules(bw, g.Rules())
+		for _, b := range o.blocks() {
+			fmt.Fprintf(bw, "c block %s\n", b.String())
+		}
+		fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
 	}
-	fmt.Fprintf(bw, "c %s\nc size %dx%d\n", numbering, n, n)
 	fmt.Fprintf(bw, "p cnf %d %d\n", vars, clauses)
 	dw := dimacsWriter{w: bw, buf: make([]byte, 0, 64)}
 	// A writer that fails (a full disk, or an external solver's file whose

@@ -172,9 +172,6 @@ func (s *Solver) Count(ctx context.Context, g *satdoku.Grid, limit int) (backend
 	if g == nil || g.Rules() == nil {
 		return backend.Result{}, fmt.Errorf("extsolve: %w", backend.ErrGrid)
 	}
-	if err := encode.Carries(g.Rules()); err != nil {
-		return backend.Result{}, fmt.Errorf("extsolve: %w: %w; without --solver, gini answers it", backend.ErrUnsupported, err)
-	}
 	if s.opt.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.opt.Timeout)
@@ -234,7 +231,7 @@ func (s *Solver) run(ctx context.Context, dir string, g *satdoku.Grid, blocks []
 	if err != nil {
 		return nil, none, fmt.Errorf("extsolve: %w", err)
 	}
-	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks}
+	dimacs := encode.DIMACSOptions{Encoding: s.opt.Encoding, Blocks: blocks, ModelOnly: true}
 	err = encode.WriteDIMACS(ctxFile{ctx, f}, g, dimacs)
 	if cerr := f.Close(); err == nil {
 		err = cerr

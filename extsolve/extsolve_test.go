@@ -18,6 +18,7 @@ import (
 	"github.com/satdoku/satdoku/encode"
 	"github.com/satdoku/satdoku/internal/race"
 	"github.com/satdoku/satdoku/internal/solvertest"
+	"github.com/satdoku/satdoku/iss"
 	"github.com/satdoku/satdoku/satsolve"
 	"github.com/satdoku/satdoku/textfmt"
 	"github.com/satdoku/satdoku/verify"
@@ -612,4 +613,52 @@ func every[T any](xs []T, k int) []T {
 		out = append(out, xs[i])
 	}
 	return out
+}
+
+// TestModelOnly counts, with each solver, puzzles whose DIMACS file is for
+// the solver alone (values from 0, grids that are not square, cells outside
+// the grid, a chaos construction's label cells) and requires the counts and
+// the solutions of the validator's own counter.
+func TestModelOnly(t *testing.T) {
+	texts := []string{
+		".Shape~4x4~0-3.~R1C2_2~R1C3_3~R2C2_1~R4C4_2",
+		".Shape~4x4~0-3.~R1C2_2~R1C3_3",
+		".Shape~2x3.~R1C1_1~R2C2_3",
+		".Shape~3x4.~R1C1_1~R2C2_3~R3C4_2",
+		".Shape~4x4.Var~S~sum~2.Arrow~VS1~R1C1~R1C2.Arrow~VS2~R2C1~R3C1.Thermo~VS1~VS2.~R3C3_4~R4C4_1~R2C2_4",
+		".Shape~4x4.Var~S~sum~2.Arrow~VS1~R1C1~R1C2.~R3C3_4~R4C4_1~R2C2_4",
+		".Shape~4x4.NoBoxes.ChaosConstruction.~R1C1_1~R2C2_2~R3C3_3",
+	}
+	for _, name := range solvers {
+		t.Run(name, func(t *testing.T) {
+			solvertest.Need(t, name)
+			s := mustNew(t, name, Options{TempDir: t.TempDir(), Encoding: encode.Reduced})
+			for _, text := range texts {
+				p, err := iss.Read(text)
+				if err != nil {
+					t.Fatalf("%s: %v", text, err)
+				}
+				if encode.Carries(p.Grid.Rules()) == nil {
+					t.Fatalf("%s: a DIMACS puzzle file carries it: not a case of this test", text)
+				}
+				const limit = 6
+				want, _ := verify.Count(p.Grid, limit)
+				got, err := s.Count(context.Background(), p.Grid, limit)
+				if err != nil {
+					t.Fatalf("%s: %v", text, err)
+				}
+				if got.Count != want {
+					t.Fatalf("%s: %s counts %d, the validator %d", text, name, got.Count, want)
+				}
+				t.Logf("%s: %d", text, want)
+				for _, sol := range []*satdoku.Grid{got.Solution, got.Second} {
+					if sol != nil {
+						if err := verify.Solution(p.Grid, sol); err != nil {
+							t.Fatalf("%s: %s's solution rejected: %v", text, name, err)
+						}
+					}
+				}
+			}
+		})
+	}
 }

@@ -242,10 +242,6 @@ func (a *record) setFailure(err error) {
 	case errors.Is(err, backend.ErrFailed):
 		a.Status, a.exit = statusError, exitInternal
 		a.Error = userText(err)
-	case errors.Is(err, backend.ErrUnsupported):
-		// A puzzle the chosen solver cannot take: the user's choice.
-		a.Status, a.exit = statusError, exitUsage
-		a.Error = userText(err)
 	case errors.Is(err, backend.ErrCertificate):
 		// --certify: the claim of unsatisfiability failed its check.
 		a.setInternal("certificate failed: %s", strings.TrimPrefix(userText(err), "certificate failed: "))
