@@ -287,10 +287,10 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
 		if seen[i] && c.Kind != Automaton {
-			return fmt.Errorf("r%dc%d listed twice", i/n+1, i%n+1)
+			return fmt.Errorf("%s listed twice", r.CellName(i))
 		}
 		if r.Hole(i) {
-			return fmt.Errorf("r%dc%d is outside the %d×%d grid", i/n+1, i%n+1, r.rows, r.cols)
+			return fmt.Errorf("%s is outside the %d×%d grid", r.CellName(i), r.rows, r.cols)
 		}
 		seen[i] = true
 	}

@@ -92,6 +92,9 @@ type Rules struct {
 	// varCells is the number of cells beyond the grid's n² (see
 	// WithVarCells).
 	varCells int
+	// varNames are the names of the var cells, in order (see
+	// WithNamedVarCells); nil, shorter, or "" for an unnamed cell.
+	varNames []string
 	tables   *tables // see Cached
 }
 
@@ -369,13 +372,13 @@ func Regions(n int, regions [][]int) (*Rules, error) {
 			if len(reg) != n {
 				return nil, fmt.Errorf("%w: region %d has %d cells, want %d", ErrRules, x+1, len(reg), n)
 			}
-			cells, err := checkCells(n, n*n, reg)
+			cells, err := (&Rules{n: n}).checkCells(reg)
 			if err != nil {
 				return nil, fmt.Errorf("region %d: %w", x+1, err)
 			}
 			for _, i := range cells {
 				if seen[i] {
-					return nil, fmt.Errorf("%w: region %d: r%dc%d is in two regions", ErrRules, x+1, i/n+1, i%n+1)
+					return nil, fmt.Errorf("%w: region %d: %s is in two regions", ErrRules, x+1, (&Rules{n: n}).CellName(i))
 				}
 				seen[i] = true
 			}
@@ -444,17 +447,17 @@ func (r *Rules) Hole(i int) bool {
 	return r.rows != 0 && i < r.n*r.n && (i/r.n >= r.rows || i%r.n >= r.cols)
 }
 
-// checkCells returns the cells sorted, or an error for a cell off the board
-// or a cell listed twice.
-func checkCells(n, total int, cells []int) ([]int, error) {
+// checkCells returns the cells sorted, or an error for a cell off the
+// board of r (its grid and var cells) or a cell listed twice.
+func (r *Rules) checkCells(cells []int) ([]int, error) {
 	s := slices.Clone(cells)
 	slices.Sort(s)
 	for k, i := range s {
-		if i < 0 || i >= total {
-			return nil, fmt.Errorf("%w: cell %d is off the %d×%d board", ErrRules, i, n, n)
+		if i < 0 || i >= r.Cells() {
+			return nil, fmt.Errorf("%w: cell %d is off the %d×%d board", ErrRules, i, r.n, r.n)
 		}
 		if k > 0 && s[k-1] == i {
-			return nil, fmt.Errorf("%w: r%dc%d listed twice", ErrRules, i/n+1, i%n+1)
+			return nil, fmt.Errorf("%w: %s listed twice", ErrRules, r.CellName(i))
 		}
 	}
 	return s, nil
@@ -485,12 +488,12 @@ outer:
 		if len(e.Cells) < 2 || len(e.Cells) > r.Values() {
 			return nil, fmt.Errorf("%w: extra unit %q has %d cells (want 2 to %d)", ErrRules, e.Name, len(e.Cells), r.Values())
 		}
-		cells, err := checkCells(r.n, r.Cells(), e.Cells)
+		cells, err := r.checkCells(e.Cells)
 		if err != nil {
 			return nil, fmt.Errorf("extra unit %q: %w", e.Name, err)
 		}
 		if i := slices.IndexFunc(cells, r.Hole); i >= 0 {
-			return nil, fmt.Errorf("%w: extra unit %q: r%dc%d is outside the %d×%d grid", ErrRules, e.Name, cells[i]/r.n+1, cells[i]%r.n+1, r.rows, r.cols)
+			return nil, fmt.Errorf("%w: extra unit %q: %s is outside the %d×%d grid", ErrRules, e.Name, r.CellName(cells[i]), r.rows, r.cols)
 		}
 		for _, u := range units {
 			if slices.Equal(u.Cells, cells) {
@@ -507,7 +510,7 @@ outer:
 	rs := build(r.n, r.Cells(), units)
 	rs.boxH, rs.boxW, rs.raw, rs.rows, rs.cols = r.boxH, r.boxW, r.raw, r.rows, r.cols
 	rs.relations, rs.constraints, rs.tags = r.relations, r.constraints, r.tags
-	rs.valueOffset, rs.values, rs.varCells = r.valueOffset, r.values, r.varCells
+	rs.valueOffset, rs.values, rs.varCells, rs.varNames = r.valueOffset, r.values, r.varCells, r.varNames
 	return rs, nil
 }
 

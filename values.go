@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Digits and values.
@@ -125,7 +127,8 @@ func (r *Rules) AppendSymbol(b []byte, d int) []byte {
 const MaxCells = MaxN*MaxN + 1024
 
 // WithVarCells returns rules with k more cells beyond r's (see the notes
-// on var cells), numbered from r.Cells() on. A k below 0 or a total above
+// on var cells), numbered from r.Cells() on, unnamed (see CellName and
+// WithNamedVarCells). A k below 0 or a total above
 // MaxCells is an error wrapping ErrRules.
 func (r *Rules) WithVarCells(k int) (*Rules, error) {
 	if k < 0 || r.Cells()+k > MaxCells {
@@ -140,6 +143,92 @@ func (r *Rules) WithVarCells(k int) (*Rules, error) {
 		rs.cellStart = append(rs.cellStart, last)
 	}
 	return &rs, nil
+}
+
+// WithNamedVarCells returns rules with a var cell more beyond r's for
+// each name, numbered from r.Cells() on, which every layer calls by that
+// name (see CellName): the name the puzzle gave it ("VS1", "CC12"). An
+// empty name leaves the cell unnamed. A name taken by another cell
+// (a grid cell's "r1c1" too, in any case), one with a space or a comma,
+// or a total above MaxCells, is an error wrapping ErrRules.
+func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
+	rs, err := r.WithVarCells(len(names))
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(names, func(s string) bool { return s != "" }) {
+		return rs, nil
+	}
+	taken := map[string]bool{}
+	for k := range r.varCells {
+		if name := r.varName(k); name != "" {
+			taken[strings.ToLower(name)] = true
+		}
+	}
+	for _, name := range names {
+		key := strings.ToLower(name)
+		switch {
+		case name == "":
+			continue
+		case strings.ContainsAny(name, " \t\n,;") || !utf8.ValidString(name):
+			return nil, fmt.Errorf("%w: var cell name %q (want no space or comma)", ErrRules, name)
+		case taken[key] || gridCellName(key):
+			return nil, fmt.Errorf("%w: var cell name %q names another cell", ErrRules, name)
+		}
+		taken[key] = true
+	}
+	rs.varNames = make([]string, rs.varCells)
+	copy(rs.varNames, r.varNames)
+	copy(rs.varNames[r.varCells:], names)
+	return rs, nil
+}
+
+// varName returns the name of var cell k (cell N²+k), "" when it has none.
+func (r *Rules) varName(k int) string {
+	if k < len(r.varNames) {
+		return r.varNames[k]
+	}
+	return ""
+}
+
+// gridCellName reports whether s (lower-case) has the form of a grid
+// cell's name, "r" digits "c" digits.
+func gridCellName(s string) bool {
+	row, col, ok := strings.Cut(strings.TrimPrefix(s, "r"), "c")
+	if !ok || !strings.HasPrefix(s, "r") || row == "" || col == "" {
+		return false
+	}
+	return strings.Trim(row, "0123456789") == "" && strings.Trim(col, "0123456789") == ""
+}
+
+// CellName returns the name of cell i for every message, list and
+// picture that names a cell: "r1c1" for the grid's cell at row 1, column
+// 1 (rows and columns from 1), and for a var cell the name it was given
+// (see WithNamedVarCells), or "v" and its number among the var cells
+// ("v1" for cell N²) when it has none. A cell off the board is "cell" and
+// its index.
+func (r *Rules) CellName(i int) string {
+	return string(r.AppendCellName(make([]byte, 0, 8), i))
+}
+
+// AppendCellName appends the name of cell i (see CellName) to b.
+func (r *Rules) AppendCellName(b []byte, i int) []byte {
+	n := r.n
+	switch {
+	case i >= 0 && i < n*n:
+		b = append(b, 'r')
+		b = strconv.AppendInt(b, int64(i/n+1), 10)
+		b = append(b, 'c')
+		return strconv.AppendInt(b, int64(i%n+1), 10)
+	case i >= n*n && i < r.Cells():
+		if name := r.varName(i - n*n); name != "" {
+			return append(b, name...)
+		}
+		b = append(b, 'v')
+		return strconv.AppendInt(b, int64(i-n*n+1), 10)
+	}
+	b = append(b, "cell "...)
+	return strconv.AppendInt(b, int64(i), 10)
 }
 
 // Cells returns the number of cells: the grid's N², and the var cells.

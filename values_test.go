@@ -263,3 +263,49 @@ func TestWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestCellName checks the names of cells: a grid cell's r1c1, a var
+// cell's own name, kept through the With methods that rebuild the rules,
+// a default for an unnamed var cell, and the names that are refused.
+func TestCellName(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	v, err := r.WithNamedVarCells("VS1", "VS2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err = v.WithVarCells(1); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = v.WithExtra(satdoku.ExtraUnit{Name: "sum", Cells: []int{16, 17}}); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = v.WithValueOffset(-1); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = v.WithRelations(satdoku.Relation{A: 0, B: 17, Kind: satdoku.Less}); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range map[int]string{0: "r1c1", 5: "r2c2", 15: "r4c4", 16: "VS1", 17: "VS2", 18: "v3", 19: "cell 19", -1: "cell -1"} {
+		if got := v.CellName(i); got != want {
+			t.Errorf("CellName(%d) = %q, want %q", i, got, want)
+		}
+		if got := string(v.AppendCellName([]byte("x"), i)); got != "x"+want {
+			t.Errorf("AppendCellName(%d) = %q", i, got)
+		}
+	}
+	w, err := v.WithNamedVarCells("CC1")
+	if err != nil || w.CellName(19) != "CC1" || w.CellName(17) != "VS2" {
+		t.Errorf("a var cell named after unnamed ones: %v", err)
+	}
+	for _, bad := range [][]string{{"VS1"}, {"vs1"}, {"R2C3"}, {"r10c1"}, {"A", "A"}, {"a b"}, {"a,b"}} {
+		if _, err := v.WithNamedVarCells(bad...); !errors.Is(err, satdoku.ErrRules) {
+			t.Errorf("WithNamedVarCells(%q): %v", bad, err)
+		}
+	}
+	if _, err := v.WithNamedVarCells("rc", "r1", "c1", "R1C"); err != nil {
+		t.Errorf("names that are no grid cell's: %v", err)
+	}
+	if _, err := v.WithExtra(satdoku.ExtraUnit{Name: "twice", Cells: []int{0, 17, 17}}); err == nil || !strings.Contains(err.Error(), "VS2 listed twice") {
+		t.Errorf("a var cell twice: %v", err)
+	}
+}
