@@ -293,7 +293,11 @@ func (b *builder) finish() (*Puzzle, error) {
 		r, err = r.WithValues(b.values)
 	}
 	if err == nil && b.nvars > 0 {
-		r, err = r.WithVarCells(b.nvars)
+		names := make([]string, b.nvars)
+		for name, i := range b.vars {
+			names[i-n*n] = name
+		}
+		r, err = r.WithNamedVarCells(names...)
 	}
 	if err != nil {
 		return nil, b.t.fail(b.jigsawAt, ErrInvalid, "%v", err)

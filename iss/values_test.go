@@ -832,3 +832,40 @@ func TestAutomatonMoreValues(t *testing.T) {
 		countsAgree(t, s, strconv.Quote(pattern), p.Grid, want, 300)
 	}
 }
+
+// TestVarCellNames checks that the rules of a puzzle with var cells name
+// them as the puzzle does (satdoku.Rules.CellName): a Var group's VS1 and
+// VS2, a group of one's VM, a chaos construction's label cells CC1 to
+// CC16, the var cells of a Doppelganger; the grid's cells stay r1c1.
+func TestVarCellNames(t *testing.T) {
+	for text, want := range map[string][]string{
+		".Shape~4x4.Var~S~sum~2.Var~M.Arrow~VS1~R1C1~R1C2": {"r1c1", "VM", "VS1", "VS2"},
+		".Shape~4x4.NoBoxes.ChaosConstruction":             {"r4c4", "CC1", "CC2", "CC16"},
+		".Shape~4x4~0-4.Doppelganger":                      {"r1c1", "VDGB1", "VDGB4", "VDGC1", "VDGR4", "VDGZ"},
+	} {
+		p, err := Read(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		r := p.Grid.Rules()
+		var got []string
+		for i := range r.Cells() {
+			if name := r.CellName(i); i == 0 || i == 15 || slices.Contains(want, name) {
+				got = append(got, name)
+			}
+		}
+		seen := map[string]bool{}
+		for i := range r.Cells() {
+			name := r.CellName(i)
+			if seen[name] || i >= 16 && strings.HasPrefix(name, "r") {
+				t.Errorf("%s: cell %d named %q", text, i, name)
+			}
+			seen[name] = true
+		}
+		for _, w := range want {
+			if !seen[w] {
+				t.Errorf("%s: no cell named %s (%v)", text, w, got)
+			}
+		}
+	}
+}
