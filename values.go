@@ -149,8 +149,9 @@ func (r *Rules) WithVarCells(k int) (*Rules, error) {
 // each name, numbered from r.Cells() on, which every layer calls by that
 // name (see CellName): the name the puzzle gave it ("VS1", "CC12"). An
 // empty name leaves the cell unnamed. A name taken by another cell
-// (a grid cell's "r1c1" too, in any case), one with a space or a comma,
-// or a total above MaxCells, is an error wrapping ErrRules.
+// (a grid cell's "r1c1" or an unnamed var cell's "v1" too, in any case),
+// one with a space or a comma, or a total above MaxCells, is an error
+// wrapping ErrRules.
 func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
 	rs, err := r.WithVarCells(len(names))
 	if err != nil {
@@ -172,7 +173,7 @@ func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
 			continue
 		case strings.ContainsAny(name, " \t\n,;") || !utf8.ValidString(name):
 			return nil, fmt.Errorf("%w: var cell name %q (want no space or comma)", ErrRules, name)
-		case taken[key] || gridCellName(key):
+		case taken[key] || gridCellName(key) || defaultName(key):
 			return nil, fmt.Errorf("%w: var cell name %q names another cell", ErrRules, name)
 		}
 		taken[key] = true
@@ -181,6 +182,18 @@ func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
 	copy(rs.varNames, r.varNames)
 	copy(rs.varNames[r.varCells:], names)
 	return rs, nil
+}
+
+// VarCellNames returns the names given to the var cells (see
+// WithNamedVarCells), in order from cell N², "" for an unnamed one: what
+// WithNamedVarCells takes to give other rules the same var cells. To
+// name a cell in a message, use CellName.
+func (r *Rules) VarCellNames() []string {
+	names := make([]string, r.varCells)
+	for k := range names {
+		names[k] = r.varName(k)
+	}
+	return names
 }
 
 // varName returns the name of var cell k (cell N²+k), "" when it has none.
@@ -199,6 +212,13 @@ func gridCellName(s string) bool {
 		return false
 	}
 	return strings.Trim(row, "0123456789") == "" && strings.Trim(col, "0123456789") == ""
+}
+
+// defaultName reports whether s (lower-case) has the form of the name
+// CellName gives an unnamed var cell, "v" digits.
+func defaultName(s string) bool {
+	rest, ok := strings.CutPrefix(s, "v")
+	return ok && rest != "" && strings.Trim(rest, "0123456789") == ""
 }
 
 // CellName returns the name of cell i for every message, list and

@@ -2,6 +2,7 @@ package satdoku_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -293,16 +294,19 @@ func TestCellName(t *testing.T) {
 			t.Errorf("AppendCellName(%d) = %q", i, got)
 		}
 	}
+	if got := v.VarCellNames(); !slices.Equal(got, []string{"VS1", "VS2", ""}) {
+		t.Errorf("VarCellNames() = %q", got)
+	}
 	w, err := v.WithNamedVarCells("CC1")
 	if err != nil || w.CellName(19) != "CC1" || w.CellName(17) != "VS2" {
 		t.Errorf("a var cell named after unnamed ones: %v", err)
 	}
-	for _, bad := range [][]string{{"VS1"}, {"vs1"}, {"R2C3"}, {"r10c1"}, {"A", "A"}, {"a b"}, {"a,b"}} {
+	for _, bad := range [][]string{{"VS1"}, {"vs1"}, {"R2C3"}, {"r10c1"}, {"A", "A"}, {"a b"}, {"a,b"}, {"v3"}, {"V12"}} {
 		if _, err := v.WithNamedVarCells(bad...); !errors.Is(err, satdoku.ErrRules) {
 			t.Errorf("WithNamedVarCells(%q): %v", bad, err)
 		}
 	}
-	if _, err := v.WithNamedVarCells("rc", "r1", "c1", "R1C"); err != nil {
+	if _, err := v.WithNamedVarCells("rc", "r1", "c1", "R1C", "v", "VA1"); err != nil {
 		t.Errorf("names that are no grid cell's: %v", err)
 	}
 	if _, err := v.WithExtra(satdoku.ExtraUnit{Name: "twice", Cells: []int{0, 17, 17}}); err == nil || !strings.Contains(err.Error(), "VS2 listed twice") {
