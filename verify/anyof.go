@@ -26,7 +26,7 @@ func anyOfWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 
 // memberWhy returns why member m is broken in g, or "".
 func memberWhy(m *satdoku.Member, g *satdoku.Grid) string {
-	n := g.N()
+	r := g.Rules()
 	for k := range m.Relations {
 		x := &m.Relations[k]
 		if da, db := g.Cell(x.A), g.Cell(x.B); broken(x, da, db) {
@@ -34,7 +34,7 @@ func memberWhy(m *satdoku.Member, g *satdoku.Grid) string {
 			if name == "" {
 				name = x.Kind.String()
 			}
-			return fmt.Sprintf("%s of %v and %v: %d and %d", name, cellAt(x.A, n), cellAt(x.B, n), da, db)
+			return fmt.Sprintf("%s of %s and %s: %d and %d", name, r.CellName(x.A), r.CellName(x.B), r.ValueOf(da), r.ValueOf(db))
 		}
 	}
 	for k := range m.Constraints {

@@ -20,7 +20,7 @@ import (
 // not know is always broken: the validator never passes what it cannot
 // check.
 func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n, nv := g.N(), g.Rules().Values()
+	r, nv := g.Rules(), g.Rules().Values()
 	switch c.Kind {
 	case satdoku.Total:
 		sum := 0
@@ -36,20 +36,20 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		for _, i := range c.Cells {
 			d := g.Cell(i)
 			if seen&bit(d) != 0 {
-				return fmt.Sprintf("%d twice", d)
+				return fmt.Sprintf("%d twice", r.ValueOf(d))
 			}
 			seen |= bit(d)
 			lo, hi = min(lo, d), max(hi, d)
 		}
 		if hi-lo != len(c.Cells)-1 {
-			return fmt.Sprintf("digits %s are not consecutive", digitList(seen))
+			return fmt.Sprintf("digits %s are not consecutive", valueList(r, seen))
 		}
 	case satdoku.Within:
 		a, b := g.Cell(c.Cells[0]), g.Cell(c.Cells[len(c.Cells)-1])
 		lo, hi := min(a, b), max(a, b)
 		for _, i := range c.Cells[1 : len(c.Cells)-1] {
 			if d := g.Cell(i); d <= lo || d >= hi {
-				return fmt.Sprintf("%v holds %d, not strictly between %d and %d", cellAt(i, n), d, a, b)
+				return fmt.Sprintf("%s holds %d, not strictly between %d and %d", r.CellName(i), r.ValueOf(d), r.ValueOf(a), r.ValueOf(b))
 			}
 		}
 	case satdoku.Sandwich:
@@ -58,21 +58,21 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			switch g.Cell(i) {
 			case 1:
 				if p >= 0 {
-					return "1 twice"
+					return fmt.Sprintf("%d twice", r.ValueOf(1))
 				}
 				p = k
 			case nv:
 				if q >= 0 {
-					return fmt.Sprintf("%d twice", nv)
+					return fmt.Sprintf("%d twice", r.ValueOf(nv))
 				}
 				q = k
 			}
 		}
 		if p < 0 {
-			return "no 1"
+			return fmt.Sprintf("no %d", r.ValueOf(1))
 		}
 		if q < 0 {
-			return fmt.Sprintf("no %d", nv)
+			return fmt.Sprintf("no %d", r.ValueOf(nv))
 		}
 		sum := 0
 		for _, i := range c.Cells[min(p, q)+1 : max(p, q)] {
@@ -101,7 +101,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 	case satdoku.OneOf:
 		for _, i := range c.Cells {
 			if d := g.Cell(i); c.Mask&bit(d) == 0 {
-				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
+				return fmt.Sprintf("%s holds %d, not one of %s", r.CellName(i), r.ValueOf(d), valueList(r, c.Mask))
 			}
 		}
 	case satdoku.Never:
@@ -136,7 +136,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		a, b := g.Cell(c.Cells[0]), g.Cell(c.Cells[len(c.Cells)-1])
 		for _, i := range c.Cells[1 : len(c.Cells)-1] {
 			if d := g.Cell(i); d >= min(a, b) && d <= max(a, b) {
-				return fmt.Sprintf("%v holds %d, not outside %d to %d", cellAt(i, n), d, min(a, b), max(a, b))
+				return fmt.Sprintf("%s holds %d, not outside %d to %d", r.CellName(i), r.ValueOf(d), r.ValueOf(min(a, b)), r.ValueOf(max(a, b)))
 			}
 		}
 	case satdoku.Index:
@@ -145,12 +145,12 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			if c.Coefs[k] == d {
 				picked = true
 				if g.Cell(i) != c.Value {
-					return fmt.Sprintf("%v holds %d, picks %v, which holds %d, want %d", cellAt(c.Cells[0], n), d, cellAt(i, n), g.Cell(i), c.Value)
+					return fmt.Sprintf("%s holds %d, picks %s, which holds %d, want %d", r.CellName(c.Cells[0]), r.ValueOf(d), r.CellName(i), r.ValueOf(g.Cell(i)), r.ValueOf(c.Value))
 				}
 			}
 		}
 		if !picked {
-			return fmt.Sprintf("%v holds %d, which picks no cell", cellAt(c.Cells[0], n), d)
+			return fmt.Sprintf("%s holds %d, which picks no cell", r.CellName(c.Cells[0]), r.ValueOf(d))
 		}
 	case satdoku.Segments:
 		sum := 0
@@ -158,7 +158,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			if sum += g.Cell(i); sum == c.Value {
 				sum = 0
 			} else if sum > c.Value {
-				return fmt.Sprintf("no segment adds up to %d at %v", c.Value, cellAt(i, n))
+				return fmt.Sprintf("no segment adds up to %d at %s", c.Value, r.CellName(i))
 			}
 		}
 		if sum != 0 {
@@ -168,8 +168,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		for k := 2; k < len(c.Cells); k++ {
 			a, b, x := g.Cell(c.Cells[0]), g.Cell(c.Cells[1]), g.Cell(c.Cells[k-1])
 			if y := g.Cell(c.Cells[k]); (a-b)*(a-b) != (x-y)*(x-y) {
-				return fmt.Sprintf("%v and %v differ by %d, %v and %v by %d", cellAt(c.Cells[0], n), cellAt(c.Cells[1], n), max(a-b, b-a),
-					cellAt(c.Cells[k-1], n), cellAt(c.Cells[k], n), max(x-y, y-x))
+				return fmt.Sprintf("%s and %s differ by %d, %s and %s by %d", r.CellName(c.Cells[0]), r.CellName(c.Cells[1]), max(a-b, b-a),
+					r.CellName(c.Cells[k-1]), r.CellName(c.Cells[k]), max(x-y, y-x))
 			}
 		}
 	case satdoku.Exactly, satdoku.SameValues, satdoku.Circles, satdoku.Distinct, satdoku.SegmentsLoop, satdoku.TotalIn, satdoku.NoSubsetSum:
@@ -223,6 +223,19 @@ func times(k int) string {
 		return "two"
 	}
 	return fmt.Sprintf("%d×", k)
+}
+
+// valueList writes the digits of mask m as the values they stand for
+// under r, as "0,2,4" for the digits 1, 3, 5 of a board of values from 0.
+func valueList(r *satdoku.Rules, m uint64) string {
+	var sb strings.Builder
+	for ; m != 0; m &= m - 1 {
+		if sb.Len() > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprint(&sb, r.ValueOf(bits.TrailingZeros64(m)+1))
+	}
+	return sb.String()
 }
 
 // digitList writes the digits of mask m as "1,3,5".
@@ -718,9 +731,9 @@ func narrowContains(digits []int, m []uint64) bool {
 	return true
 }
 
-// constraintConflict is the conflict of constraint c, broken for the
-// reason why, on an n×n board.
-func constraintConflict(n int, c *satdoku.Constraint, why string) Conflict {
+// constraintConflict is the conflict of constraint c of rules r, broken
+// for the reason why; its Cells are named as r names them.
+func constraintConflict(r *satdoku.Rules, c *satdoku.Constraint, why string) Conflict {
 	name := c.Name
 	if name == "" {
 		name = c.Kind.String()
@@ -731,10 +744,10 @@ func constraintConflict(n int, c *satdoku.Constraint, why string) Conflict {
 		if k > 0 {
 			sb.WriteByte(',')
 		}
-		sb.WriteString(cellAt(i, n).String())
+		sb.WriteString(r.CellName(i))
 		first, last = min(first, i), max(last, i)
 	}
-	return Conflict{A: cellAt(first, n), B: cellAt(last, n), Name: name, Constraint: c, Cells: sb.String(), Why: why}
+	return Conflict{A: cellAt(first, r.N()), B: cellAt(last, r.N()), Name: name, Constraint: c, Cells: sb.String(), Why: why}
 }
 
 // brokenConstraint returns why constraint c is certainly broken in the
@@ -764,7 +777,7 @@ func brokenConstraint(c *satdoku.Constraint, g *satdoku.Grid) string {
 // partialWhy says why constraint c cannot be completed from the digits
 // of g, which leave some of its cells empty.
 func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n, nv := g.N(), g.Rules().Values()
+	r, nv := g.Rules(), g.Rules().Values()
 	switch c.Kind {
 	case satdoku.Total:
 		lo, hi := 0, 0
@@ -787,11 +800,11 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 		for _, i := range c.Cells {
 			d := g.Cell(i)
 			if d != 0 && seen&bit(d) != 0 {
-				return fmt.Sprintf("%d twice", d)
+				return fmt.Sprintf("%d twice", r.ValueOf(d))
 			}
 			seen |= bit(d)
 		}
-		return fmt.Sprintf("digits %s do not fit a run of %d", digitList(seen), len(c.Cells))
+		return fmt.Sprintf("digits %s do not fit a run of %d", valueList(r, seen), len(c.Cells))
 	case satdoku.Sandwich:
 		ones, ns := 0, 0
 		for _, i := range c.Cells {
@@ -803,15 +816,15 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 			}
 		}
 		if ones > 1 {
-			return "1 twice"
+			return fmt.Sprintf("%d twice", r.ValueOf(1))
 		}
 		if ns > 1 {
-			return fmt.Sprintf("%d twice", nv)
+			return fmt.Sprintf("%d twice", r.ValueOf(nv))
 		}
 	case satdoku.OneOf:
 		for _, i := range c.Cells {
 			if d := g.Cell(i); d != 0 && c.Mask&bit(d) == 0 {
-				return fmt.Sprintf("%v holds %d, not one of %s", cellAt(i, n), d, digitList(c.Mask))
+				return fmt.Sprintf("%s holds %d, not one of %s", r.CellName(i), r.ValueOf(d), valueList(r, c.Mask))
 			}
 		}
 	case satdoku.Never:

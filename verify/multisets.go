@@ -21,7 +21,6 @@ func numberOf(d int) int { return d }
 // exactMulti returns why c (of one of this file's kinds) is broken by the
 // digits of g, or "".
 func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
-	n := g.N()
 	digits := make([]int, len(c.Cells))
 	for k, i := range c.Cells {
 		digits[k] = g.Cell(i)
@@ -54,7 +53,7 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 			seen[d] = true
 		}
 		if numberOf(digits[0]) != len(seen) {
-			return fmt.Sprintf("%v holds %d, and the cells it counts hold %d distinct digits", cellAt(c.Cells[0], n), digits[0], len(seen))
+			return fmt.Sprintf("%s holds %d, and the cells it counts hold %d distinct digits", g.Rules().CellName(c.Cells[0]), g.Rules().ValueOf(digits[0]), len(seen))
 		}
 	case satdoku.SegmentsLoop:
 		for r := range digits {

@@ -12,8 +12,14 @@ import (
 // Cell is a position on the board, Row and Col counted from 0.
 type Cell struct{ Row, Col int }
 
-// String returns the cell in 1-based "r1c3" form.
+// String returns the cell in 1-based "r1c3" form: a grid cell's name. A
+// var cell (past the grid, see satdoku.Rules.WithVarCells) has its name
+// under its rules only: see Name.
 func (c Cell) String() string { return fmt.Sprintf("r%dc%d", c.Row+1, c.Col+1) }
+
+// Name returns the cell's name under rules r (satdoku.Rules.CellName):
+// "r1c3" for a grid cell, the var cell's own name ("VS2") past the grid.
+func (c Cell) Name(r *satdoku.Rules) string { return r.CellName(c.Row*r.N() + c.Col) }
 
 // cellAt returns the position of cell i (row-major) on an n×n board.
 func cellAt(i, n int) Cell { return Cell{i / n, i % n} }
@@ -51,19 +57,40 @@ type Conflict struct {
 // "r1c3 and r1c7 both hold 5 (row 1)" or, for an extra unit,
 // "r1c1 and r5c5 both hold 3 (diagonal ↘)", and for a broken constraint
 // its name, cells and why, as "killer cage r1c1,r1c2: sum 12, want 10".
-// The digit is written in decimal.
-func (c Conflict) String() string {
+// The digit is written in decimal. String knows the grid's cells and the
+// digits only; Text names var cells and values as the rules do.
+func (c Conflict) String() string { return c.text(c.A.String(), c.B.String(), c.Digit, c.Other) }
+
+// Text describes the conflict as String does, under the rules r of the
+// grid it was found in: each cell by its name (satdoku.Rules.CellName,
+// "VS2" for a var cell) and each digit as the value it stands for
+// (satdoku.Rules.ValueOf: "both hold 0" for digit 1 on a board of the
+// values 0 to 8). A nil r gives String.
+func (c Conflict) Text(r *satdoku.Rules) string {
+	if r == nil {
+		return c.String()
+	}
+	other := c.Other
+	if other != 0 {
+		other = r.ValueOf(other)
+	}
+	return c.text(c.A.Name(r), c.B.Name(r), r.ValueOf(c.Digit), other)
+}
+
+// text writes the conflict with the names a and b of its cells, and v and
+// other for its digits (other is 0 when B holds v too).
+func (c Conflict) text(a, b string, v, other int) string {
 	if c.Constraint != nil {
 		return fmt.Sprintf("%s %s: %s", c.Name, c.Cells, c.Why)
 	}
 	if c.Relation {
 		if c.Other != 0 && c.Other != c.Digit {
-			return fmt.Sprintf("%v and %v hold %d and %d (%s)", c.A, c.B, c.Digit, c.Other, c.Name)
+			return fmt.Sprintf("%s and %s hold %d and %d (%s)", a, b, v, other, c.Name)
 		}
-		return fmt.Sprintf("%v and %v both hold %d (%s)", c.A, c.B, c.Digit, c.Name)
+		return fmt.Sprintf("%s and %s both hold %d (%s)", a, b, v, c.Name)
 	}
 	u := satdoku.Unit{Kind: c.Kind, Index: c.Index, Name: c.Name}
-	return fmt.Sprintf("%v and %v both hold %d (%v)", c.A, c.B, c.Digit, u)
+	return fmt.Sprintf("%s and %s both hold %d (%v)", a, b, v, u)
 }
 
 // conflict returns the conflict of cells i < j of unit u, which hold d.
@@ -165,7 +192,7 @@ func Check(g *satdoku.Grid) []Conflict {
 	cons := g.Rules().Constraints()
 	for k := range cons {
 		if why := brokenConstraint(&cons[k], g); why != "" {
-			out = append(out, constraintConflict(n, &cons[k], why))
+			out = append(out, constraintConflict(g.Rules(), &cons[k], why))
 		}
 	}
 	// The units were visited in order: a stable sort keeps it for equal pairs.
@@ -292,14 +319,14 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 	for i := range solution.Len() {
 		d := solution.Cell(i)
 		if d == 0 {
-			return fail(ErrIncomplete, "%v is empty", cellAt(i, n))
+			return fail(ErrIncomplete, "%s is empty", rules.CellName(i))
 		}
 		if d != 1 && rules.Hole(i) {
 			rows, cols := rules.Window()
-			return fail(ErrConflict, "%v is outside the %d×%d grid and holds %d, not 1", cellAt(i, n), rows, cols, d)
+			return fail(ErrConflict, "%s is outside the %d×%d grid and holds %d, not 1", rules.CellName(i), rows, cols, d)
 		}
 		if p := puzzle.Cell(i); p != 0 && p != d {
-			return fail(ErrGivens, "%v holds %d but the puzzle gives %d", cellAt(i, n), d, p)
+			return fail(ErrGivens, "%s holds %d but the puzzle gives %d", rules.CellName(i), rules.ValueOf(d), rules.ValueOf(p))
 		}
 		for _, x := range rules.UnitsOf(i) {
 			if used[x]&bit(d) == 0 {
@@ -311,7 +338,7 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 			u := &units[x]
 			for _, j := range u.Cells {
 				if j < i && solution.Cell(j) == d {
-					return &problem{msg: conflict(n, j, i, d, u).String(), kind: ErrConflict}
+					return &problem{msg: conflict(n, j, i, d, u).Text(rules), kind: ErrConflict}
 				}
 			}
 		}
@@ -320,7 +347,7 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 			x := &rels[k]
 			if max(x.A, x.B) == i && broken(x, solution.Cell(x.A), solution.Cell(x.B)) {
 				c := relationConflict(n, x, solution.Cell(x.A), solution.Cell(x.B))
-				return &problem{msg: c.String(), kind: ErrConflict}
+				return &problem{msg: c.Text(rules), kind: ErrConflict}
 			}
 		}
 		cons := rules.Constraints()
@@ -330,7 +357,7 @@ func firstProblem(puzzle, solution *satdoku.Grid) error {
 				continue
 			}
 			if why := exact(c, solution); why != "" {
-				return &problem{msg: constraintConflict(n, c, why).String(), kind: ErrConflict}
+				return &problem{msg: constraintConflict(rules, c, why).Text(rules), kind: ErrConflict}
 			}
 		}
 	}

@@ -380,3 +380,79 @@ func ExampleSolution() {
 	// <nil>
 	// verify: r4c3 and r4c4 both hold 2 (row 4)
 }
+
+// TestConflictText checks that conflicts and the validator's errors name
+// cells and values as the rules do: a var cell by its name (VA, not r5c1
+// past a 4×4 grid) and a digit by its value on a board of the values 0 to
+// 3 (digit 2 is the value 1).
+func TestConflictText(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithValueOffset(-1)
+	if err == nil {
+		r, err = r.WithNamedVarCells("VA", "VB")
+	}
+	if err == nil {
+		r, err = r.WithExtra(satdoku.ExtraUnit{Name: "pair", Cells: []int{0, 16}})
+	}
+	if err == nil {
+		r, err = r.WithRelations(satdoku.Relation{A: 17, B: 1, Kind: satdoku.Less, Name: "less"})
+	}
+	if err == nil {
+		r, err = r.WithConstraints(satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{16, 17}, Mask: 0b0011, Name: "low"})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 2)  // r1c1 = 1
+	g.SetCell(16, 2) // VA = 1: the pair repeats it
+	g.SetCell(1, 3)  // r1c2 = 2
+	g.SetCell(17, 4) // VB = 3: not less than r1c2, and not low
+	g.SetCell(10, 3) // r3c3 = 2
+	g.SetCell(11, 3) // r3c4 = 2: row 3 and box 4 repeat it
+	var got []string
+	for _, c := range verify.Check(g) {
+		got = append(got, c.Text(r))
+	}
+	want := []string{
+		"r1c1 and VA both hold 1 (pair)",
+		"r1c2 and VB hold 2 and 3 (less)",
+		"r3c3 and r3c4 both hold 2 (row 3)",
+		"r3c3 and r3c4 both hold 2 (box 4)",
+		"low VA,VB: VB holds 3, not one of 0,1",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("conflicts\n%q\nwant\n%q", got, want)
+	}
+	// A solved grid, VA = 1 and VB = 0 (digits 2 and 1), breaks nothing;
+	// the validator names the var cells and their values.
+	puzzle := satdoku.NewGrid(r)
+	puzzle.SetCell(17, 1) // VB = 0
+	sol := pattern0(puzzle)
+	sol.SetCell(16, 2)
+	if err := verify.Solution(puzzle, sol); err != nil {
+		t.Fatal(err)
+	}
+	sol.SetCell(16, 0)
+	if err := verify.Solution(puzzle, sol); err == nil || err.Error() != "verify: VA is empty" {
+		t.Errorf("an empty var cell: %v", err)
+	}
+	sol.SetCell(16, 2)
+	sol.SetCell(17, 2)
+	if err := verify.Solution(puzzle, sol); err == nil || err.Error() != "verify: VB holds 1 but the puzzle gives 0" {
+		t.Errorf("a changed var cell: %v", err)
+	}
+}
+
+// pattern0 returns g with its grid cells filled as a solved 4×4 Sudoku
+// (digits 1 to 4, 1234 in the first row): only its var cells can be at
+// fault.
+func pattern0(g *satdoku.Grid) *satdoku.Grid {
+	h := g.Clone()
+	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1} {
+		h.SetCell(i, d)
+	}
+	return h
+}
