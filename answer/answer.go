@@ -134,9 +134,12 @@ type Common struct {
 	Reason string
 }
 
-// ConflictLines returns the conflicts in words, one a line (see
-// checked.Describe), and the cells at fault, as indexes on an n×n board.
-func (c *Common) ConflictLines(n int) ([]string, []int) { return checked.Describe(n, c.Conflicts) }
+// ConflictLines returns the conflicts in words, one a line, with the
+// cells and values named as the puzzle's rules r name them (see
+// checked.Describe), and the cells at fault, as indexes.
+func (c *Common) ConflictLines(r *satdoku.Rules) ([]string, []int) {
+	return checked.Describe(r, c.Conflicts)
+}
 
 // stopped turns the error of a search under ctx (bounded by the caller's
 // parent) into a status: Timeout for a deadline (the caller's or the back
@@ -170,14 +173,14 @@ func (c *Common) screened(g *satdoku.Grid, ca checked.Answer) bool {
 	switch ca.Status {
 	case backend.StatusInvalid:
 		c.Status, c.Conflicts = StatusInvalid, ca.Conflicts
-		lines, _ := checked.Describe(g.N(), ca.Conflicts)
+		lines, _ := checked.Describe(g.Rules(), ca.Conflicts)
 		c.Reason = "conflicting givens: " + join(lines)
 		return true
 	case backend.StatusNone:
 		c.Status, c.Conflicts = StatusNone, ca.Conflicts
 		c.Reason = "no solution"
 		if len(ca.Conflicts) > 0 {
-			lines, _ := checked.Describe(g.N(), ca.Conflicts)
+			lines, _ := checked.Describe(g.Rules(), ca.Conflicts)
 			c.Reason += ": " + join(lines)
 		}
 		return true
@@ -187,9 +190,6 @@ func (c *Common) screened(g *satdoku.Grid, ca checked.Answer) bool {
 
 // join is the one-line list of conflicts.
 func join(lines []string) string { return strings.Join(lines, "; ") }
-
-// cellName names cell i of an n×n board as r1c1.
-func cellName(n, i int) string { return verify.Cell{Row: i / n, Col: i % n}.String() }
 
 // Cells returns the cells of indexes on an n×n board.
 func Cells(n int, idx []int) []verify.Cell {

@@ -32,15 +32,16 @@ func proven(ctx context.Context, g *satdoku.Grid, o Options, what string) (Solut
 	a, err := Unique(ctx, g, o)
 	if err != nil || a.Status != StatusUnique {
 		if a.Status == StatusMultiple {
-			a.Reason = fmt.Sprintf("multiple solutions (they differ in %s): nothing to %s", cellList(a.Differ), what)
+			a.Reason = fmt.Sprintf("multiple solutions (they differ in %s): nothing to %s", cellList(g.Rules(), a.Differ), what)
 		}
 		return a, false, err
 	}
 	return a, true, nil
 }
 
-// cellList names at most five cells, then how many more.
-func cellList(cs []verify.Cell) string {
+// cellList names at most five cells, as rules r name them, then how many
+// more.
+func cellList(r *satdoku.Rules, cs []verify.Cell) string {
 	var b strings.Builder
 	for i, c := range cs {
 		if i == 5 {
@@ -50,7 +51,7 @@ func cellList(cs []verify.Cell) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(c.String())
+		b.WriteString(c.Name(r))
 	}
 	return b.String()
 }
@@ -257,11 +258,10 @@ func (p Position) truth(ctx, bctx context.Context, o Options, c *Common) ([]uint
 		}
 		return nil, false, err
 	}
-	n := p.Grid.N()
 	for i, t := range m.Marks {
 		if p.State.Value(i) == 0 && t&^p.State.Candidates(i) != 0 {
 			c.Status = StatusNone
-			c.Reason = fmt.Sprintf("the marks of %s leave out a digit a solution holds there", cellName(n, i))
+			c.Reason = fmt.Sprintf("the marks of %s leave out a digit a solution holds there", p.Grid.Rules().CellName(i))
 			return nil, false, nil
 		}
 	}

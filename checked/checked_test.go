@@ -3,6 +3,8 @@ package checked_test
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -243,7 +245,7 @@ func TestScreen(t *testing.T) {
 	if l.calls != 0 {
 		t.Errorf("the back end was asked %d times about conflicting givens", l.calls)
 	}
-	lines, cells := checked.Describe(9, verify.Check(bad))
+	lines, cells := checked.Describe(bad.Rules(), verify.Check(bad))
 	if len(lines) != 1 || lines[0] != "r1c1 and r1c3 both hold 5 (row 1, box 1)" || len(cells) != 2 || cells[0] != 0 || cells[1] != 2 {
 		t.Errorf("Describe: %q %v", lines, cells)
 	}
@@ -407,5 +409,53 @@ func TestValidate(t *testing.T) {
 		if (err == nil) != c.ok || err != nil && !errors.Is(err, checked.ErrRejected) {
 			t.Errorf("%v count %d limit %d: %v, want ok %v", c.res.Status, c.res.Count, c.limit, err, c.ok)
 		}
+	}
+}
+
+// TestDescribeNames checks that Describe and Diagnose name cells and
+// values as the rules do: on a 4×4 board of the values 0 to 3 with var
+// cells VA and VB in a unit with r1c1, a clash of VA and r1c1 names VA
+// (not r5c1) and the value 1 (digit 2); three cells of one row holding
+// digit 4 hold the value 3.
+func TestDescribeNames(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithValueOffset(-1)
+	if err == nil {
+		r, err = r.WithNamedVarCells("VA", "VB")
+	}
+	if err == nil {
+		r, err = r.WithExtra(satdoku.ExtraUnit{Name: "trio", Cells: []int{0, 16, 17}})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 2)
+	g.SetCell(16, 2)
+	g.SetCell(13, 4)
+	g.SetCell(14, 4)
+	g.SetCell(15, 4)
+	lines, cells := checked.Describe(r, verify.Check(g))
+	want := []string{"r1c1 and VA both hold 1 (trio)", "3 cells hold 3 in row 4: r4c2,r4c3,r4c4", "r4c3 and r4c4 both hold 3 (box 4)"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("Describe: %q, want %q", lines, want)
+	}
+	if len(cells) != 5 || cells[0] != 0 || cells[4] != 16 {
+		t.Errorf("Describe's cells: %v", cells)
+	}
+	puzzle := satdoku.NewGrid(r)
+	puzzle.SetCell(17, 3)
+	sol := satdoku.NewGrid(r)
+	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1} {
+		sol.SetCell(i, d)
+	}
+	sol.SetCell(17, 4) // VB: 3, the puzzle gives 2; VA is empty
+	d := checked.Diagnose(puzzle, sol)
+	if d == nil {
+		t.Fatal("Diagnose passed an incomplete grid")
+	}
+	got := strings.Join(d.Problems, "; ")
+	if got != "VB holds 3 but the puzzle gives 2; VA is empty" {
+		t.Errorf("Diagnose: %q", got)
 	}
 }

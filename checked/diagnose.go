@@ -35,24 +35,23 @@ func Diagnose(puzzle, sol *satdoku.Grid) *Diagnosis {
 	if errors.Is(err, verify.ErrSize) {
 		return &Diagnosis{Problems: []string{strings.TrimPrefix(err.Error(), "verify: ")}}
 	}
-	n := puzzle.N()
+	r := puzzle.Rules()
 	g := puzzle.Clone()
 	d := &Diagnosis{Grid: g}
 	var empty []string
 	for i := range sol.Len() {
 		v, p := sol.Cell(i), puzzle.Cell(i)
-		c := verify.Cell{Row: i / n, Col: i % n}
 		switch {
 		case v == 0:
-			empty = append(empty, c.String())
+			empty = append(empty, r.CellName(i))
 			d.Cells = append(d.Cells, i)
 		case p != 0 && p != v:
-			d.Problems = append(d.Problems, fmt.Sprintf("%v holds %d but the puzzle gives %d", c, v, p))
+			d.Problems = append(d.Problems, fmt.Sprintf("%s holds %d but the puzzle gives %d", r.CellName(i), r.ValueOf(v), r.ValueOf(p)))
 			d.Cells = append(d.Cells, i)
 		}
 		g.SetCell(i, v)
 	}
-	lines, cells := Describe(n, verify.Check(g))
+	lines, cells := Describe(r, verify.Check(g))
 	d.Problems = append(d.Problems, lines...)
 	d.Cells = append(d.Cells, cells...)
 	switch len(empty) {
@@ -79,13 +78,17 @@ type clashGroup struct {
 	units []string
 }
 
-// Describe phrases the conflicts of verify.Check on an n×n board as a
+// Describe phrases the conflicts of verify.Check under rules r as a
 // person reads them: the cells that hold the same digit in a unit are one
 // conflict, "9 cells hold 1 in row 1: r1c1,r1c2,…", and the units in which
 // the same cells clash are named together, "r1c1 and r1c2 both hold 5 (row
-// 1, box 1)". Relations and constraints keep their own lines. It also
-// returns the cells at fault, as sorted indexes.
-func Describe(n int, cs []verify.Conflict) (lines []string, cells []int) {
+// 1, box 1)". Relations and constraints keep their own lines
+// (verify.Conflict.Text). Cells are named as r names them (a var cell by
+// its name, see satdoku.Rules.CellName) and digits by the values they
+// stand for (satdoku.Rules.ValueOf). It also returns the cells at fault,
+// as sorted indexes.
+func Describe(r *satdoku.Rules, cs []verify.Conflict) (lines []string, cells []int) {
+	n := r.N()
 	type key struct {
 		unit  string
 		digit int
@@ -98,7 +101,7 @@ func Describe(n int, cs []verify.Conflict) (lines []string, cells []int) {
 		mark(c.A)
 		mark(c.B)
 		if c.Relation || c.Constraint != nil {
-			other = append(other, c.String())
+			other = append(other, c.Text(r))
 			continue
 		}
 		unit := satdoku.Unit{Kind: c.Kind, Index: c.Index, Name: c.Name}.String()
@@ -132,14 +135,14 @@ func Describe(n int, cs []verify.Conflict) (lines []string, cells []int) {
 	for _, g := range merged {
 		units := strings.Join(g.units, ", ")
 		if len(g.cells) == 2 {
-			lines = append(lines, fmt.Sprintf("%v and %v both hold %d (%s)", g.cells[0], g.cells[1], g.digit, units))
+			lines = append(lines, fmt.Sprintf("%s and %s both hold %d (%s)", g.cells[0].Name(r), g.cells[1].Name(r), r.ValueOf(g.digit), units))
 			continue
 		}
 		names := make([]string, len(g.cells))
 		for i, c := range g.cells {
-			names[i] = c.String()
+			names[i] = c.Name(r)
 		}
-		lines = append(lines, fmt.Sprintf("%d cells hold %d in %s: %s", len(g.cells), g.digit, units, strings.Join(names, ",")))
+		lines = append(lines, fmt.Sprintf("%d cells hold %d in %s: %s", len(g.cells), r.ValueOf(g.digit), units, strings.Join(names, ",")))
 	}
 	lines = append(lines, other...)
 	slices.Sort(cells)

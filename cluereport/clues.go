@@ -48,37 +48,37 @@ type Clue struct {
 	// verify's own counter.
 	Certified bool
 
-	side  int   // the board's side
-	given int   // the given's cell, −1 for the others
-	units []int // extra units, by index into Rules.Units
-	rels  []int // relations, by index into Rules.Relations
-	cons  []int // constraints, by index into Rules.Constraints
+	rules *satdoku.Rules // the puzzle's rules, which name its cells and values
+	given int            // the given's cell, −1 for the others
+	units []int          // extra units, by index into Rules.Units
+	rels  []int          // relations, by index into Rules.Relations
+	cons  []int          // constraints, by index into Rules.Constraints
 }
 
 // String names the clue for messages: "given 5 at r1c1", "killer cage
-// r1c1,r1c2 (total 10)", "anti-knight".
+// r1c1,r1c2 (total 10)", "anti-knight"; cells as the rules name them (a
+// var cell by its name, see satdoku.Rules.CellName) and a given by its
+// value (satdoku.Rules.ValueOf: "given 0 at r1c1" on a board of the values
+// 0 to 8).
 func (c *Clue) String() string {
 	switch {
 	case c.given >= 0:
-		return fmt.Sprintf("given %d at %s", c.Digit, cellName(c.side, c.given))
+		return fmt.Sprintf("given %d at %s", c.rules.ValueOf(c.Digit), c.rules.CellName(c.given))
 	case c.Global:
 		return c.Kind
 	}
-	s := c.Kind + " " + cellList(c.side, c.Cells)
+	s := c.Kind + " " + cellList(c.rules, c.Cells)
 	if c.Detail != "" {
 		s += " " + c.Detail
 	}
 	return s
 }
 
-// cellName names cell i of an n×n board: r1c1.
-func cellName(n, i int) string { return fmt.Sprintf("r%dc%d", i/n+1, i%n+1) }
-
-// cellList names cells: r1c1,r1c2.
-func cellList(n int, cells []int) string {
+// cellList names cells as rules r name them: r1c1,r1c2.
+func cellList(r *satdoku.Rules, cells []int) string {
 	parts := make([]string, len(cells))
 	for k, i := range cells {
-		parts[k] = cellName(n, i)
+		parts[k] = r.CellName(i)
 	}
 	return strings.Join(parts, ",")
 }
@@ -214,7 +214,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 	}
 	out = append(out, variant...)
 	for k := range out {
-		out[k].side = r.N()
+		out[k].rules = r
 	}
 	return out
 }
@@ -433,7 +433,7 @@ func rebuild(r *satdoku.Rules, dropU, dropR, dropC map[int]bool, noExtras bool) 
 		base, err = base.WithValues(r.Values())
 	}
 	if err == nil && r.VarCells() > 0 {
-		base, err = base.WithVarCells(r.VarCells())
+		base, err = base.WithNamedVarCells(r.VarCellNames()...)
 	}
 	if err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ type job struct {
 	// Server's Timeout: the solver's calls run under it.
 	ctx, work context.Context
 	req       request
-	n         int // the side of the puzzle's board, once read
+	rules     *satdoku.Rules // the puzzle's rules, once read
 }
 
 // send writes a response of the job unless it was superseded.
@@ -46,7 +46,7 @@ func (s *Server) answer(j *job) {
 		j.invalid("%v", err)
 		return
 	}
-	j.n = p.grid.N()
+	j.rules = p.grid.Rules()
 	switch j.req.Command {
 	case cmdTrueCandidates:
 		s.trueCandidates(j, w, p)
@@ -71,7 +71,7 @@ func (s *Server) answer(j *job) {
 func (j *job) failed(c answer.Common, err error, found string) bool {
 	switch {
 	case err == nil && c.Status == answer.StatusInvalid:
-		lines, _ := c.ConflictLines(j.n)
+		lines, _ := c.ConflictLines(j.rules)
 		j.invalid("The givens break the rules: %s", strings.Join(lines, "; "))
 		return true
 	case err == nil && c.Status == answer.StatusTimeout:

@@ -110,7 +110,7 @@ func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limi
 	if m.Status == answer.StatusNone {
 		return
 	}
-	a.Candidates = marks(m.Marks)
+	a.Candidates = marks{m.Marks, g.Rules()}
 	if perCand == 0 {
 		return
 	}
@@ -131,7 +131,7 @@ func candidatesOne(ctx context.Context, s *checked.Solver, g *satdoku.Grid, limi
 func countsText(a *record) string {
 	r := a.it.grid.Rules()
 	var b []byte
-	for i, m := range a.Candidates {
+	for i, m := range a.Candidates.masks {
 		if i > 0 {
 			b = append(b, ' ')
 		}
@@ -149,7 +149,7 @@ func countsText(a *record) string {
 }
 
 func candidatesText(p *printer, a *record) {
-	if a.Candidates == nil || a.Count == nil {
+	if a.Candidates.masks == nil || a.Count == nil {
 		p.statusLine(a)
 		return
 	}
@@ -159,14 +159,14 @@ func candidatesText(p *printer, a *record) {
 		count += "+"
 	}
 	p.separate()
-	withCounts := a.extra != nil && len(a.extra.Counts) == len(a.Candidates)
+	withCounts := a.extra != nil && len(a.extra.Counts) == len(a.Candidates.masks)
 	if !p.multiline() && withCounts {
 		fmt.Fprintf(p.w, "%s %s\n", count, a.extra.countsLine)
 		return
 	}
 	if !p.multiline() {
 		p.buf = append(p.buf[:0], count...)
-		for _, m := range a.Candidates {
+		for _, m := range a.Candidates.masks {
 			p.buf = append(p.buf, ' ')
 			p.buf = appendDigits(p.buf, m, g.Rules())
 		}
@@ -179,17 +179,16 @@ func candidatesText(p *printer, a *record) {
 	} else {
 		fmt.Fprintf(p.w, "%s solutions\n", count)
 	}
-	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates, nil), '\n')
+	p.buf = append(textfmt.AppendMarks(p.buf[:0], g.Rules(), a.Candidates.masks, nil), '\n')
 	p.w.Write(p.buf)
 	if withCounts {
-		// Each cell of the board with several candidates: its values with
-		// their counts.
-		n := g.N()
-		for i, m := range a.Candidates[:min(len(a.Candidates), n*n)] {
+		// Each cell with several candidates (var cells too, by their
+		// names): its values with their counts.
+		for i, m := range a.Candidates.masks {
 			if bits.OnesCount64(m) < 2 {
 				continue
 			}
-			p.buf = fmt.Appendf(p.buf[:0], "r%dc%d", i/n+1, i%n+1)
+			p.buf = g.Rules().AppendCellName(p.buf[:0], i)
 			for k := 0; m != 0; m, k = m&(m-1), k+1 {
 				p.buf = fmt.Appendf(p.buf, " %d:%d", g.Rules().ValueOf(bits.TrailingZeros64(m)+1), a.extra.Counts[i][k])
 			}

@@ -13,7 +13,6 @@ import (
 	"github.com/satdoku/satdoku/answer"
 	"github.com/satdoku/satdoku/checked"
 	"github.com/satdoku/satdoku/cluereport"
-	"github.com/satdoku/satdoku/verify"
 )
 
 var cmdClues = &command{
@@ -90,7 +89,7 @@ func cluesOne(limit int, budget time.Duration, so *solverFlags) logicFunc {
 type clueRecord struct {
 	Kind      string   `json:"kind"`
 	Cells     []string `json:"cells"`
-	Digit     int      `json:"digit,omitempty"`
+	Digit     *int     `json:"digit,omitempty"` // a given's value (0 too, on a board of values from 0)
 	Detail    string   `json:"detail,omitempty"`
 	Needed    *bool    `json:"needed,omitempty"`
 	Certified bool     `json:"certified,omitempty"` // --certify: the validator's count agrees it is redundant
@@ -123,12 +122,12 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 	if r.Status == answer.StatusTimeout {
 		return
 	}
-	n := g.N()
+	rs := g.Rules()
 	rep := &r.Report
-	names := func(cells []int) []string { return cellNames(n, cells) }
+	names := func(cells []int) []string { return cellNames(rs, cells) }
 	list := make([]clueRecord, len(rep.Clues))
 	for k, c := range rep.Clues {
-		cr := clueRecord{Kind: c.Kind, Cells: names(c.Cells), Digit: c.Digit, Detail: c.Detail}
+		cr := clueRecord{Kind: c.Kind, Cells: names(c.Cells), Digit: value(rs, c.Digit), Detail: c.Detail}
 		if c.Global {
 			cr.Cells = []string{}
 		}
@@ -168,7 +167,7 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 		var givens []string
 		for _, c := range rep.Clues {
 			if c.Kind == "given" && !c.Needed && !c.Undecided {
-				givens = append(givens, fmt.Sprintf("%s=%d", cellAt(n, c.Cells[0]), c.Digit))
+				givens = append(givens, fmt.Sprintf("%s=%d", rs.CellName(c.Cells[0]), rs.ValueOf(c.Digit)))
 			}
 		}
 		if len(givens) > 0 {
@@ -180,7 +179,7 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 				a.line("  undecided  %s: no answer within --query-budget", c.String())
 			case c.Kind == "given":
 			case c.Needed:
-				a.line("  needed     %s: without it another solution differs in %d cells (%s)", c.String(), len(c.Differs), cellSpan(n, c.Differs, 6))
+				a.line("  needed     %s: without it another solution differs in %d cells (%s)", c.String(), len(c.Differs), cellSpan(rs, c.Differs, 6))
 			case c.Certified:
 				a.line("  redundant  %s (certified: the validator's count)", c.String())
 			default:
@@ -203,16 +202,16 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 		}
 		a.line("multiple: %d%s solutions, differing in %d cells", rep.Count, more, len(rep.Differs))
 		for _, s := range rep.Suggest {
-			x.Suggest = append(x.Suggest, suggestRecord{Cell: cellAt(n, s.Cell), Digit: s.Digit, Leaves: s.Leaves, More: s.LeavesAtLeast})
+			x.Suggest = append(x.Suggest, suggestRecord{Cell: rs.CellName(s.Cell), Digit: rs.ValueOf(s.Digit), Leaves: s.Leaves, More: s.LeavesAtLeast})
 			if s.Leaves == 1 {
-				a.line("  a %d at %s makes it unique", s.Digit, cellAt(n, s.Cell))
+				a.line("  a %d at %s makes it unique", rs.ValueOf(s.Digit), rs.CellName(s.Cell))
 				continue
 			}
 			more := ""
 			if s.LeavesAtLeast {
 				more = " or more"
 			}
-			a.line("  a %d at %s leaves %d%s solutions", s.Digit, cellAt(n, s.Cell), s.Leaves, more)
+			a.line("  a %d at %s leaves %d%s solutions", rs.ValueOf(s.Digit), rs.CellName(s.Cell), s.Leaves, more)
 		}
 	case cluereport.None:
 		a.line("none: without these %d clues it has a solution:", len(rep.Conflict))
@@ -222,18 +221,25 @@ func cluesRecord(a *record, g *satdoku.Grid, r *answer.ClueReport) {
 	}
 }
 
-// cellAt names cell i of an n×n board: r1c1.
-func cellAt(n, i int) string { return verify.Cell{Row: i / n, Col: i % n}.String() }
+// value is the value digit d stands for under r (satdoku.Rules.ValueOf),
+// and nil for no digit (a clue that is no given).
+func value(r *satdoku.Rules, d int) *int {
+	if d == 0 {
+		return nil
+	}
+	v := r.ValueOf(d)
+	return &v
+}
 
-// cellSpan names up to most cells, then "…".
-func cellSpan(n int, cells []int, most int) string {
+// cellSpan names up to most cells, as r names them, then "…".
+func cellSpan(r *satdoku.Rules, cells []int, most int) string {
 	parts := []string{}
 	for k, i := range cells {
 		if k == most {
 			parts = append(parts, "…")
 			break
 		}
-		parts = append(parts, cellAt(n, i))
+		parts = append(parts, r.CellName(i))
 	}
 	return strings.Join(parts, " ")
 }

@@ -33,7 +33,7 @@ func appendRecord(dst []byte, a *record) []byte {
 	dst = appendGrid(dst, "second", a.Second.Grid)
 	dst = appendList(dst, "differ", a.Differ)
 	dst = appendField(dst, "expected", a.Expected)
-	if len(a.Candidates) > 0 {
+	if !a.Candidates.IsZero() {
 		dst = a.Candidates.appendJSON(appendName(dst, "candidates"))
 	}
 	if a.Count != nil {

@@ -42,6 +42,10 @@ func testGrids(t testing.TB) []*satdoku.Grid {
 func TestAppendRecord(t *testing.T) {
 	statuses := []string{statusSolved, statusUnique, statusMultiple, statusNone, statusValid, statusInvalid, statusError, statusTimeout}
 	grids := testGrids(t)
+	from0, err := grids[0].Rules().WithValueOffset(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ms := []float64{0, 0.001, 0.031, 4.21, 1e-7, 1234567.5, 1e20, 1e21, 1e22, math.SmallestNonzeroFloat64}
 	k := 0
 	odd := func() string { k++; return oddStrings[k%len(oddStrings)] }
@@ -88,9 +92,12 @@ func TestAppendRecord(t *testing.T) {
 				a.Rules = []string{odd(), "x"}
 			}
 			if set(10) {
-				a.Candidates = marks{1 << 4, 0b10000011, 0, 1<<63 | 1}[:1+k%4]
+				a.Candidates = marks{masks: []uint64{1 << 4, 0b10000011, 0, 1<<63 | 1}[:1+k%4]}
+				if k%2 == 0 {
+					a.Candidates.rules = from0 // values from 0
+				}
 			} else if k%5 == 0 {
-				a.Candidates = marks{}
+				a.Candidates = marks{masks: []uint64{}}
 			}
 			if set(11) {
 				a.More = true
@@ -164,7 +171,7 @@ func BenchmarkAppendRecord(b *testing.B) {
 // TestAppendRecordExtra: the fields of the commands beyond solving come out
 // as encoding/json writes them, in their place.
 func TestAppendRecordExtra(t *testing.T) {
-	clues, steps, seed, score := 24, 51, uint64(7), 4.2
+	clues, steps, seed, score, five, zero := 24, 51, uint64(7), 4.2, 5, 0
 	step := stepRecord{Technique: "hidden single", Rating: 1.2, Text: odd(3), Placements: []cellDigit{{"r1c6", 8}}, Eliminations: []cellDigit{}}
 	for i, x := range []*extra{
 		{},
@@ -173,7 +180,8 @@ func TestAppendRecordExtra(t *testing.T) {
 		{Path: []stepRecord{step, step}},
 		{Minimal: odd(5), Clues: &clues},
 		{Clues: &clues, Rating: &score, Level: "easy", Seed: &seed, Tries: 3},
-		{Cell: "r5c5", Digit: 5, Givens: []string{"r1c5=7", odd(7)}},
+		{Cell: "r5c5", Digit: &five, Givens: []string{"r1c5=7", odd(7)}},
+		{Cell: "VS2", Digit: &zero, Givens: []string{"r1c5=0"}},
 	} {
 		a := &record{Line: i, Puzzle: odd(i), Status: "rated", Conflicts: []string{"x"}, Error: odd(i + 1), MS: 0.5, extra: x}
 		want, err := json.Marshal(a)

@@ -194,7 +194,7 @@ type extra struct {
 	Path      []stepRecord    `json:"path,omitempty"`      // explain: the steps, in order
 	BreakIn   *breakInRecord  `json:"breakin,omitempty"`   // explain: the first step beyond singles
 	Cell      string          `json:"cell,omitempty"`      // explain --cell
-	Digit     int             `json:"digit,omitempty"`     // explain --cell
+	Digit     *int            `json:"digit,omitempty"`     // explain --cell: the value forced (0 too, on a board of values from 0)
 	Givens    []string        `json:"givens,omitempty"`    // explain --cell: the givens that force it
 	Seed      *uint64         `json:"seed,omitempty"`      // generate
 	Tries     int             `json:"tries,omitempty"`     // generate
@@ -249,8 +249,13 @@ var extraColumns = map[string]func(x *extra) string{
 		}
 		return strings.Join(texts, "; ")
 	},
-	"cell":   func(x *extra) string { return x.Cell },
-	"digit":  func(x *extra) string { return optional(&x.Digit) },
+	"cell": func(x *extra) string { return x.Cell },
+	"digit": func(x *extra) string {
+		if x.Digit == nil {
+			return ""
+		}
+		return strconv.Itoa(*x.Digit)
+	},
 	"givens": func(x *extra) string { return strings.Join(x.Givens, " ") },
 	"seed":   func(x *extra) string { return optional(x.Seed) },
 	"tries":  func(x *extra) string { return optional(&x.Tries) },
@@ -333,12 +338,13 @@ type stepRecord struct {
 	Eliminations []cellDigit `json:"eliminations"`
 }
 
-// newStepRecord is the record of a step on an n×n board.
-func newStepRecord(st logic.Step, n int) stepRecord {
+// newStepRecord is the record of a step under rules r: its cells named
+// and its digits as values, as r has them.
+func newStepRecord(st logic.Step, r *satdoku.Rules) stepRecord {
 	list := func(cs []logic.Candidate) []cellDigit {
 		out := []cellDigit{}
 		for _, c := range cs {
-			out = append(out, cellDigit{fmt.Sprintf("r%dc%d", c.Cell/n+1, c.Cell%n+1), c.Digit})
+			out = append(out, cellDigit{r.CellName(c.Cell), r.ValueOf(c.Digit)})
 		}
 		return out
 	}
@@ -362,7 +368,7 @@ func hintOne(o *logic.Options, so *solverFlags) logicFunc {
 			return nil
 		}
 		st := h.Step
-		rec := newStepRecord(st, g.N())
+		rec := newStepRecord(st, g.Rules())
 		a.extra.Step = &rec
 		a.line("%s", st.Text)
 		// The grid formats: the candidates, the step's placements as the
@@ -402,7 +408,7 @@ func explainOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, show i
 		if k+1 == show {
 			a.line("%s", stateMarks(s))
 		}
-		path = append(path, newStepRecord(st, g.N()))
+		path = append(path, newStepRecord(st, g.Rules()))
 		a.line("%d. %s", k+1, st.Text)
 		s.Apply(st)
 	}
@@ -444,13 +450,14 @@ func forcingOne(ctx context.Context, cs *checked.Solver, g *satdoku.Grid, r, c i
 	if err != nil || !a.settle(f.Solution) {
 		return err
 	}
-	n := g.N()
+	rs := g.Rules()
 	var names []string
 	for _, k := range f.Givens {
-		names = append(names, fmt.Sprintf("%s=%d", k, g.Cell(k.Row*n+k.Col)))
+		names = append(names, fmt.Sprintf("%s=%d", k.Name(rs), rs.ValueOf(g.Cell(k.Row*rs.N()+k.Col))))
 	}
 	a.Status = string(f.Status)
-	a.extra.Cell, a.extra.Digit, a.extra.Givens = f.Cell.String(), f.Digit, names
-	a.line("%s must be %d: forced by the %d givens %s", f.Cell, f.Digit, len(f.Givens), strings.Join(names, " "))
+	v := rs.ValueOf(f.Digit)
+	a.extra.Cell, a.extra.Digit, a.extra.Givens = f.Cell.Name(rs), &v, names
+	a.line("%s must be %d: forced by the %d givens %s", a.extra.Cell, v, len(f.Givens), strings.Join(names, " "))
 	return nil
 }

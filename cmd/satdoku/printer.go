@@ -332,8 +332,8 @@ func (p *printer) csvRow(a *record) {
 		certified = strings.Trim(a.Certified.jsonText(), `"`)
 	}
 	var cands []byte
-	if a.Candidates != nil && a.it.grid != nil {
-		for i, m := range a.Candidates {
+	if a.Candidates.masks != nil && a.it.grid != nil {
+		for i, m := range a.Candidates.masks {
 			if i > 0 {
 				cands = append(cands, ' ')
 			}

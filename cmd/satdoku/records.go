@@ -43,7 +43,7 @@ type record struct {
 	Second     shown    `json:"second,omitzero"`
 	Differ     []string `json:"differ,omitempty"`
 	Expected   string   `json:"expected,omitempty"` // the solution given with the puzzle: same, differs or wrong
-	Candidates marks    `json:"candidates,omitempty"`
+	Candidates marks    `json:"candidates,omitzero"`
 	Count      *int     `json:"count,omitempty"`
 	More       bool     `json:"more,omitempty"` // the count reached --limit: there may be more
 	Conflicts  []string `json:"conflicts,omitempty"`
@@ -85,16 +85,26 @@ func (g shown) MarshalText() ([]byte, error) {
 }
 
 // marks are the true candidates of each cell, row-major, as bit masks (bit
-// d−1 for digit d). In JSON they are lists of digits: [[5],[1,2,8],…].
-type marks []uint64
+// d−1 for digit d), with the puzzle's rules. In JSON
+// they are lists of the values the digits stand for
+// (satdoku.Rules.ValueOf): [[5],[1,2,8],…], [[4],[0,1,7],…] on a board of
+// the values 0 to 8.
+type marks struct {
+	masks []uint64
+	rules *satdoku.Rules // nil: the digits are the values
+}
 
-// MarshalJSON writes the lists of digits.
+// IsZero reports whether there are no masks, so that the JSON record
+// leaves them out (omitzero).
+func (m marks) IsZero() bool { return len(m.masks) == 0 }
+
+// MarshalJSON writes the lists of values.
 func (m marks) MarshalJSON() ([]byte, error) { return m.appendJSON(nil), nil }
 
-// appendJSON appends the lists of digits to dst.
+// appendJSON appends the lists of values to dst.
 func (m marks) appendJSON(dst []byte) []byte {
 	dst = append(dst, '[')
-	for i, b := range m {
+	for i, b := range m.masks {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
@@ -104,7 +114,11 @@ func (m marks) appendJSON(dst []byte) []byte {
 				if dst[len(dst)-1] != '[' {
 					dst = append(dst, ',')
 				}
-				dst = strconv.AppendInt(dst, int64(d), 10)
+				v := d
+				if m.rules != nil {
+					v = m.rules.ValueOf(d)
+				}
+				dst = strconv.AppendInt(dst, int64(v), 10)
 			}
 		}
 		dst = append(dst, ']')
@@ -134,23 +148,22 @@ func newAnswer(it item) *record {
 func (a *record) setInvalid(cs []verify.Conflict) {
 	a.Status = statusInvalid
 	a.exit = exitNegative
-	n := 0
-	if a.it.grid != nil {
-		n = a.it.grid.N()
-	}
-	a.Conflicts, a.clash = checked.Describe(n, cs)
-	a.faulty = a.it.grid
+	a.describe(cs)
 }
 
 // setImpossible records the clues that cannot hold of a puzzle with no
 // solution (see checked.Screen): its conflicts, which the text formats
 // print after the status "none" and standard error after "no solution".
-func (a *record) setImpossible(cs []verify.Conflict) {
-	n := 0
-	if a.it.grid != nil {
-		n = a.it.grid.N()
+func (a *record) setImpossible(cs []verify.Conflict) { a.describe(cs) }
+
+// describe records conflicts cs of the item's grid in words, with its
+// cells and values as its rules name them (see checked.Describe), and the
+// cells at fault.
+func (a *record) describe(cs []verify.Conflict) {
+	if a.it.grid == nil {
+		return // no puzzle read: nothing to be at fault
 	}
-	a.Conflicts, a.clash = checked.Describe(n, cs)
+	a.Conflicts, a.clash = checked.Describe(a.it.grid.Rules(), cs)
 	a.faulty = a.it.grid
 }
 
@@ -192,7 +205,7 @@ func (a *record) takeAnswer(s answer.Solution, err error) bool {
 	if s.Second != nil {
 		a.Differ = make([]string, len(s.Differ))
 		for i, c := range s.Differ {
-			a.Differ[i] = c.String()
+			a.Differ[i] = c.Name(s.Solution.Rules())
 		}
 	}
 	a.certify(s.Certificate)
@@ -252,7 +265,8 @@ func (a *record) setFailure(err error) {
 	}
 }
 
-// differ lists the cells, as r1c1, where two grids differ.
+// differ lists the cells where two grids differ, named as g's rules name
+// them (r1c1, a var cell's name).
 func differ(g, h *satdoku.Grid) []string {
 	var cells []int
 	for i := range g.Len() {
@@ -260,14 +274,15 @@ func differ(g, h *satdoku.Grid) []string {
 			cells = append(cells, i)
 		}
 	}
-	return cellNames(g.N(), cells)
+	return cellNames(g.Rules(), cells)
 }
 
-// cellNames names cells, given as indexes on an n×n board, as r1c1.
-func cellNames(n int, cells []int) []string {
+// cellNames names cells, given as indexes, as rules r name them (r1c1, a
+// var cell's name: satdoku.Rules.CellName).
+func cellNames(r *satdoku.Rules, cells []int) []string {
 	out := make([]string, len(cells))
 	for k, i := range cells {
-		out[k] = verify.Cell{Row: i / n, Col: i % n}.String()
+		out[k] = r.CellName(i)
 	}
 	return out
 }

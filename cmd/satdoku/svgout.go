@@ -34,9 +34,9 @@ func (a *record) board() *render.Board {
 	if b.Digits != nil && b.Digits.N() != g.N() {
 		b.Digits = nil
 	}
-	if a.Candidates != nil {
+	if m := a.Candidates.masks; m != nil {
 		// The board's cells: var cells are not drawn.
-		b.Marks, b.Digits = a.Candidates[:min(len(a.Candidates), g.N()*g.N())], nil
+		b.Marks, b.Digits = m[:min(len(m), g.N()*g.N())], nil
 	}
 	if sol, second := a.Solution.Grid, a.Second.Grid; sol != nil && second != nil && sol.Len() == g.Len() && second.Len() == g.Len() {
 		// The cells where the two solutions differ, from the grids (never

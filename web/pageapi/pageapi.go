@@ -196,11 +196,12 @@ func inputError(err error, line int) string {
 	return strings.Join(where, ", ") + ": " + msg
 }
 
-// cells returns the cells of indexes as the page names them ("r1c1").
-func cells(n int, idx []int) []string {
+// cells returns the cells of indexes as rules r name them ("r1c1", a var
+// cell's name: satdoku.Rules.CellName).
+func cells(r *satdoku.Rules, idx []int) []string {
 	out := make([]string, 0, len(idx))
 	for _, i := range idx {
-		out = append(out, fmt.Sprintf("r%dc%d", i/n+1, i%n+1))
+		out = append(out, r.CellName(i))
 	}
 	return out
 }
@@ -214,16 +215,17 @@ func digits(g *satdoku.Grid) string {
 	return strings.TrimSpace(textfmt.String(g, textfmt.FormatLine))
 }
 
-// common is what every answer says of its status.
-func common(c answer.Common, n int) object {
+// common is what every answer says of its status, under the puzzle's
+// rules r.
+func common(c answer.Common, r *satdoku.Rules) object {
 	o := object{"status": string(c.Status)}
 	if c.Reason != "" {
 		o["reason"] = c.Reason
 	}
 	if len(c.Conflicts) > 0 {
-		lines, at := c.ConflictLines(n)
+		lines, at := c.ConflictLines(r)
 		o["conflicts"] = lines
-		o["conflictCells"] = cells(n, at)
+		o["conflictCells"] = cells(r, at)
 	}
 	return o
 }
@@ -258,7 +260,7 @@ func view(_ context.Context, p textfmt.Puzzle, r Request, ao answer.Options) (ob
 	}
 	c, err := answer.Check(g)
 	if err == nil && c.Status == answer.StatusInvalid {
-		o["check"] = common(c, g.N())
+		o["check"] = common(c, g.Rules())
 	}
 	return o, nil
 }
@@ -304,13 +306,13 @@ func verdict(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Common, g.N())
+	o := common(a.Common, g.Rules())
 	if len(a.Differ) > 0 {
 		idx := make([]int, len(a.Differ))
 		for k, c := range a.Differ {
 			idx[k] = c.Row*g.N() + c.Col
 		}
-		o["differ"] = cells(g.N(), idx)
+		o["differ"] = cells(g.Rules(), idx)
 	}
 	return o, nil
 }
@@ -322,7 +324,7 @@ func count(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) 
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Solution.Common, g.N())
+	o := common(a.Solution.Common, g.Rules())
 	o["count"], o["more"] = a.N, a.More
 	return o, nil
 }
@@ -334,7 +336,7 @@ func estimate(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Option
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Common, g.N())
+	o := common(a.Common, g.Rules())
 	o["estimate"], o["low"], o["high"], o["exact"], o["paths"] = a.Estimate.Estimate, a.CI95Lower, a.CI95Upper, a.Exact, a.Paths
 	return o, nil
 }
@@ -361,7 +363,7 @@ func candidates(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Opti
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Solution.Common, n)
+	o := common(a.Solution.Common, g.Rules())
 	if a.Marks == nil {
 		return o, nil
 	}
@@ -399,7 +401,7 @@ func solution(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Option
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Common, g.N())
+	o := common(a.Common, g.Rules())
 	if a.Solution != nil {
 		o["solution"] = digits(a.Solution)
 	}
@@ -430,15 +432,16 @@ func position(ctx context.Context, g *satdoku.Grid, k int) (*logic.State, int, e
 	return st, k, nil
 }
 
-// step writes a logical step for the page.
-func step(n int, s logic.Step) object {
+// step writes a logical step for the page, under rules r: each cell by
+// its name, each digit as its value.
+func step(r *satdoku.Rules, s logic.Step) object {
 	pl := make([]object, 0, len(s.Placements))
 	for _, c := range s.Placements {
-		pl = append(pl, object{"cell": cells(n, []int{c.Cell})[0], "digit": c.Digit})
+		pl = append(pl, object{"cell": r.CellName(c.Cell), "digit": r.ValueOf(c.Digit)})
 	}
 	el := make([]object, 0, len(s.Eliminations))
 	for _, c := range s.Eliminations {
-		el = append(el, object{"cell": cells(n, []int{c.Cell})[0], "digit": c.Digit})
+		el = append(el, object{"cell": r.CellName(c.Cell), "digit": r.ValueOf(c.Digit)})
 	}
 	return object{"text": s.Text, "technique": s.Technique, "rating": s.Rating, "place": pl, "eliminate": el}
 }
@@ -472,7 +475,7 @@ func state(g *satdoku.Grid, st *logic.State) object {
 func hint(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Options) (object, error) {
 	g := p.Grid
 	if c, err := answer.Check(g); err == nil && c.Status == answer.StatusInvalid {
-		return common(c, g.N()), nil
+		return common(c, g.Rules()), nil
 	}
 	st, done, err := position(ctx, g, r.Steps)
 	if err != nil {
@@ -482,13 +485,13 @@ func hint(ctx context.Context, p textfmt.Puzzle, r Request, ao answer.Options) (
 	if err != nil {
 		return logicError(ctx, err)
 	}
-	o := common(a.Common, g.N())
+	o := common(a.Common, g.Rules())
 	o["steps"] = done
 	for k, v := range state(g, st) {
 		o[k] = v
 	}
 	if a.Status == answer.StatusHinted {
-		o["step"] = step(g.N(), a.Step)
+		o["step"] = step(g.Rules(), a.Step)
 	}
 	return o, nil
 }
@@ -510,7 +513,7 @@ func logicError(ctx context.Context, err error) (object, error) {
 func path(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (object, error) {
 	g := p.Grid
 	if c, err := answer.Check(g); err == nil && c.Status == answer.StatusInvalid {
-		return common(c, g.N()), nil
+		return common(c, g.Rules()), nil
 	}
 	st, err := logic.New(g)
 	if err != nil {
@@ -521,10 +524,10 @@ func path(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (
 		return logicError(ctx, err)
 	}
 	n := g.N()
-	o := common(a.Common, n)
+	o := common(a.Common, g.Rules())
 	steps := make([]object, 0, len(a.Steps))
 	for _, s := range a.Steps {
-		steps = append(steps, step(n, s))
+		steps = append(steps, step(g.Rules(), s))
 	}
 	o["path"] = steps
 	if a.End != nil && a.Status == answer.StatusTrial {
@@ -566,7 +569,7 @@ func rate(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (
 	if err != nil {
 		return logicError(ctx, err)
 	}
-	o := common(a.Common, g.N())
+	o := common(a.Common, g.Rules())
 	if a.Status == answer.StatusRated {
 		o["rating"], o["level"], o["technique"], o["steps"] = a.Score, a.Level, a.Technique, a.Rating.Steps
 	}
@@ -577,21 +580,21 @@ func rate(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (
 // count and suggestions (multiple), or the clues in conflict (none).
 func clues(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) (object, error) {
 	g := p.Grid
-	n := g.N()
+	rs := g.Rules()
 	a, err := answer.Clues(ctx, g, answer.ClueOptions{Options: ao, Clues: p.Clues, Certify: true, CertifyBudget: 5 * time.Second})
 	if err != nil {
 		return nil, err
 	}
-	o := common(a.Common, n)
+	o := common(a.Common, rs)
 	rep := a.Report
 	list := make([]object, 0, len(rep.Clues))
 	for _, c := range rep.Clues {
-		e := object{"kind": c.Kind, "cells": cells(n, c.Cells), "needed": c.Needed, "text": clueText(c.Kind, c.Detail, c.Digit, cells(n, c.Cells))}
+		e := object{"kind": c.Kind, "cells": cells(rs, c.Cells), "needed": c.Needed, "text": clueText(c.Kind, c.Detail, rs.ValueOf(c.Digit), cells(rs, c.Cells))}
 		if c.Global {
 			e["global"] = true
 		}
 		if c.Digit != 0 {
-			e["digit"] = c.Digit
+			e["digit"] = rs.ValueOf(c.Digit)
 		}
 		if c.Undecided {
 			e["undecided"] = true
@@ -600,7 +603,7 @@ func clues(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) 
 			e["certified"] = true
 		}
 		if len(c.Differs) > 0 {
-			e["differs"] = cells(n, c.Differs)
+			e["differs"] = cells(rs, c.Differs)
 		}
 		list = append(list, e)
 	}
@@ -608,10 +611,10 @@ func clues(ctx context.Context, p textfmt.Puzzle, _ Request, ao answer.Options) 
 	o["removable"] = rep.Removable
 	if rep.Status.String() == "multiple" {
 		o["count"], o["countAtLeast"] = rep.Count, rep.CountAtLeast
-		o["differ"] = cells(n, rep.Differs)
+		o["differ"] = cells(rs, rep.Differs)
 		sug := make([]object, 0, len(rep.Suggest))
 		for _, s := range rep.Suggest {
-			sug = append(sug, object{"cell": cells(n, []int{s.Cell})[0], "digit": s.Digit, "leaves": s.Leaves, "atLeast": s.LeavesAtLeast})
+			sug = append(sug, object{"cell": rs.CellName(s.Cell), "digit": rs.ValueOf(s.Digit), "leaves": s.Leaves, "atLeast": s.LeavesAtLeast})
 		}
 		o["suggest"] = sug
 	}

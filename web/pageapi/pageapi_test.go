@@ -323,3 +323,37 @@ func TestUserWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesAndValues: the page's answers name a var cell as the puzzle
+// does (VS2, not r5c2 past a 4×4 grid) and a board's values as it shows
+// them (a 0–3 board's conflicting 3s, not 4s; its givens' values in the
+// clue report, 0 too).
+func TestNamesAndValues(t *testing.T) {
+	// The grid pinned, VS1 the arrow's total: the solutions differ in the
+	// free var cell VS2 alone.
+	m := ask(t, "verdict", ".Shape~4x4.Var~S~sum~2.Arrow~VS1~R1C1~R1C2.~R3C3_4~R4C4_1~R2C2_4~R1C1_2~R1C2_1~R2C1_3~R3C1_1", 0)
+	if d, _ := json.Marshal(m["differ"]); m["status"] != "multiple" || string(d) != `["VS2"]` {
+		t.Errorf("verdict: %v", m)
+	}
+	m = ask(t, "view", ".Shape~4x4~0-3.~R1C1_0~R1C2_1~R2C3_3~R3C1_2~R4C4_2~R2C1_3", 0)
+	check, _ := m["check"].(map[string]any)
+	if c, _ := json.Marshal(check["conflicts"]); string(c) != `["r2c1 and r2c3 both hold 3 (row 2)"]` {
+		t.Errorf("view: %v", m["check"])
+	}
+	if testing.Short() {
+		return // the clue report asks a question per clue
+	}
+	m = ask(t, "clues", ".Shape~4x4~0-3.~R1C1_0~R1C2_1~R2C1_2~R3C3_3~R4C4_0~R2C4_1~R3C2_0", 0)
+	want := map[string]float64{"r1c1": 0, "r1c2": 1, "r2c1": 2, "r3c3": 3, "r4c4": 0, "r2c4": 1, "r3c2": 0}
+	clues, _ := m["clues"].([]any)
+	if len(clues) != len(want) {
+		t.Fatalf("clues: %v", m)
+	}
+	for _, c := range clues {
+		c := c.(map[string]any)
+		cell := c["cells"].([]any)[0].(string)
+		if c["digit"] != want[cell] || c["text"] != fmt.Sprintf("given %v at %s", want[cell], cell) {
+			t.Errorf("clue %v: want the value %v", c, want[cell])
+		}
+	}
+}
