@@ -250,3 +250,21 @@ func TestNonconsecutive(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNamesVarCell: a link that reads back with another given in a
+// var cell names that cell as the puzzle does (VA), not as a grid cell
+// past the board nor by its number.
+func TestCheckNamesVarCell(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithNamedVarCells("VA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := satdoku.NewGrid(r), satdoku.NewGrid(r)
+	want.SetCell(16, 2)
+	err = link.Check("x", want, got)
+	var le *link.Error
+	if !errors.As(err, &le) || le.Rule != "given in VA" {
+		t.Errorf("Check: %v", err)
+	}
+}

@@ -146,7 +146,7 @@ func Check(target string, want, got *satdoku.Grid) error {
 	}
 	for i := range want.Len() {
 		if want.Cell(i) != got.Cell(i) {
-			return Refusef(target, "given in "+cellName(want.N(), i), "the link reads back with other givens")
+			return Refusef(target, "given in "+wr.CellName(i), "the link reads back with other givens")
 		}
 	}
 	wp, gp := ruleset.Meaning(wr), ruleset.Meaning(gr)
@@ -177,13 +177,4 @@ func name(p ruleset.Part) string {
 		return p.Name
 	}
 	return strings.Fields(p.Line)[0] + " " + strings.Fields(p.Line)[1]
-}
-
-// cellName names cell i of an n×n board: r1c1, or "var cell 3" for the
-// third cell after the grid's.
-func cellName(n, i int) string {
-	if i >= n*n {
-		return fmt.Sprintf("var cell %d", i-n*n+1)
-	}
-	return fmt.Sprintf("r%dc%d", i/n+1, i%n+1)
 }
