@@ -172,19 +172,19 @@ var (
 	ErrManyDigits = errors.New("encode: cell has more than one digit")
 )
 
-// cellError names the cell in a Decode error and wraps ErrNoDigit or
-// ErrManyDigits.
+// cellError names the cell in a Decode error, as the rules name it, and
+// wraps ErrNoDigit or ErrManyDigits.
 type cellError struct {
-	r, c   int // from 0
-	d1, d2 int // the first two digits set, 0 if none
+	cell   string // the cell's name (satdoku.Rules.CellName)
+	v1, v2 int    // the values of the first two digits set (ErrManyDigits)
 	err    error
 }
 
 func (e *cellError) Error() string {
-	if e.d1 == 0 {
-		return fmt.Sprintf("encode: r%dc%d has no digit", e.r+1, e.c+1)
+	if e.err == ErrNoDigit {
+		return fmt.Sprintf("encode: %s has no digit", e.cell)
 	}
-	return fmt.Sprintf("encode: r%dc%d has digits %d and %d", e.r+1, e.c+1, e.d1, e.d2)
+	return fmt.Sprintf("encode: %s has digits %d and %d", e.cell, e.v1, e.v2)
 }
 
 func (e *cellError) Unwrap() error { return e.err }
@@ -193,7 +193,9 @@ func (e *cellError) Unwrap() error { return e.err }
 // reports whether variable v is true, for v in 1..N³. Every cell must have exactly one true
 // variable; otherwise the error names the first bad cell in row-major order
 // ("encode: r1c1 has no digit", "encode: r1c1 has digits 3 and 5") and wraps
-// ErrNoDigit or ErrManyDigits. A model of Puzzle(a, g, e) always decodes,
+// ErrNoDigit or ErrManyDigits: the cell as r names it (a var cell by its
+// name, see satdoku.Rules.CellName) and the digits as the values they
+// stand for (satdoku.Rules.ValueOf). A model of Puzzle(a, g, e) always decodes,
 // in either encoding: with Minimal, a row's n cells each hold at least one
 // digit and its n digits each occur at most once, so each cell holds exactly
 // one (a cell in no such unit has its own at-most-one clauses).
@@ -202,22 +204,21 @@ func Decode(r *satdoku.Rules, value func(v int) bool) (*satdoku.Grid, error) {
 		return nil, ErrGrid
 	}
 	g := satdoku.NewGrid(r)
-	n, nv := r.N(), r.Values()
+	nv := r.Values()
 	for i := range g.Len() {
 		base := CellVar(r, i, 0)
-		r, c := i/n, i%n
 		d1 := 0
 		for d := 1; d <= nv; d++ {
 			if !value(base + d) {
 				continue
 			}
 			if d1 != 0 {
-				return nil, &cellError{r, c, d1, d, ErrManyDigits}
+				return nil, &cellError{r.CellName(i), r.ValueOf(d1), r.ValueOf(d), ErrManyDigits}
 			}
 			d1 = d
 		}
 		if d1 == 0 {
-			return nil, &cellError{r: r, c: c, err: ErrNoDigit}
+			return nil, &cellError{cell: r.CellName(i), err: ErrNoDigit}
 		}
 		g.SetCell(i, d1)
 	}

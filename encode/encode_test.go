@@ -385,6 +385,35 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// TestDecodeNames: a bad model of a puzzle with a named var cell on a
+// board of the values 0 to 3 names the var cell (VA, not r5c1) and the
+// values its digits stand for (0 and 1 for digits 1 and 2).
+func TestDecodeNames(t *testing.T) {
+	r := std(t, 4)
+	r, err := r.WithValueOffset(-1)
+	if err == nil {
+		r, err = r.WithNamedVarCells("VA")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := grid(t, sol4)
+	cell := func(v int) int { return (v - 1) / 4 } // the cell of variable v: i·V + d
+	many := func(v int) bool {
+		if i := cell(v); i < 16 {
+			return sol.Cell(i) == (v-1)%4+1
+		}
+		return (v-1)%4 < 2 // VA: digits 1 and 2
+	}
+	none := func(v int) bool { return cell(v) < 16 && sol.Cell(cell(v)) == (v-1)%4+1 }
+	if _, err := Decode(r, many); err == nil || err.Error() != "encode: VA has digits 0 and 1" {
+		t.Errorf("two digits: %v", err)
+	}
+	if _, err := Decode(r, none); !errors.Is(err, ErrNoDigit) || err.Error() != "encode: VA has no digit" {
+		t.Errorf("no digit: %v", err)
+	}
+}
+
 func TestCNF(t *testing.T) {
 	var f CNF
 	for _, l := range []int{1, -5, 0, 0, 3, 0} {

@@ -74,7 +74,8 @@ func Forcing(ctx context.Context, puzzle *satdoku.Grid, i int) (digit int, clues
 				other = d
 			}
 		}
-		return 0, nil, fmt.Errorf("%w: r%dc%d can hold %d or %d", ErrNotForced, i/puzzle.N()+1, i%puzzle.N()+1, digit, other)
+		r := puzzle.Rules()
+		return 0, nil, fmt.Errorf("%w: %s can hold %d or %d", ErrNotForced, r.CellName(i), r.ValueOf(digit), r.ValueOf(other))
 	}
 	// The failed assumptions, then each clue tried without.
 	failed := map[z.Lit]bool{}

@@ -3,6 +3,7 @@ package satsolve
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/satdoku/satdoku"
@@ -63,5 +64,30 @@ func TestForcing(t *testing.T) {
 	empty := satdoku.NewGrid(p.Rules())
 	if _, _, err := Forcing(ctx, empty, 0); !errors.Is(err, ErrNotForced) {
 		t.Errorf("an empty board: err = %v", err)
+	}
+}
+
+// TestForcingNames: a var cell that is not forced is named as the rules
+// name it (VA, not r5c1), with the values its digits stand for: on a
+// board of the values 0 to 3, VA holds the digit 3 or 4, the values 2 or 3.
+func TestForcingNames(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithValueOffset(-1)
+	if err == nil {
+		r, err = r.WithNamedVarCells("VA")
+	}
+	if err == nil {
+		r, err = r.WithConstraints(satdoku.Constraint{Kind: satdoku.OneOf, Cells: []int{16}, Mask: 0b1100})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1} {
+		g.SetCell(i, d)
+	}
+	_, _, err = Forcing(context.Background(), g, 16)
+	if !errors.Is(err, ErrNotForced) || !strings.HasSuffix(err.Error(), ": VA can hold 2 or 3") && !strings.HasSuffix(err.Error(), ": VA can hold 3 or 2") {
+		t.Errorf("Forcing: %v", err)
 	}
 }

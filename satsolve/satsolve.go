@@ -626,7 +626,7 @@ func (s *Solver) waitZombie() {
 // and in each open cell the one candidate whose variable is true.
 func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 	c := &s.c
-	n, nv := s.bd.n, s.bd.nv
+	nv := s.bd.nv
 	g := satdoku.NewGrid(r)
 	for i, m := range c.pp.cand {
 		if v := c.pp.val[i]; v != 0 {
@@ -640,12 +640,12 @@ func (s *Solver) decode(r *satdoku.Rules) (*satdoku.Grid, error) {
 				continue
 			}
 			if d1 != 0 {
-				return nil, fmt.Errorf("%w: r%dc%d has digits %d and %d", encode.ErrManyDigits, i/n+1, i%n+1, d1, d)
+				return nil, fmt.Errorf("%w: %s has digits %d and %d", encode.ErrManyDigits, r.CellName(i), r.ValueOf(d1), r.ValueOf(d))
 			}
 			d1 = d
 		}
 		if d1 == 0 {
-			return nil, fmt.Errorf("%w: r%dc%d", encode.ErrNoDigit, i/n+1, i%n+1)
+			return nil, fmt.Errorf("%w: %s", encode.ErrNoDigit, r.CellName(i))
 		}
 		g.SetCell(i, d1)
 	}
