@@ -140,6 +140,15 @@ func (b *builder) con(c satdoku.Constraint) {
 // rc names a place as f-puzzles and SudokuPad do: "R1C1", from 1.
 func rc(row, col int) string { return fmt.Sprintf("R%dC%d", row+1, col+1) }
 
+// cellName names cell i in a message: a grid cell as rc does, a var cell
+// (past the grid) by its rules' name (satdoku.Rules.CellName: "VS2").
+func (b *builder) cellName(i int) string {
+	if i >= b.n*b.n {
+		return b.base.CellName(i)
+	}
+	return rc(i/b.n, i%b.n)
+}
+
 // cells checks a list of cells of field (line ≥ 0: that line): on the
 // board and, with distinct, each once.
 func (b *builder) cells(cs []int, field string, line int, distinct bool) error {
@@ -149,7 +158,7 @@ func (b *builder) cells(cs []int, field string, line int, distinct bool) error {
 			return b.fail(field, line, k, "cell %d is off the %d×%d board", i, n, n)
 		}
 		if distinct && slices.Contains(cs[:k], i) {
-			return b.fail(field, line, k, "%s is listed twice", rc(i/n, i%n))
+			return b.fail(field, line, k, "%s is listed twice", b.cellName(i))
 		}
 	}
 	return nil
@@ -478,7 +487,7 @@ func (b *builder) apartLine(c *Clue) error {
 		for j := range l {
 			for s := 1; s <= reach && j+s < len(l); s++ {
 				if l[j] == l[j+s] {
-					return b.fail("lines", k, j+s, "%s is listed twice within %d cells", rc(l[j]/b.n, l[j]%b.n), s)
+					return b.fail("lines", k, j+s, "%s is listed twice within %d cells", b.cellName(l[j]), s)
 				}
 				b.rel(l[j], l[j+s], kind, v)
 				b.tag()
@@ -722,7 +731,7 @@ func (b *builder) indexer(c *Clue) error {
 			place = func(i int) int { return i%n + 1 }
 		default:
 			if b.region[x] < 0 {
-				return b.fail("cells", -1, k, "%s is in no box", rc(x/n, x%n))
+				return b.fail("cells", -1, k, "%s is in no box", b.cellName(x))
 			}
 			group = b.boxes[b.region[x]]
 			place = func(i int) int { return slices.Index(group, i) + 1 }
@@ -1137,7 +1146,7 @@ func (b *builder) automaton(c *Clue) error {
 // pairTable reads a PairTable clue: a Table relation on each two
 // neighbours on each line, or on every two cells of it (Value 1).
 func (b *builder) pairTable(c *Clue) error {
-	n, v := b.n, b.v
+	v := b.v
 	if len(c.Table) != v*v || strings.Trim(c.Table, "01") != "" {
 		return b.fail("table", -1, -1, "a table of %d characters, want %d '0's and '1's", len(c.Table), v*v)
 	}
@@ -1152,7 +1161,7 @@ func (b *builder) pairTable(c *Clue) error {
 		for p := range l {
 			for q := p + 1; q < len(l) && (c.Value == 1 || q == p+1); q++ {
 				if l[p] == l[q] {
-					return b.fail("lines", k, q, "%s related to itself", rc(l[q]/n, l[q]%n))
+					return b.fail("lines", k, q, "%s related to itself", b.cellName(l[q]))
 				}
 				b.rels = append(b.rels, satdoku.Relation{A: l[p], B: l[q], Kind: satdoku.Table, Table: c.Table, Name: name})
 			}

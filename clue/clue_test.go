@@ -830,3 +830,28 @@ func parityNFA() *satdoku.NFA {
 	a.Moves = append(a.Moves, satdoku.Move{From: 0, To: 2, Symbol: satdoku.Break}, satdoku.Move{From: 1, To: 3, Symbol: satdoku.Break})
 	return a
 }
+
+// TestErrorsNameVarCells: a clue that lists a var cell twice, or puts it
+// where no box is, names it as the rules do (VA), not as a grid cell past
+// the board (R5C1); the grid's cells keep their R1C1.
+func TestErrorsNameVarCells(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithNamedVarCells("VA", "VB")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c    clue.Clue
+		want string
+	}{
+		{clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 16, 16}}, "VA is listed twice"},
+		{clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{17, 1, 17}}}, "VB is listed twice"},
+		{clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1, 0}}, "R1C1 is listed twice"},
+	} {
+		_, _, err := clue.Apply(r, tt.c)
+		var ce *clue.Error
+		if !errors.As(err, &ce) || ce.Msg != tt.want {
+			t.Errorf("%v %v: %v, want %q", tt.c.Kind, tt.c.Cells, err, tt.want)
+		}
+	}
+}

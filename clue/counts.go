@@ -75,7 +75,7 @@ func (b *builder) counted(c *Clue) error {
 			for j, i := range l {
 				if slices.Contains(cells, i) {
 					return &Error{Clue: b.clue, Kind: b.kind, Field: "lines", Line: k, Item: j,
-						Msg: rc(i/n, i%n) + " is in two sets (satdoku's sets are apart)", Err: ErrUnsupported}
+						Msg: b.cellName(i) + " is in two sets (satdoku's sets are apart)", Err: ErrUnsupported}
 				}
 			}
 			cells = append(cells, l...)
