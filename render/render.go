@@ -8,7 +8,8 @@
 // groups, nonconsecutive, the negative rules) are named under the board.
 //
 // Every cell is a group with stable attributes for scripts and tests:
-// data-cell="r1c1" (1-based), data-digit when a digit is drawn, and
+// data-cell="r1c1" (1-based), data-digit when a digit is drawn (the
+// value drawn: "0" for digit 1 on a board of the values 0 to 8), and
 // data-highlight="1" on a highlighted cell.
 //
 // The package uses the standard library alone.
@@ -314,7 +315,7 @@ func (d *drawing) cells() {
 		}
 		d.p(`<g data-cell="r%dc%d"`, r+1, c+1)
 		if digit != 0 {
-			d.p(` data-digit="%d"`, digit)
+			d.p(` data-digit="%d"`, rules.ValueOf(digit))
 		}
 		if hl[i] {
 			d.p(` data-highlight="1"`)

@@ -263,6 +263,29 @@ func TestCells(t *testing.T) {
 	}
 }
 
+// TestCellValues: on a board of the values 0 to 3 a cell's data-digit is
+// the value it shows (digit 1 is "0"), as its text is.
+func TestCellValues(t *testing.T) {
+	r, err := mustRules(t, 4).WithValueOffset(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	g.Set(0, 0, 1)
+	g.Set(0, 1, 4)
+	svg, err := render.String(&render.Board{Givens: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := cellsOf(t, svg)
+	if cells["r1c1"][0] != "0" || cells["r1c2"][0] != "3" || cells["r1c3"][0] != "" {
+		t.Errorf("data-digit %q %q %q, want the values 0, 3 and none", cells["r1c1"][0], cells["r1c2"][0], cells["r1c3"][0])
+	}
+	if !strings.Contains(svg, `dominant-baseline="central">0</text>`) {
+		t.Error("no value 0 drawn")
+	}
+}
+
 // TestBoards draws whole puzzles: a classic one with its solution, a
 // jigsaw, a 6×6 with marks; golden files.
 func TestBoards(t *testing.T) {

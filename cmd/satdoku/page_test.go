@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -382,6 +383,35 @@ var pageTests = []struct {
 	{"bad-input", pageBadInput},
 	{"verdicts", pageVerdicts},
 	{"links", pageLinks},
+	{"values", pageValues},
+}
+
+// pageValues: a board of the values 0 to 3 shows each given as its value,
+// the given 0s too (data-digit "0", not an empty cell).
+func pageValues(p *pageRun) {
+	t := p.t
+	const puzzle = ".Shape~4x4~0-3.~R1C1_0~R1C2_1~R2C1_2~R3C3_3~R4C4_0~R2C4_1~R3C2_0"
+	if v := p.open("?puzzle=" + url.QueryEscape(puzzle)); !strings.HasPrefix(v, "unique") {
+		t.Fatalf("verdict %q", v)
+	}
+	want := map[string]string{"r1c1": "0", "r1c2": "1", "r2c1": "2", "r3c3": "3", "r4c4": "0", "r2c4": "1", "r3c2": "0"}
+	check := func(when string) {
+		cells := p.cells()
+		if len(cells) != 16 {
+			t.Fatalf("%s: %d cells", when, len(cells))
+		}
+		for name, c := range cells {
+			if c.Digit != want[name] {
+				t.Errorf("%s: %s shows %q, want %q", when, name, c.Digit, want[name])
+			}
+		}
+	}
+	check("opened")
+	// The candidates overlay redraws the cells from the givens.
+	p.run(chromedp.Click("#candidates-btn", chromedp.ByID),
+		chromedp.Poll(`document.querySelector('#board [data-candidates]') !== null`, nil))
+	check("with the candidates")
+	p.shot("values")
 }
 
 // pageLinks: a button to open the puzzle elsewhere shows, on both

@@ -181,7 +181,8 @@ function clearOverlay() {
     // The given digit, or none.
     const [r, c] = g.dataset.cell.slice(1).split('c').map(Number);
     const ch = givens[(r - 1) * n + c - 1];
-    if (ch && ch !== '.' && ch !== '0') g.dataset.digit = String(parseInt(ch, 36));
+    // '0' is a value too (a board of the values 0 to 8), '.' an empty cell.
+    if (ch && ch !== '.') g.dataset.digit = String(parseInt(ch, 36));
     else delete g.dataset.digit;
   }
   $('legend').hidden = true;
