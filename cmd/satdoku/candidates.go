@@ -44,8 +44,10 @@ row by row:
   9 8 1234 569 ...
 
 The JSON record has "candidates": [[8],[1,2,3,4],…], one list per cell in
-row-major order, "count", and "more": true when the count reached the limit;
-"solution" and "second" are the first two solutions found. A puzzle with no
+row-major order (var cells after the grid's) of the values it may hold (0
+to 3 on a board of the values 0 to 3), "count", and "more": true when the
+count reached the limit; "solution" and "second" are the first two
+solutions found. A puzzle with no
 solution is "none" (exit status 1), one whose givens conflict "invalid".
 
 --counts N also counts, for every candidate, the solutions that hold it, up
@@ -55,7 +57,7 @@ reached --limit, each candidate still short of N gets a count of its own
 (the puzzle with that digit placed, up to N solutions). The line format
 then writes each cell as digit:count pairs, "1:8,2:3,9:1"; the grid format
 adds a line per cell with several candidates after the grid, "r1c2
-1:8 2:3 9:1"; the JSON record adds "counts", lists parallel to
+1:8 2:3 9:1" (a var cell by its name, "VS2 1:4 2:4"); the JSON record adds "counts", lists parallel to
 "candidates" ([[8],[8,3,1],…]), and CSV a column counts in the line form.
 These are the counts the f-puzzles userscript colours (see "satdoku
 listen").
