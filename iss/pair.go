@@ -356,16 +356,26 @@ func (b *builder) cellGroups(it *item, k int) (groups, ats [][]int, err error) {
 // checkRepeats fails for a cell next to itself on a list (every: for a
 // cell listed twice).
 func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
-	n := b.n
 	for j := 1; j < len(cells); j++ {
 		if cells[j] == cells[j-1] {
-			return b.t.fail(ats[j], ErrInvalid, "%s: R%dC%d next to itself", it.typ, cells[j]/n+1, cells[j]%n+1)
+			return b.t.fail(ats[j], ErrInvalid, "%s: %s next to itself", it.typ, b.cellText(cells[j]))
 		}
 		if every && slices.Contains(cells[:j], cells[j]) {
-			return b.t.fail(ats[j], ErrInvalid, "%s: R%dC%d listed twice", it.typ, cells[j]/n+1, cells[j]%n+1)
+			return b.t.fail(ats[j], ErrInvalid, "%s: %s listed twice", it.typ, b.cellText(cells[j]))
 		}
 	}
 	return nil
+}
+
+// cellText names cell i as the puzzle string does: R1C1 for a grid cell,
+// a var cell by its name (VA1, see varCells).
+func (b *builder) cellText(i int) string {
+	for name, j := range b.vars {
+		if j == i {
+			return name
+		}
+	}
+	return fmt.Sprintf("R%dC%d", i/b.n+1, i%b.n+1)
 }
 
 // pair reads a Pair, PairX, Binary or BinaryX as the clue of package clue

@@ -330,6 +330,8 @@ func TestPairErrors(t *testing.T) {
 		{".Pair~" + le + "~_name", ".Pair", ErrInvalid, "no cells"},
 		{".Pair~" + le + "~R1C1~R1C1", "$R1C1", ErrInvalid, "next to itself"},
 		{".PairX~" + d1 + "~R1C1~R1C2~R1C1", "$R1C1", ErrInvalid, "listed twice"},
+		{".Var~A~a~2.PairX~" + d1 + "~VA1~R1C2~VA1", "$VA1", ErrInvalid, "PairX: VA1 listed twice"},
+		{".Var~A~a~2.Pair~" + le + "~R1C1~VA2~VA2", "$VA2", ErrInvalid, "Pair: VA2 next to itself"},
 		{".Pair~" + le + "~R1C1~R0C1", "R0C1", ErrInvalid, "R0C1"},
 		{".Or.End", ".Or", ErrUnsupported, "no members"},
 		{".Or" + diffs(8), "", ErrSyntax, "Or without End"},
