@@ -215,29 +215,73 @@ func (c *Constraint) Coef(k int) int {
 }
 
 // String describes the constraint for messages: its name (or kind) and
-// its numbers, as "killer cage (total 10)" or "odd (one of [1 3 5 7 9])".
-func (c Constraint) String() string {
+// its numbers, as "killer cage (total 10)" or "odd (one of [1 3 5 7 9])",
+// in digits; Text says them in a board's values.
+func (c Constraint) String() string { return c.Text(nil) }
+
+// Text describes the constraint as String does, in the values of rules r
+// (see ValueOf): a total as the values of its cells add up (ValueTotal: a
+// cage of two cells is "total 1" on a board of the values 0 to 3 when its
+// digits add up to 3), and digits as the values they stand for. A nil r
+// gives String.
+func (c Constraint) Text(r *Rules) string {
 	name := c.Name
 	if name == "" {
 		name = c.Kind.String()
 	}
+	values := func(ds []int) []int {
+		if r == nil {
+			return ds
+		}
+		vs := make([]int, len(ds))
+		for k, d := range ds {
+			vs[k] = r.ValueOf(d)
+		}
+		return vs
+	}
+	total := func(t int) int {
+		if r == nil {
+			return t
+		}
+		return r.ValueTotal(&c, t)
+	}
 	switch c.Kind {
 	case Total:
-		return fmt.Sprintf("%s (total %d)", name, c.Value)
+		return fmt.Sprintf("%s (total %d)", name, total(c.Value))
 	case Sandwich, XSum, Skyscraper, Segments, Index, SegmentsLoop, NoSubsetSum:
 		return fmt.Sprintf("%s (%v %d)", name, c.Kind, c.Value)
 	case SameValues:
 		return fmt.Sprintf("%s (%d sets)", name, c.Value)
-	case Contains, Exactly, TotalIn:
-		return fmt.Sprintf("%s (%v %v)", name, c.Kind, c.Digits)
+	case Contains, Exactly:
+		return fmt.Sprintf("%s (%v %v)", name, c.Kind, values(c.Digits))
+	case TotalIn:
+		ts := make([]int, len(c.Digits))
+		for k, t := range c.Digits {
+			ts[k] = total(t)
+		}
+		return fmt.Sprintf("%s (%v %v)", name, c.Kind, ts)
 	case OneOf:
-		return fmt.Sprintf("%s (one of %v)", name, maskDigits(c.Mask))
+		return fmt.Sprintf("%s (one of %v)", name, values(maskDigits(c.Mask)))
 	case Connected:
-		return fmt.Sprintf("%s (connected %v)", name, maskDigits(c.Mask))
+		return fmt.Sprintf("%s (connected %v)", name, values(maskDigits(c.Mask)))
 	case Never:
 		return fmt.Sprintf("%s (never: %s)", name, c.Reason)
 	}
 	return name
+}
+
+// ValueTotal returns the total, in values, of constraint c's cells whose
+// digits make total t: t + ValueOffset × the sum of c's coefficients
+// (Coef), as each digit d is the value d + ValueOffset. A Total's Value
+// and a TotalIn's totals are digits' totals; messages say them in values
+// (a cage whose two digits add up to 3 adds up to 1 on a board of the
+// values 0 to 3).
+func (r *Rules) ValueTotal(c *Constraint, t int) int {
+	coefs := 0
+	for k := range c.Cells {
+		coefs += c.Coef(k)
+	}
+	return t + r.valueOffset*coefs
 }
 
 func maskDigits(m uint64) []int {

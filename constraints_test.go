@@ -104,3 +104,35 @@ func TestTags(t *testing.T) {
 		t.Errorf("tags not carried by WithExtra: %q (standard: %q)", y.Tags(), r.Tags())
 	}
 }
+
+// TestConstraintText: a constraint described on a board of the values 0
+// to 3 says its numbers in values: a cage of two cells whose digits add
+// up to 3 adds up to 1, an arrow (coefficients −1, 1, 1) whose digits
+// total 1 totals 0, and digits 1 and 3 are the values 0 and 2; String
+// keeps the digits.
+func TestConstraintText(t *testing.T) {
+	r, _ := Standard(4)
+	r, err := r.WithValueOffset(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c         Constraint
+		text, str string
+	}{
+		{Constraint{Kind: Total, Cells: []int{0, 1}, Value: 3, Name: "killer cage"}, "killer cage (total 1)", "killer cage (total 3)"},
+		{Constraint{Kind: Total, Cells: []int{12, 8, 4}, Coefs: []int{-1, 1, 1}, Value: 1, Name: "arrow"}, "arrow (total 0)", "arrow (total 1)"},
+		{Constraint{Kind: OneOf, Cells: []int{0}, Mask: 0b101, Name: "odd"}, "odd (one of [0 2])", "odd (one of [1 3])"},
+		{Constraint{Kind: TotalIn, Cells: []int{0, 1}, Digits: []int{3, 5}}, "total-in (total-in [1 3])", "total-in (total-in [3 5])"},
+	} {
+		if got := tt.c.Text(r); got != tt.text {
+			t.Errorf("Text = %q, want %q", got, tt.text)
+		}
+		if got := tt.c.String(); got != tt.str {
+			t.Errorf("String = %q, want %q", got, tt.str)
+		}
+	}
+	if got := r.ValueTotal(&Constraint{Kind: Total, Cells: []int{0, 1, 2}}, 6); got != 3 {
+		t.Errorf("ValueTotal = %d, want 3", got)
+	}
+}

@@ -26,7 +26,8 @@ type Clue struct {
 	// on some cells.
 	Global bool
 	// Detail is the constraint's description for messages ("killer cage
-	// (total 10)"), empty when the kind and the cells say it all.
+	// (total 10)"), in the board's values (satdoku.Constraint.Text), empty
+	// when the kind and the cells say it all.
 	Detail string
 	// Source is the index, in the clues the puzzle was read with
 	// (Options.Clues), of the clue this one is, or −1 (a given, or a rule
@@ -159,7 +160,7 @@ func Split(g *satdoku.Grid, from []clue.Clue) []Clue {
 		if name == "" {
 			name = c.Kind.String()
 		}
-		detail := strings.TrimPrefix(c.String(), name)
+		detail := strings.TrimPrefix(c.Text(r), name)
 		byCells[key(name, c.Cells)] = len(variant)
 		variant = append(variant, Clue{Kind: name, Cells: c.Cells, Detail: strings.TrimSpace(detail), given: -1, cons: []int{k}, Source: -1})
 	}
@@ -285,7 +286,7 @@ func claim(r *satdoku.Rules, from []clue.Clue) []*Clue {
 			}
 			if len(c.cons) == 1 {
 				x := r.Constraints()[c.cons[0]]
-				c.Detail = strings.TrimSpace(strings.TrimPrefix(x.String(), c.Kind))
+				c.Detail = strings.TrimSpace(strings.TrimPrefix(x.Text(r), c.Kind))
 			}
 		}
 		out[j] = c

@@ -10,7 +10,7 @@ import (
 // (ds[k] for its k-th cell): "" when the cells holding a digit of its
 // mask form one non-empty region of orthogonal neighbours, laid out in
 // rows of c.Value cells; else why not.
-func connectedWhy(c *satdoku.Constraint, ds []int) string {
+func connectedWhy(r *satdoku.Rules, c *satdoku.Constraint, ds []int) string {
 	marked := make([]uint8, len(ds)) // 1: in the region, 2: reached
 	first, total := -1, 0
 	for k, d := range ds {
@@ -23,10 +23,10 @@ func connectedWhy(c *satdoku.Constraint, ds []int) string {
 		}
 	}
 	if total == 0 {
-		return fmt.Sprintf("no cell holds %s", digitList(c.Mask))
+		return fmt.Sprintf("no cell holds %s", valueList(r, c.Mask))
 	}
 	if got := fill(marked, first, c.Value); got != total {
-		return fmt.Sprintf("the %d cells holding %s are not one region (%d reach the first)", total, digitList(c.Mask), got)
+		return fmt.Sprintf("the %d cells holding %s are not one region (%d reach the first)", total, valueList(r, c.Mask), got)
 	}
 	return ""
 }

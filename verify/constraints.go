@@ -28,7 +28,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 			sum += c.Coef(k) * g.Cell(i)
 		}
 		if sum != c.Value {
-			return fmt.Sprintf("%s %d, want %d", totalWord(c), sum, c.Value)
+			return fmt.Sprintf("%s %d, want %d", totalWord(c), r.ValueTotal(c, sum), r.ValueTotal(c, c.Value))
 		}
 	case satdoku.Run:
 		var seen uint64
@@ -95,7 +95,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 				}
 			}
 			if got < want {
-				return fmt.Sprintf("%s %d, want %s", times(got), d, times(want))
+				return fmt.Sprintf("%s %d, want %s", times(got), r.ValueOf(d), times(want))
 			}
 		}
 	case satdoku.OneOf:
@@ -111,7 +111,7 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		for k, i := range c.Cells {
 			ds[k] = g.Cell(i)
 		}
-		return connectedWhy(c, ds)
+		return connectedWhy(r, c, ds)
 	case satdoku.Automaton:
 		return runNFA(c, g)
 	case satdoku.AnyOf:
@@ -790,10 +790,10 @@ func partialWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 			lo, hi = lo+l, hi+h
 		}
 		if lo > c.Value {
-			return fmt.Sprintf("%s at least %d, want %d", totalWord(c), lo, c.Value)
+			return fmt.Sprintf("%s at least %d, want %d", totalWord(c), r.ValueTotal(c, lo), r.ValueTotal(c, c.Value))
 		}
 		if hi < c.Value {
-			return fmt.Sprintf("%s at most %d, want %d", totalWord(c), hi, c.Value)
+			return fmt.Sprintf("%s at most %d, want %d", totalWord(c), r.ValueTotal(c, hi), r.ValueTotal(c, c.Value))
 		}
 	case satdoku.Run:
 		var seen uint64

@@ -18,9 +18,19 @@ import (
 // counts (Circles, Distinct): the digit itself on boards of digits 1 to N.
 func numberOf(d int) int { return d }
 
+// values returns the values that digits ds stand for under r.
+func values(r *satdoku.Rules, ds []int) []int {
+	vs := make([]int, len(ds))
+	for k, d := range ds {
+		vs[k] = r.ValueOf(d)
+	}
+	return vs
+}
+
 // exactMulti returns why c (of one of this file's kinds) is broken by the
 // digits of g, or "".
 func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
+	r := g.Rules()
 	digits := make([]int, len(c.Cells))
 	for k, i := range c.Cells {
 		digits[k] = g.Cell(i)
@@ -29,7 +39,7 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 	case satdoku.Exactly:
 		for _, d := range c.Digits {
 			if want, got := countOf(c.Digits, d), countOf(digits, d); got != want {
-				return fmt.Sprintf("%s %d, want %s", times(got), d, times(want))
+				return fmt.Sprintf("%s %d, want %s", times(got), r.ValueOf(d), times(want))
 			}
 		}
 	case satdoku.SameValues:
@@ -38,7 +48,7 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 		for k := 1; k < c.Value; k++ {
 			set := slices.Sorted(slices.Values(digits[k*size : (k+1)*size]))
 			if !slices.Equal(first, set) {
-				return fmt.Sprintf("set 1 holds %v, set %d %v", first, k+1, set)
+				return fmt.Sprintf("set 1 holds %v, set %d %v", values(r, first), k+1, values(r, set))
 			}
 		}
 	case satdoku.Circles:
@@ -53,7 +63,7 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 			seen[d] = true
 		}
 		if numberOf(digits[0]) != len(seen) {
-			return fmt.Sprintf("%s holds %d, and the cells it counts hold %d distinct digits", g.Rules().CellName(c.Cells[0]), g.Rules().ValueOf(digits[0]), len(seen))
+			return fmt.Sprintf("%s holds %d, and the cells it counts hold %d distinct digits", r.CellName(c.Cells[0]), r.ValueOf(digits[0]), len(seen))
 		}
 	case satdoku.SegmentsLoop:
 		for r := range digits {
@@ -76,7 +86,11 @@ func exactMulti(c *satdoku.Constraint, g *satdoku.Grid) string {
 			sum += d
 		}
 		if !slices.Contains(c.Digits, sum) {
-			return fmt.Sprintf("sum %d, want one of %v", sum, c.Digits)
+			want := make([]int, len(c.Digits))
+			for k, t := range c.Digits {
+				want[k] = r.ValueTotal(c, t)
+			}
+			return fmt.Sprintf("sum %d, want one of %v", r.ValueTotal(c, sum), want)
 		}
 	default:
 		return fmt.Sprintf("unknown constraint kind %v", c.Kind)

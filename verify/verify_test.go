@@ -446,6 +446,32 @@ func TestConflictText(t *testing.T) {
 	}
 }
 
+// TestConflictTotals: a broken sum on a board of the values 0 to 3 is
+// said in values: a cage of two cells that must add up to 1 (digits 3)
+// holding 1 and 2 (digits 2 and 3) adds up to 3, and with one cell
+// holding 3 it adds up to at least 3.
+func TestConflictTotals(t *testing.T) {
+	r, _ := satdoku.Standard(4)
+	r, err := r.WithValueOffset(-1)
+	if err == nil {
+		r, err = r.WithConstraints(satdoku.Constraint{Kind: satdoku.Total, Cells: []int{0, 1}, Value: 3, Name: "killer cage"})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := satdoku.NewGrid(r)
+	g.SetCell(0, 2)
+	g.SetCell(1, 3)
+	if cs := verify.Check(g); len(cs) != 1 || cs[0].Text(r) != "killer cage r1c1,r1c2: sum 3, want 1" {
+		t.Errorf("full cage: %v", cs)
+	}
+	g.SetCell(0, 0)
+	g.SetCell(1, 4)
+	if cs := verify.Check(g); len(cs) != 1 || cs[0].Text(r) != "killer cage r1c1,r1c2: sum at least 3, want 1" {
+		t.Errorf("partial cage: %v", cs)
+	}
+}
+
 // pattern0 returns g with its grid cells filled as a solved 4×4 Sudoku
 // (digits 1 to 4, 1234 in the first row): only its var cells can be at
 // fault.

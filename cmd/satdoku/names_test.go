@@ -283,3 +283,18 @@ func TestExplainValues(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalValues: sums on a board of the values 0 to 3 are said in the
+// puzzle's values: the clue report calls a cage of 1 "total 1" (its digits
+// add up to 3) and an arrow whose cells' values balance "total 0", and a
+// cage of 1 holding the values 1 and 2 adds up to 3, not 5.
+func TestTotalValues(t *testing.T) {
+	_, out, errs := runOut(t, "clues", ".Shape~4x4~0-3.Cage~1~R1C1~R1C2.Arrow~R4C1~R3C1~R2C1.~R3C3_3.Thermo~R4C4~R4C3")
+	if !strings.Contains(out, "killer cage r1c1,r1c2 (total 1):") || !strings.Contains(out, "arrow r4c1,r3c1,r2c1 (total 0):") {
+		t.Errorf("clues:\n%s%s", out, errs)
+	}
+	code, out, errs := runOut(t, "check", ".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R1C1_1~R1C2_2")
+	if code != exitNegative || out != "invalid: killer cage r1c1,r1c2: sum 3, want 1\n" {
+		t.Errorf("check: exit %d:\n%s%s", code, out, errs)
+	}
+}
