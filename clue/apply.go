@@ -140,6 +140,12 @@ func (b *builder) con(c satdoku.Constraint) {
 // rc names a place as f-puzzles and SudokuPad do: "R1C1", from 1.
 func rc(row, col int) string { return fmt.Sprintf("R%dC%d", row+1, col+1) }
 
+// valueRange names the values of the board's cells for a message: "1 to
+// 9", "0 to 8" on a board of the values from 0 (satdoku.Rules.ValueOf).
+func (b *builder) valueRange() string {
+	return fmt.Sprintf("%d to %d", b.base.ValueOf(1), b.base.ValueOf(b.v))
+}
+
 // cellName names cell i in a message: a grid cell as rc does, a var cell
 // (past the grid) by its rules' name (satdoku.Rules.CellName: "VS2").
 func (b *builder) cellName(i int) string {
@@ -249,7 +255,7 @@ func (b *builder) add(c *Clue) error {
 		return b.killerCage(c)
 	case ExtraRegion:
 		if len(c.Cells) > b.v {
-			b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", len(c.Cells), b.v)
+			b.never(c.Cells, "%d cells cannot hold distinct digits %s", len(c.Cells), b.valueRange())
 			return nil
 		}
 		if len(c.Cells) >= 2 {
@@ -267,7 +273,7 @@ func (b *builder) add(c *Clue) error {
 	case Thermometer:
 		for _, l := range c.Lines {
 			if len(l) > b.v {
-				b.never(l, "%d cells cannot rise with digits 1 to %d", len(l), b.v)
+				b.never(l, "%d cells cannot rise with digits %s", len(l), b.valueRange())
 				continue
 			}
 			for j := 1; j < len(l); j++ {
@@ -291,7 +297,7 @@ func (b *builder) add(c *Clue) error {
 	case Renban:
 		for _, l := range c.Lines {
 			if len(l) > b.v {
-				b.never(l, "%d cells cannot hold distinct digits 1 to %d", len(l), b.v)
+				b.never(l, "%d cells cannot hold distinct digits %s", len(l), b.valueRange())
 				continue
 			}
 			if len(l) >= 2 {
@@ -419,7 +425,7 @@ func (b *builder) add(c *Clue) error {
 				return b.fail("lines", k, len(l)-1, "the two ends are one cell")
 			}
 			if v >= b.v {
-				b.never([]int{l[0], l[len(l)-1]}, "no two digits 1 to %d differ by %d or more", b.v, v)
+				b.never([]int{l[0], l[len(l)-1]}, "no two digits %s differ by %d or more", b.valueRange(), v)
 				continue
 			}
 			b.rel(l[0], l[len(l)-1], satdoku.Apart, v)
@@ -574,7 +580,7 @@ func (b *builder) killerCage(c *Clue) error {
 		return b.fail("", -1, -1, "a cage without cells")
 	}
 	if k > n {
-		b.never(c.Cells, "%d cells cannot hold distinct digits 1 to %d", k, n)
+		b.never(c.Cells, "%d cells cannot hold distinct digits %s", k, b.valueRange())
 		return nil
 	}
 	if k >= 2 {
@@ -903,7 +909,7 @@ func (b *builder) whispers(c *Clue) error {
 			}
 		}
 		if len(l) >= 2 && d >= b.v {
-			b.never(l, "no two digits 1 to %d differ by %d or more", b.v, d)
+			b.never(l, "no two digits %s differ by %d or more", b.valueRange(), d)
 			continue
 		}
 		for j := 1; j < len(l); j++ {
@@ -967,14 +973,14 @@ func (b *builder) dot(c *Clue) error {
 	}
 	switch {
 	case c.Kind == WhiteDot && v < 1:
-		return b.fail("value", -1, -1, "no two digits 1 to %d differ by %d", n, v)
+		return b.fail("value", -1, -1, "no two digits %s differ by %d", b.valueRange(), v)
 	case c.Kind == BlackDot && v < 2:
-		return b.fail("value", -1, -1, "no two distinct digits 1 to %d have ratio %d", n, v)
+		return b.fail("value", -1, -1, "no two distinct digits %s have ratio %d", b.valueRange(), v)
 	case c.Kind == WhiteDot && v > n-1:
-		b.never(c.Cells, "no two digits 1 to %d differ by %d", n, v)
+		b.never(c.Cells, "no two digits %s differ by %d", b.valueRange(), v)
 		return nil
 	case c.Kind == BlackDot && v > n:
-		b.never(c.Cells, "no two distinct digits 1 to %d have ratio %d", n, v)
+		b.never(c.Cells, "no two distinct digits %s have ratio %d", b.valueRange(), v)
 		return nil
 	}
 	if c.Kind == BlackDot && b.off != 0 {

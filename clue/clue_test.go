@@ -855,3 +855,33 @@ func TestErrorsNameVarCells(t *testing.T) {
 		}
 	}
 }
+
+// TestImpossibleValues: a clue that cannot hold on a board of the values 0
+// to 3 says why in those values (five cells cannot hold distinct digits 0
+// to 3, not 1 to 4).
+func TestImpossibleValues(t *testing.T) {
+	r, _ := satdoku.Raw(5)
+	r, err := r.WithValues(4)
+	if err == nil {
+		r, err = r.WithValueOffset(-1)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c    clue.Clue
+		want string
+	}{
+		{clue.Clue{Kind: clue.KillerCage, Cells: []int{0, 1, 2, 3, 4}, Value: 5}, "5 cells cannot hold distinct digits 0 to 3"},
+		{clue.Clue{Kind: clue.Thermometer, Lines: [][]int{{0, 1, 2, 3, 4}}}, "5 cells cannot rise with digits 0 to 3"},
+	} {
+		rs, _, err := clue.Apply(r, tt.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := rs.Constraints()
+		if len(cs) != 1 || cs[0].Kind != satdoku.Never || cs[0].Reason != tt.want {
+			t.Errorf("%v: %v, want %q", tt.c.Kind, cs, tt.want)
+		}
+	}
+}
