@@ -481,8 +481,8 @@ func (b *builder) checkPairMarks() error {
 				strict = other.Kind == clue.NegativeRatio || other.Kind == clue.NegativeDifference
 			}
 			if strict {
-				return b.t.fail(b.at[m.clue], ErrUnsupported, "%s: read as a %v of R%dC%d and R%dC%d, which would exempt them from the %v rule, as ISS does not",
-					m.typ, c.Kind, i/n+1, i%n+1, j/n+1, j%n+1, other.Kind)
+				return b.t.fail(b.at[m.clue], ErrUnsupported, "%s: read as a %v of %s and %s, which would exempt them from the %v rule, as ISS does not",
+					m.typ, c.Kind, b.cellText(i), b.cellText(j), other.Kind)
 			}
 		}
 	}
