@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strconv"
@@ -296,5 +299,35 @@ func TestTotalValues(t *testing.T) {
 	code, out, errs := runOut(t, "check", ".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R1C1_1~R1C2_2")
 	if code != exitNegative || out != "invalid: killer cage r1c1,r1c2: sum 3, want 1\n" {
 		t.Errorf("check: exit %d:\n%s%s", code, out, errs)
+	}
+}
+
+// TestAPINamesValues: the HTTP JSON API (package httpapi over the CLI's
+// records) names the var cell VS2 where two solutions differ, and gives a
+// 0–3 board's candidates and conflicts in its values.
+func TestAPINamesValues(t *testing.T) {
+	hs := httptest.NewServer(apiHandler(testAPI(t, "", apiTimeout), false))
+	defer hs.Close()
+	post := func(cmd, body string) string {
+		t.Helper()
+		resp, err := http.Post(hs.URL+"/api/"+cmd, "text/plain", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %v: %s", cmd, resp.StatusCode, err, b)
+		}
+		return string(b)
+	}
+	if out := post("unique", ".Shape~4x4.Var~S~sum~2.Arrow~VS1~R1C1~R1C2.~R3C3_4~R4C4_1~R2C2_4~R1C1_2~R1C2_1~R2C1_3~R3C1_1"); !strings.Contains(out, `"differ":["VS2"]`) {
+		t.Errorf("unique: %s", out)
+	}
+	if out := post("candidates", ".Shape~4x4~0-3.~R1C2_2~R1C3_3"); !strings.Contains(out, `"candidates":[[0,1],[2],[3],[0,1],`) {
+		t.Errorf("candidates: %s", out)
+	}
+	if out := post("check", ".Shape~4x4~0-3.~R1C1_0~R1C2_1~R2C3_3~R3C1_2~R4C4_2~R2C1_3"); !strings.Contains(out, `"conflicts":["r2c1 and r2c3 both hold 3 (row 2)"]`) {
+		t.Errorf("check: %s", out)
 	}
 }
