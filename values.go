@@ -148,10 +148,10 @@ func (r *Rules) WithVarCells(k int) (*Rules, error) {
 // WithNamedVarCells returns rules with a var cell more beyond r's for
 // each name, numbered from r.Cells() on, which every layer calls by that
 // name (see CellName): the name the puzzle gave it ("VS1", "CC12"). An
-// empty name leaves the cell unnamed. A name taken by another cell
-// (a grid cell's "r1c1" or an unnamed var cell's "v1" too, in any case),
-// one with a space or a comma, or a total above MaxCells, is an error
-// wrapping ErrRules.
+// empty name leaves the cell unnamed. A name taken by another cell (a
+// grid cell's "r1c1" or an unnamed var cell's "v1" too, in any case), one
+// with a space, a comma or a semicolon, or a total above MaxCells, is an
+// error wrapping ErrRules.
 func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
 	rs, err := r.WithVarCells(len(names))
 	if err != nil {
@@ -172,7 +172,7 @@ func (r *Rules) WithNamedVarCells(names ...string) (*Rules, error) {
 		case name == "":
 			continue
 		case strings.ContainsAny(name, " \t\n,;") || !utf8.ValidString(name):
-			return nil, fmt.Errorf("%w: var cell name %q (want no space or comma)", ErrRules, name)
+			return nil, fmt.Errorf("%w: var cell name %q (want valid UTF-8 without spaces, commas or semicolons)", ErrRules, name)
 		case taken[key] || gridCellName(key) || defaultName(key):
 			return nil, fmt.Errorf("%w: var cell name %q names another cell", ErrRules, name)
 		}
