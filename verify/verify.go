@@ -38,8 +38,9 @@ func cellAt(i, n int) Cell { return Cell{i / n, i % n} }
 // Constraint then points to it, in the rules' Constraints; Name is its
 // name (its kind's when it has none, as "run"); A and B are the first and
 // the last of its cells in row-major order; Cells lists all of them, in
-// the constraint's order, as "r1c1,r1c2"; Why says what is wrong, as
-// "sum 12, want 10"; and Digit and Other are 0.
+// the constraint's order, as the rules name them ("r1c1,r1c2", a var
+// cell's "VS2"); Why says what is wrong, in the board's values, as "sum
+// 12, want 10"; and Digit and Other are 0.
 type Conflict struct {
 	A, B       Cell
 	Digit      int
