@@ -4,16 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/satdoku/satdoku"
 	"github.com/satdoku/satdoku/checked"
+	"github.com/satdoku/satdoku/internal/cpuload"
 )
 
 // answerFunc answers one puzzle into a with the worker's own back end, nil
@@ -58,6 +56,7 @@ func runItems(e *env, in source, o *outFlags, so *solverFlags, answerFn answerFu
 	solvers := []*checked.Solver{nil}
 	r := &pool{record: answerFn}
 	if so != nil {
+		r.load = cpuload.New()
 		var err error
 		if jobs, err = resolveJobs(so.jobs); err != nil {
 			return usageError(e, err)
@@ -135,6 +134,7 @@ func usageError(e *env, err error) int {
 // to end.
 type pool struct {
 	solvers []*checked.Solver // one per worker; nil entries for no back end
+	load    *cpuload.Meter    // the cores other programs keep busy (see raceWidth)
 	record  answerFunc
 	// lookAhead: the first read looks for a second puzzle before handing
 	// on the first, which is marked when it is the only one (item.only).
@@ -335,10 +335,10 @@ func (r *pool) canRace() bool { return len(r.solvers) > 1 || r.ended.Load() }
 // now (see portfolio.Options.Width): the worker's own core, and one for
 // each worker not answering a puzzle; once the input has ended, every
 // core not answering one. Cores that other programs keep busy are not
-// idle: where the system tells its load (Linux), the cores beyond the
-// run's own workers that the load average of the last minute fills are
-// taken off. (On a machine shared with other work a race only halves the
-// first solver's share of a core: bench/issue24-portfolio.txt.)
+// idle: where the system tells (Linux), the cores that the machine's CPU
+// time less the run's own filled since the last look are taken off (see
+// package cpuload). (On a machine shared with other work a race only
+// halves the first solver's share of a core: bench/issue24-portfolio.txt.)
 func (r *pool) raceWidth() int {
 	r.mu.Lock()
 	busy := r.busy
@@ -347,23 +347,12 @@ func (r *pool) raceWidth() int {
 	if r.ended.Load() {
 		idle = max(idle, runtime.NumCPU()-busy)
 	}
-	if load, ok := loadAverage(); ok {
-		others := int(math.Round(max(load-float64(busy), 0)))
-		idle = min(idle, runtime.NumCPU()-busy-others)
+	if r.load != nil {
+		if others, ok := r.load.Others(); ok {
+			idle = min(idle, runtime.NumCPU()-busy-int(math.Round(others)))
+		}
 	}
 	return 1 + max(idle, 0)
-}
-
-// loadAverage returns the system's load average over the last minute, and
-// false where the system does not tell (no /proc/loadavg).
-func loadAverage() (float64, bool) {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0, false
-	}
-	f, _, _ := strings.Cut(string(b), " ")
-	load, err := strconv.ParseFloat(f, 64)
-	return load, err == nil
 }
 
 // put ends the worker's busy time, places its answer a at position pos in

@@ -67,8 +67,8 @@ within --race-after (default 50ms; gini answers all but about 1 in 5,000 of
 the hardest classic 9×9 puzzles sooner) is raced on the idle cores — those
 of the workers with no puzzle to answer, and every core once the input has
 been read (one puzzle on the command line or in a file), less those that
-the system's load average says other programs keep busy (--race-width N
-races N solvers whatever the load) — by gini in other
+other programs kept busy since the last look (the machine's CPU time less
+satdoku's own; --race-width N races N solvers whatever the load) — by gini in other
 variable orders and, with the default "auto", by cadical and
 cryptominisat5 when they are installed (run as with --solver, on the
 reduced formula), each asked the whole question (with --unique both
