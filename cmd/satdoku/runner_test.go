@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,9 +106,9 @@ func TestTuneGC(t *testing.T) {
 //   - after each run, once the searches abandoned at their deadline have
 //     ended, they are what they were after the first run, within a small
 //     constant: nothing is left behind per puzzle;
-//   - during the long run, sampled on a clock from the time one pass took
-//     on, they stay within a constant of the first sample: nothing grows
-//     with the stream. (Sampled on a clock, not at the writes of the
+//   - during the long run, sampled on a clock, their medians over the last
+//     pass's share of the time stay within a constant of their medians
+//     over the first pass's: nothing grows with the stream. (Sampled on a clock, not at the writes of the
 //     output: the output is buffered, and a short stream of short records
 //     is written in one or two writes.) (The live heap in flight
 //     depends on which 25×25 searches are running, hence the larger
@@ -153,7 +154,7 @@ func TestStreamStaysFlat(t *testing.T) {
 	onePass := stream(1, io.Discard)
 	first := settle(t)
 	var w counter
-	s := startSampler(onePass, onePass/32)
+	s := startSampler(onePass / 64)
 	stream(passes, &w)
 	s.stop()
 	last := settle(t)
@@ -170,17 +171,25 @@ func TestStreamStaysFlat(t *testing.T) {
 		t.Errorf("live heap %d KiB after %d passes, %d KiB after one", last.heap>>10, passes, first.heap>>10)
 	}
 
-	if s.samples < 3 {
-		t.Fatalf("%d samples from %v on: too few to compare", s.samples, onePass)
+	// The first pass's window against the last's, each a passes-th of the
+	// run (the passes take the same time); the medians, not the largest
+	// values, which depend on which big searches a sample caught.
+	end := s.samples[len(s.samples)-1].at
+	pass := end / time.Duration(passes)
+	firstMedian, firstMost, nFirst := s.window(0, pass)
+	lastMedian, lastMost, nLast := s.window(end-pass, end+1)
+	if nFirst < 3 || nLast < 3 {
+		t.Fatalf("%d and %d samples in the first and last %v: too few to compare", nFirst, nLast, pass)
 	}
-	t.Logf("during the run, after %v: %d goroutines, live heap %d KiB; at most %d goroutines and %d KiB in %d samples after",
-		onePass, s.first.goroutines, s.first.heap>>10, s.most.goroutines, s.most.heap>>10, s.samples-1)
-	const goroutineSlack, inFlightSlack = 4, 8 << 20
-	if s.most.goroutines > s.first.goroutines+goroutineSlack {
-		t.Errorf("goroutines during the run: %d after %v, up to %d after", s.first.goroutines, onePass, s.most.goroutines)
+	t.Logf("during the run, in the first %v: median %d goroutines and live heap %d KiB (at most %d, %d KiB) in %d samples; in the last: %d, %d KiB (at most %d, %d KiB) in %d",
+		pass, firstMedian.goroutines, firstMedian.heap>>10, firstMost.goroutines, firstMost.heap>>10, nFirst,
+		lastMedian.goroutines, lastMedian.heap>>10, lastMost.goroutines, lastMost.heap>>10, nLast)
+	const goroutineSlack, inFlightSlack = 2, 4 << 20
+	if lastMedian.goroutines > firstMedian.goroutines+goroutineSlack {
+		t.Errorf("goroutines during the run: median %d in the first %v, %d in the last", firstMedian.goroutines, pass, lastMedian.goroutines)
 	}
-	if s.most.heap > s.first.heap+inFlightSlack {
-		t.Errorf("live heap during the run: %d KiB after %v, up to %d KiB after", s.first.heap>>10, onePass, s.most.heap>>10)
+	if lastMedian.heap > firstMedian.heap+inFlightSlack {
+		t.Errorf("live heap during the run: median %d KiB in the first %v, %d KiB in the last", firstMedian.heap>>10, pass, lastMedian.heap>>10)
 	}
 }
 
@@ -215,14 +224,13 @@ func (c *counter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// sampler samples the goroutines and the live heap every interval from a
-// delay on, until stopped: the first sample, and the largest values of the
-// later ones. Its own goroutine is not counted.
+// sampler samples the goroutines and the live heap every interval until
+// stopped, each sample with its time since the start. Its own goroutine is
+// not counted.
 type sampler struct {
-	done        chan struct{}
-	ended       chan struct{}
-	samples     int
-	first, most sample
+	done    chan struct{}
+	ended   chan struct{}
+	samples []timedSample
 }
 
 type sample struct {
@@ -230,27 +238,23 @@ type sample struct {
 	heap       uint64
 }
 
+type timedSample struct {
+	at time.Duration
+	sample
+}
+
 // startSampler starts a sampler.
-func startSampler(delay, interval time.Duration) *sampler {
+func startSampler(interval time.Duration) *sampler {
 	s := &sampler{done: make(chan struct{}), ended: make(chan struct{})}
 	go func() {
 		defer close(s.ended)
-		select {
-		case <-time.After(delay):
-		case <-s.done:
-			return
-		}
+		start := time.Now()
 		tick := time.NewTicker(interval)
 		defer tick.Stop()
 		for {
 			now := heapSample()
 			now.goroutines-- // the sampler's own
-			if s.samples == 0 {
-				s.first = now
-			} else {
-				s.most = sample{max(s.most.goroutines, now.goroutines), max(s.most.heap, now.heap)}
-			}
-			s.samples++
+			s.samples = append(s.samples, timedSample{time.Since(start), now})
 			select {
 			case <-tick.C:
 			case <-s.done:
@@ -259,6 +263,25 @@ func startSampler(delay, interval time.Duration) *sampler {
 		}
 	}()
 	return s
+}
+
+// window returns the medians and the largest values of the samples taken
+// from one time to another, and how many there are.
+func (s *sampler) window(from, to time.Duration) (median, most sample, n int) {
+	var gs []int
+	var hs []uint64
+	for _, x := range s.samples {
+		if x.at >= from && x.at < to {
+			gs, hs = append(gs, x.goroutines), append(hs, x.heap)
+			most = sample{max(most.goroutines, x.goroutines), max(most.heap, x.heap)}
+		}
+	}
+	if len(gs) == 0 {
+		return sample{}, sample{}, 0
+	}
+	slices.Sort(gs)
+	slices.Sort(hs)
+	return sample{gs[len(gs)/2], hs[len(hs)/2]}, most, len(gs)
 }
 
 // stop stops the sampler and waits for its goroutine to end.
