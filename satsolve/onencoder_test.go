@@ -353,8 +353,15 @@ func TestNoLeftoverSearches(t *testing.T) {
 		}
 	}
 	s.waitZombie()
-	if k := runtime.NumGoroutine(); k > base {
-		t.Errorf("%d goroutines after the last search ended, %d before", k, base)
+	// The search's goroutine says it is done before it returns: give it
+	// a moment to end.
+	k := runtime.NumGoroutine()
+	for wait := time.Now(); k > base && time.Since(wait) < 2*time.Second; k = runtime.NumGoroutine() {
+		time.Sleep(time.Millisecond)
+	}
+	if k > base {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines after the last search ended, %d before:\n%s", k, base, buf[:runtime.Stack(buf, true)])
 	}
 	if h := heapInUse(); h > heap0+8<<20 {
 		t.Errorf("heap grew from %d to %d bytes over %d timed-out calls", heap0, h, rounds*3/4)
