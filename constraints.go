@@ -104,6 +104,18 @@ const (
 	// Cells are the members' cells, each once, in increasing order; a
 	// member may hold an AnyOf of its own.
 	AnyOf
+	// Reach: the digit of the first cell plus Value is the number of the
+	// other cells that hold the second cell's digit and reach it. The
+	// second cell is the start, which reaches itself; every cell after it
+	// lies on an arm from the start, its coefficient (Coefs, one per
+	// cell, the first two 0) the arm's number (from 1), in order along
+	// the arm; a cell reaches the start when it and every cell before it
+	// on its arm hold the start's digit. ISS's ChaosArrow (the arms from
+	// the start's region cell) and ChaosCount (each counted cell an arm
+	// of its own) on the region labels of a chaos construction. A cell
+	// other than the first may lie on several arms, and counts once for
+	// each.
+	Reach
 )
 
 var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
@@ -111,14 +123,15 @@ var constraintNames = [...]string{Total: "total", Run: "run", Within: "within",
 	Segments: "segments", SameGap: "same-gap", Index: "index",
 	Outside: "outside", Never: "never", Exactly: "exactly", SameValues: "same-values",
 	Circles: "circles", Distinct: "distinct", SegmentsLoop: "segments-loop", TotalIn: "total-in",
-	NoSubsetSum: "no-subset-sum", Connected: "connected", Automaton: "automaton", AnyOf: "any-of"}
+	NoSubsetSum: "no-subset-sum", Connected: "connected", Automaton: "automaton", AnyOf: "any-of",
+	Reach: "reach"}
 
 // String returns the kind's name, one word that every layer uses (DIMACS
 // comments included): "total", "run", "within", "sandwich", "contains",
 // "one-of", "x-sum", "skyscraper", "segments", "same-gap", "index",
 // "outside", "never", "exactly", "same-values", "circles", "distinct",
-// "segments-loop", "total-in", "no-subset-sum", "connected", "automaton"
-// or "any-of"; and "ConstraintKind(N)" for a value that is not a kind.
+// "segments-loop", "total-in", "no-subset-sum", "connected", "automaton",
+// "any-of" or "reach"; and "ConstraintKind(N)" for a value that is not a kind.
 func (k ConstraintKind) String() string {
 	if int(k) < len(constraintNames) {
 		return constraintNames[k]
@@ -302,8 +315,10 @@ func maskDigits(m uint64) []int {
 // outside 1..N, an Exactly with a digit outside 1..N, a SameValues whose
 // cells do not cut into Value sets of one size, a Distinct of Value
 // other than 0 and 1, a Distinct or a SegmentsLoop of fewer than two
-// cells, a SegmentsLoop of Value outside 1..63, a TotalIn without totals, or an Index without a
-// coefficient per cell, is an error wrapping ErrRules.
+// cells, a SegmentsLoop of Value outside 1..63, a TotalIn without totals, an Index without a
+// coefficient per cell, or a Reach of fewer than two cells, without a
+// coefficient per cell or with arms that are not numbered from 1, is an
+// error wrapping ErrRules.
 func (r *Rules) WithConstraints(cons ...Constraint) (*Rules, error) {
 	rs := *r
 	rs.newTables()
@@ -330,7 +345,7 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		if i < 0 || i >= r.Cells() {
 			return fmt.Errorf("cell %d is off the %d×%d board", i, n, n)
 		}
-		if seen[i] && c.Kind != Automaton {
+		if seen[i] && c.Kind != Automaton && c.Kind != Reach {
 			return fmt.Errorf("%s listed twice", r.CellName(i))
 		}
 		if r.Hole(i) {
@@ -377,6 +392,8 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		}
 	case Automaton:
 		return c.NFA.check(r.Values(), len(c.Cells))
+	case Reach:
+		return checkArms(c)
 	case AnyOf:
 		return r.checkMembers(c)
 	case Contains, Exactly:
@@ -390,6 +407,42 @@ func (r *Rules) checkConstraint(c *Constraint) error {
 		}
 	}
 	return nil
+}
+
+// checkArms checks the cells and coefficients of a Reach c.
+func checkArms(c *Constraint) error {
+	if len(c.Cells) < 2 || len(c.Coefs) != len(c.Cells) {
+		return fmt.Errorf("%d cells and %d coefficients, want 2 cells or more and a coefficient each", len(c.Cells), len(c.Coefs))
+	}
+	if slices.Contains(c.Cells[1:], c.Cells[0]) {
+		return fmt.Errorf("the counting cell is counted")
+	}
+	for k, a := range c.Coefs {
+		switch {
+		case k < 2 && a != 0:
+			return fmt.Errorf("coefficient %d on the %s cell, want 0", a, [2]string{"counting", "start"}[k])
+		case k >= 2 && (a < 1 || a > len(c.Cells)):
+			return fmt.Errorf("arm %d, want 1 to %d", a, len(c.Cells)-2)
+		}
+	}
+	return nil
+}
+
+// Arms returns the arms of a Reach c, each its cells in order from the
+// start's next, by arm number.
+func (c *Constraint) Arms() [][]int {
+	var arms [][]int
+	for k := 2; k < len(c.Cells) && k < len(c.Coefs); k++ {
+		a := c.Coefs[k]
+		if a < 1 {
+			continue
+		}
+		for len(arms) < a {
+			arms = append(arms, nil)
+		}
+		arms[a-1] = append(arms[a-1], c.Cells[k])
+	}
+	return slices.DeleteFunc(arms, func(arm []int) bool { return arm == nil })
 }
 
 // Constraints returns the constraints of r, in the order they were added.

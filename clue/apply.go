@@ -409,6 +409,8 @@ func (b *builder) add(c *Clue) error {
 		return b.pairTable(c)
 	case AnyOf:
 		return b.anyOf(c)
+	case Reach:
+		return b.reach(c)
 	case LockoutLine:
 		v := b.n / 2
 		if c.Value != 0 {
@@ -1115,6 +1117,34 @@ func (b *builder) negative(k Kind) {
 		marks = xvs
 	}
 	b.forbid(k, rels, marks)
+}
+
+// reach reads a Reach clue: the counting cell, then the start and the
+// cells of each line after it, on arms numbered by line.
+func (b *builder) reach(c *Clue) error {
+	if len(c.Cells) != 1 {
+		return b.fail("cells", -1, -1, "%d counting cells, want one", len(c.Cells))
+	}
+	if len(c.Lines) == 0 || len(c.Lines[0]) == 0 {
+		return b.fail("lines", -1, -1, "no start")
+	}
+	start := c.Lines[0][0]
+	con := satdoku.Constraint{Kind: satdoku.Reach, Cells: []int{c.Cells[0], start}, Coefs: []int{0, 0}, Value: c.Value + b.off, Name: c.Label}
+	for k, l := range c.Lines {
+		if len(l) == 0 || l[0] != start {
+			return b.fail("lines", k, 0, "a line that does not begin at the start, %s", b.base.CellName(start))
+		}
+		for _, i := range l[1:] {
+			con.Cells = append(con.Cells, i)
+			con.Coefs = append(con.Coefs, k+1)
+		}
+	}
+	if con.Name == "" {
+		con.Name = Reach.String()
+	}
+	b.cons = append(b.cons, con)
+	b.tag()
+	return nil
 }
 
 // automaton reads an Automaton clue: its lines one after the other, a

@@ -220,6 +220,15 @@ const (
 	// hold an AnyOf of its own). A member that says nothing makes the clue
 	// say nothing.
 	AnyOf
+	// Reach: the value of the one cell of Cells plus Value is the number
+	// of cells that hold the start's value and reach it along the Lines.
+	// Every line begins at the start, the cell they share, which reaches
+	// itself and counts once; a cell reaches it when it and every cell
+	// before it on its line hold the start's value. ISS's ChaosArrow
+	// (its arms) and ChaosCount (a line from the first cell to each
+	// counted one) on the region labels of a chaos construction. Label
+	// names it ("chaos arrow").
+	Reach
 )
 
 var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra region",
@@ -238,7 +247,7 @@ var kindNames = [...]string{KillerCage: "killer cage", ExtraRegion: "extra regio
 	SameValues: "same values", CountingCircles: "counting circles", CountDistinct: "count distinct", SumLoop: "sum loop",
 	MultisumKillerCage: "multisum killer cage", RellikCage: "rellik cage",
 	ConnectedValues: "connected values",
-	Automaton:       "automaton", PairTable: "pair table", AnyOf: "any of"}
+	Automaton:       "automaton", PairTable: "pair table", AnyOf: "any of", Reach: "reach"}
 
 // Kinds returns every kind of clue, in order.
 func Kinds() []Kind {
@@ -263,7 +272,7 @@ func (k Kind) Valid() bool { return k >= KillerCage && int(k) < len(kindNames) }
 // "column indexer", "box indexer", "numbered room", "lockout line",
 // "sum", "equal sums", "contains exactly", "same values", "counting
 // circles", "count distinct", "sum loop", "multisum killer cage",
-// "rellik cage", "connected values", "automaton", "pair table" or "any of";
+// "rellik cage", "connected values", "automaton", "pair table", "any of" or "reach";
 // "Kind(N)" for a value that is not a kind. The names are also the
 // names of the rules made, and of the tags (but for the two dots, tagged
 // "kropki").

@@ -332,6 +332,19 @@ func meaningCases() []meaningCase {
 			{{Kind: clue.KillerCage, Cells: []int{0, 6}, Value: 5}, {Kind: clue.Odd, Cells: []int{0}}},
 			{{Kind: clue.Thermometer, Lines: [][]int{{0, 9}}}}}}}, []int{0, 6, 9},
 			func(d digits) bool { return d[0]+d[6] == 5 && d[0] != d[6] && d[0]%2 == 1 || d[0] < d[9] }},
+		// r1c1 counts r2c3 and the runs from it that hold its digit along
+		// r3c2, r4c4 and along r1c4.
+		{"reach along arms", 4, []clue.Clue{{Kind: clue.Reach, Cells: []int{0}, Lines: [][]int{{6, 9, 15}, {6, 3}}}}, []int{0, 6, 9, 15, 3},
+			func(d digits) bool {
+				k := 1 + b2i(d[9] == d[6]) + b2i(d[9] == d[6] && d[15] == d[6]) + b2i(d[3] == d[6])
+				return d[0] == k
+			}},
+		// r4c4 less 1 counts r2c2 and those of r1c2, r2c1, r3c3 that hold
+		// its digit (ISS's ChaosCount: a line to each).
+		{"reach as a count", 4, []clue.Clue{{Kind: clue.Reach, Cells: []int{15}, Lines: [][]int{{5, 1}, {5, 4}, {5, 10}}, Value: -1}}, []int{15, 5, 1, 4, 10},
+			func(d digits) bool {
+				return d[15]-1 == 1+b2i(d[1] == d[5])+b2i(d[4] == d[5])+b2i(d[10] == d[5])
+			}},
 		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
 			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},

@@ -118,6 +118,9 @@ func (e *Encoder) cellMask(d *Domain, i int) uint64 {
 //     line, a variable per state and per move kept (see automaton).
 //   - AnyOf: a selector variable per member, one of them true, each
 //     member's clauses guarded by its selector (see anyOf).
+//   - Reach: a literal per arm cell "holds the start's digit", the ANDs
+//     of those along each arm, and a decision diagram on their number
+//     and the first cell (see reach).
 func (e *Encoder) constraint(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	w := constraintWriters[c.Kind]
 	if w == nil {

@@ -38,6 +38,20 @@ func countMeaning(c satdoku.Constraint, digits []int) *bool {
 		for _, d := range digits {
 			ok = ok && count(digits, d) == d
 		}
+	case satdoku.Reach:
+		// The start, and each arm's cells while they hold its digit.
+		n := 1
+		for a := 1; a <= len(digits); a++ {
+			run := true
+			for k := 2; k < len(digits); k++ {
+				if c.Coefs[k] == a {
+					if run = run && digits[k] == digits[1]; run {
+						n++
+					}
+				}
+			}
+		}
+		ok = digits[0]+c.Value == n
 	case satdoku.Distinct:
 		seen := map[int]bool{}
 		for _, d := range digits[c.Value:] {
@@ -110,6 +124,12 @@ func countCases() []constraintCase {
 			con(4, satdoku.Constraint{Kind: satdoku.NoSubsetSum, Cells: r4[:3], Value: v}))
 	}
 	cs = append(cs, con(6, satdoku.Constraint{Kind: satdoku.NoSubsetSum, Cells: t6[:4], Value: 9}))
+	for _, v := range []int{-1, 0, 1} {
+		cs = append(cs, con(4, satdoku.Constraint{Kind: satdoku.Reach, Cells: t4, Coefs: []int{0, 0, 1, 1}, Value: v}),
+			con(4, satdoku.Constraint{Kind: satdoku.Reach, Cells: t4, Coefs: []int{0, 0, 2, 1}, Value: v}),
+			con(4, satdoku.Constraint{Kind: satdoku.Reach, Cells: r4[:3], Coefs: []int{0, 0, 1}, Value: v}))
+	}
+	cs = append(cs, con(6, satdoku.Constraint{Kind: satdoku.Reach, Cells: t6[:5], Coefs: []int{0, 0, 1, 1, 2}, Value: -2}))
 	return cs
 }
 

@@ -185,9 +185,11 @@ func firstAppearance(n int) *satdoku.NFA {
 //     and its eight neighbours.
 //
 // Both compare labels only for equality, so satdoku's labels serve. Each
-// is read as an automaton over the control and then the label cells (an
-// arrow's arms as the segments of its line) that accepts them when the
-// length is the control's value plus the offset.
+// is read as a Reach clue: the control, and lines from the start (an
+// arrow's arms; for a count, a line from the first cell to each other),
+// the offset its value. (Read as an automaton over the labels, which
+// carries the start's label in its states, they made the 9×9 chaos
+// constructions with arrows of the CtC set minutes long.)
 
 // chaosControl returns the control cell and offset of a ChaosArrow or a
 // ChaosCount, and the index of its first region cell argument.
@@ -276,7 +278,12 @@ func (b *builder) chaosLength(it *item) error {
 		if len(groups[0]) == 0 {
 			return b.t.fail(it.at, ErrInvalid, "ChaosCount: no cells")
 		}
-		b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: [][]int{{ctrl}, groups[0]}, NFA: b.runLength(off, len(groups[0]), false), Label: "chaos count"})
+		first := groups[0][0]
+		lines := [][]int{{first}}
+		for _, i := range groups[0][1:] {
+			lines = append(lines, []int{first, i})
+		}
+		b.add(it.at, clue.Clue{Kind: clue.Reach, Cells: []int{ctrl}, Lines: lines, Value: off, Label: "chaos count"})
 		return nil
 	}
 	for _, arm := range groups {
@@ -284,80 +291,8 @@ func (b *builder) chaosLength(it *item) error {
 			return b.t.fail(it.at, ErrInvalid, "ChaosArrow: the arms must share their first region cell")
 		}
 	}
-	long := slices.DeleteFunc(slices.Clone(groups), func(arm []int) bool { return len(arm) < 2 })
-	if len(long) == 0 {
-		long = groups[:1]
-	}
-	cells := 1 - len(long)
-	for _, arm := range long {
-		cells += len(arm)
-	}
-	lines := append([][]int{{ctrl}}, long...)
-	b.add(it.at, clue.Clue{Kind: clue.Automaton, Lines: lines, NFA: b.runLength(off, cells, true), Label: "chaos arrow"})
+	b.add(it.at, clue.Clue{Kind: clue.Reach, Cells: []int{ctrl}, Lines: groups, Value: off, Label: "chaos arrow"})
 	return nil
-}
-
-// runLength returns the automaton of a ChaosArrow (runs true) or a
-// ChaosCount over the control's digit, a break, then the labels of the
-// arms (a break between two, each arm from the shared start) or of the
-// counted cells, of at most cells counted cells: it accepts when the
-// length is the control's value plus off. Its states, t the cells still
-// to count (the length less those counted so far): 0 at the start;
-// before(t) and first(t), before and after the break that follows the
-// control; in(l, t) in the run (or counting) of label l, the start's;
-// past(t) once an arm's run has ended, and again(t) after a break, where
-// the next arm's start (the same cell) is read again, not counted, and
-// its label remembered anew — so that past the run the label is
-// forgotten, which keeps the layers of the arms small.
-func (b *builder) runLength(off, cells int, runs bool) *satdoku.NFA {
-	v := b.numValues()
-	before := func(t int) int { return t } // 1..cells
-	first := func(t int) int { return cells + t }
-	past := func(t int) int { return 2*cells + 1 + t } // 0..cells−1
-	again := func(t int) int { return 3*cells + 1 + t }
-	in := func(l, t int) int { return 4*cells + 1 + (l-1)*cells + t }
-	a := &satdoku.NFA{States: 4*cells + 1 + v*cells, Start: []int{0}}
-	move := func(from, to, sym int) { a.Moves = append(a.Moves, satdoku.Move{From: from, To: to, Symbol: sym}) }
-	for d := 1; d <= v; d++ {
-		if t := d + b.valueOffset + off; t >= 1 && t <= cells {
-			move(0, before(t), d)
-		}
-	}
-	for t := 1; t <= cells; t++ {
-		move(before(t), first(t), satdoku.Break)
-		for l := 1; l <= v; l++ {
-			move(first(t), in(l, t-1), l)
-		}
-	}
-	a.Accept = append(a.Accept, past(0))
-	for l := 1; l <= v; l++ {
-		a.Accept = append(a.Accept, in(l, 0))
-	}
-	for t := range cells {
-		for x := 1; x <= v; x++ {
-			for l := 1; l <= v; l++ {
-				switch {
-				case x == l && t > 0:
-					move(in(l, t), in(l, t-1), x)
-				case x != l && runs:
-					move(in(l, t), past(t), x)
-				case x != l:
-					move(in(l, t), in(l, t), x)
-				}
-			}
-			if runs {
-				move(past(t), past(t), x)
-				move(again(t), in(x, t), x)
-			}
-		}
-		if runs {
-			move(past(t), again(t), satdoku.Break)
-			for l := 1; l <= v; l++ {
-				move(in(l, t), again(t), satdoku.Break)
-			}
-		}
-	}
-	return a
 }
 
 // checkAutomata fails for an automaton among clues cs (read at b.at, or
@@ -383,7 +318,7 @@ func (b *builder) checkAutomata(cs []clue.Clue, at []int) error {
 				return err
 			}
 		}
-		if c.Kind != clue.Automaton || c.Label == "chaos arrow" || c.Label == "chaos count" {
+		if c.Kind != clue.Automaton {
 			continue
 		}
 		if !slices.ContainsFunc(slices.Concat(c.Lines...), isLabel) {

@@ -100,6 +100,7 @@ func samples() map[clue.Kind]clue.Clue {
 		clue.RellikCage:         {Kind: clue.RellikCage, Cells: []int{c(5, 2), c(5, 3)}, Value: 5},
 		clue.ConnectedValues:    {Kind: clue.ConnectedValues, Cells: all, Values: []int{1, 2}},
 		clue.Automaton:          {Kind: clue.Automaton, Lines: line, NFA: anyDigit(), Label: "any"},
+		clue.Reach:              {Kind: clue.Reach, Cells: []int{c(5, 2)}, Lines: [][]int{{c(6, 3), c(6, 4)}, {c(6, 3), c(7, 3)}}, Label: "chaos arrow"},
 		clue.PairTable:          {Kind: clue.PairTable, Lines: line, Table: lessTable(), Label: "a<b"},
 		clue.AnyOf: {Kind: clue.AnyOf, Members: [][]clue.Clue{
 			{{Kind: clue.WhiteDot, Cells: []int{c(5, 2), c(5, 3)}}},

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -554,6 +555,8 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 			}
 			return picked
 		}
+	case satdoku.Reach:
+		return reachChecker(c)
 	case satdoku.Connected:
 		return func(vals []int, _ []uint64) bool {
 			for _, v := range vals {
@@ -568,6 +571,52 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 		return f
 	}
 	return func([]int, []uint64) bool { return true }
+}
+
+// reachChecker returns the check of a Reach: the first cell's digit plus
+// Value lies between the fewest cells that must reach the start (with the
+// start set, the leading cells of each arm set to its digit) and the most
+// that may (the leading cells that may hold its digit, or share a
+// candidate with it while it is open); exact when every digit is set.
+func reachChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
+	arms := map[int][]int{} // arm number → positions along it
+	var order []int
+	for k := 2; k < len(c.Cells); k++ {
+		a := c.Coefs[k]
+		if _, ok := arms[a]; !ok {
+			order = append(order, a)
+		}
+		arms[a] = append(arms[a], k)
+	}
+	return func(vals []int, masks []uint64) bool {
+		mask := func(k int) uint64 {
+			if vals[k] != 0 {
+				return bit(vals[k])
+			}
+			return masks[k]
+		}
+		start := mask(1)
+		lo, hi := 1, 1
+		for _, a := range order {
+			must, can := vals[1] != 0, true
+			for _, k := range arms[a] {
+				must = must && vals[k] == vals[1]
+				can = can && mask(k)&start != 0
+				if must {
+					lo++
+				}
+				if can {
+					hi++
+				}
+			}
+		}
+		for m := mask(0); m != 0; m &= m - 1 {
+			if n := bits.TrailingZeros64(m) + 1 + c.Value; n >= lo && n <= hi {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // highDigit returns the largest digit of a nonzero mask.

@@ -399,6 +399,16 @@ func TestClueSteps(t *testing.T) {
 			keep: map[int][]int{c9(1, 1): {3}, c9(1, 2): {4}, c9(1, 3): {5, 6}},
 		},
 		{
+			name: "reach", n: 4,
+			// r1c1 counts r1c2 and the run from it of r2c3, r3c4 that
+			// holds its digit: r1c2 and r2c3 hold 1, r3c4 2, so 2.
+			cons:   []satdoku.Constraint{{Kind: satdoku.Reach, Cells: []int{c4(1, 1), c4(1, 2), c4(2, 3), c4(3, 4)}, Coefs: []int{0, 0, 1, 1}, Name: "chaos arrow"}},
+			givens: map[int]int{c4(1, 2): 1, c4(2, 3): 1, c4(3, 4): 2},
+			find:   lines, tech: "chaos arrow", rating: RatingClueLine,
+			text: "chaos arrow r1c1,r1c2,r2c3,r3c4: r1c1 is 2",
+			keep: map[int][]int{c4(1, 1): {2}},
+		},
+		{
 			name: "sandwich", n: 4,
 			cons: []satdoku.Constraint{{Kind: satdoku.Sandwich, Cells: row4, Value: 5, Name: "sandwich"}},
 			find: lines, tech: "sandwich", rating: RatingClueLine,
@@ -589,7 +599,8 @@ func conConst(k satdoku.ConstraintKind) string {
 		satdoku.Skyscraper: "Skyscraper", satdoku.Segments: "Segments", satdoku.SameGap: "SameGap",
 		satdoku.Index: "Index", satdoku.Outside: "Outside", satdoku.Exactly: "Exactly", satdoku.SameValues: "SameValues",
 		satdoku.Circles: "Circles", satdoku.Distinct: "Distinct", satdoku.SegmentsLoop: "SegmentsLoop", satdoku.TotalIn: "TotalIn",
-		satdoku.NoSubsetSum: "NoSubsetSum", satdoku.Connected: "Connected", satdoku.Automaton: "Automaton", satdoku.AnyOf: "AnyOf"}[k]
+		satdoku.NoSubsetSum: "NoSubsetSum", satdoku.Connected: "Connected", satdoku.Automaton: "Automaton", satdoku.AnyOf: "AnyOf",
+		satdoku.Reach: "Reach"}[k]
 }
 
 // randomClues returns clues of every kind on random cells that the
@@ -657,6 +668,22 @@ func randomClues(t *testing.T, sol *satdoku.Grid, rng *rand.Rand, k int) *satdok
 			case satdoku.OneOf:
 				c.Cells = cells(1 + rng.IntN(3))
 				c.Mask = rng.Uint64() & (1<<n - 1)
+			case satdoku.Reach:
+				// A start and two arms; Value makes sol's count.
+				c.Cells = cells(3 + rng.IntN(4))
+				c.Coefs = []int{0, 0}
+				for range c.Cells[2:] {
+					c.Coefs = append(c.Coefs, 1+rng.IntN(2))
+				}
+				count := 1
+				for a := 1; a <= 2; a++ {
+					for k := 2; k < len(c.Cells) && (c.Coefs[k] != a || sol.Cell(c.Cells[k]) == sol.Cell(c.Cells[1])); k++ {
+						if c.Coefs[k] == a {
+							count++
+						}
+					}
+				}
+				c.Value = count - sol.Cell(c.Cells[0])
 			case satdoku.Automaton:
 				// The k-th digit of the line within 1 of sol's.
 				c.Cells = line()

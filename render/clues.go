@@ -84,6 +84,16 @@ var drawers = map[clue.Kind]struct {
 	}},
 	clue.Automaton: {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "automaton", "#6b8e23", "2 4 8 4") }},
 	clue.AnyOf:     {overGrid, nil}, // see clue
+	// The counting cell, then the lines (a chaos arrow's lie on region
+	// labels, off the grid: its counting cell alone is drawn).
+	clue.Reach: {underGrid, func(d *drawing, c *clue.Clue) {
+		x := *c
+		x.Lines = append([][]int{c.Cells}, c.Lines...)
+		if x.Label == "" {
+			x.Label = "reach"
+		}
+		d.labelled(&x, "reach", "#7a3e9d", "1 3")
+	}},
 	clue.PairTable: {underGrid, func(d *drawing, c *clue.Clue) { d.labelled(c, "pair-table", "#8e5b23", "6 3") }},
 }
 

@@ -76,6 +76,7 @@ var examples = map[clue.Kind]clue.Clue{
 	clue.AnyOf: {Kind: clue.AnyOf, Members: [][]clue.Clue{{{Kind: clue.KillerCage, Cells: []int{60, 61}, Value: 7}},
 		{{Kind: clue.Thermometer, Lines: [][]int{{60, 69, 70}}}}}},
 	clue.PairTable: {Kind: clue.PairTable, Lines: [][]int{{30, 31, 40}}, Label: "Pair", Table: strings.Repeat("011111111", 9)},
+	clue.Reach:     {Kind: clue.Reach, Cells: []int{72}, Lines: [][]int{{74, 75, 76}, {74, 65}}, Label: "chaos arrow"},
 	clue.Automaton: {Kind: clue.Automaton, Lines: [][]int{{1, 2, 3}, {12, 13}}, Label: "a<b & c",
 		NFA: &satdoku.NFA{States: 1, Start: []int{0}, Accept: []int{0}, Moves: []satdoku.Move{{From: 0, To: 0, Symbol: 1}}}},
 }

@@ -114,6 +114,8 @@ func exact(c *satdoku.Constraint, g *satdoku.Grid) string {
 		return connectedWhy(r, c, ds)
 	case satdoku.Automaton:
 		return runNFA(c, g)
+	case satdoku.Reach:
+		return reachWhy(c, g)
 	case satdoku.AnyOf:
 		return anyOfWhy(c, g)
 	case satdoku.XSum:
@@ -330,6 +332,8 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 		return narrowMulti(c, m)
 	case satdoku.Automaton:
 		return narrowNFA(c, m)
+	case satdoku.Reach:
+		return narrowReach(c, m)
 	case satdoku.AnyOf:
 		return narrowAnyOf(c, n, m)
 	default:

@@ -465,6 +465,22 @@ func holds(c *satdoku.Constraint, g *satdoku.Grid) bool {
 			}
 		}
 		return false
+	case satdoku.Reach:
+		// Arm by arm, by increasing number: a cell counts while every
+		// cell of its arm up to it holds the start's digit.
+		count := 1
+		for a := 1; a <= len(ds); a++ {
+			for k := 2; k < len(ds); k++ {
+				if c.Coefs[k] != a {
+					continue
+				}
+				if ds[k] != ds[1] {
+					break
+				}
+				count++
+			}
+		}
+		return ds[0]+c.Value == count
 	case satdoku.Automaton:
 		// A run, searched state by state: the symbols are the digits with
 		// the breaks (0) put in their places.
@@ -620,6 +636,24 @@ func randomConstraint(rng *rand.Rand, n int, k satdoku.ConstraintKind, from *sat
 			c.Members = append(c.Members, m)
 		}
 		c.Cells = satdoku.MemberCells(c.Members)
+	case satdoku.Reach:
+		// A counting cell, a start, one to three arms of one to three
+		// cells (a cell may repeat), numbered in any order.
+		perm := rng.Perm(n * n)
+		c.Cells, c.Coefs = perm[:2], []int{0, 0}
+		arms := 1 + rng.IntN(3)
+		for range 1 + rng.IntN(6) {
+			c.Cells = append(c.Cells, perm[2+rng.IntN(n*n-2)])
+			c.Coefs = append(c.Coefs, 1+rng.IntN(arms))
+		}
+		c.Value = rng.IntN(4) - 2
+		if from != nil {
+			c.Value = 0
+			if !holds(&c, from) {
+				for c.Value = -n; c.Value < 2*n && !holds(&c, from); c.Value++ {
+				}
+			}
+		}
 	case satdoku.Automaton:
 		// A random automaton of up to 3 states over 1 to 5 cells, one of
 		// them maybe twice, maybe with a break.

@@ -191,3 +191,83 @@ func randomAnyOf(rng *rand.Rand, cellsOf func(k int) []int, depth int) satdoku.C
 	}
 	return satdoku.Constraint{Kind: satdoku.AnyOf, Cells: satdoku.MemberCells(ms), Members: ms, Name: "or"}
 }
+
+// randomReach returns a Reach on the 4×4 board: a counting cell, a start
+// and one to three arms of one to three cells, which may repeat cells
+// (not the counting cell), with Value from −2 to 1.
+func randomReach(rng *rand.Rand) satdoku.Constraint {
+	perm := rng.Perm(16)
+	c := satdoku.Constraint{Kind: satdoku.Reach, Cells: []int{perm[0], perm[1]}, Coefs: []int{0, 0}, Value: rng.IntN(4) - 2, Name: "reach"}
+	for a := 1; a <= 1+rng.IntN(3); a++ {
+		for range 1 + rng.IntN(3) {
+			c.Cells = append(c.Cells, perm[2+rng.IntN(14)])
+			c.Coefs = append(c.Coefs, a)
+		}
+	}
+	return c
+}
+
+// TestReachDifferential compares gini with verify's counter on 4×4 boards
+// with one or two random Reach constraints, and again with three givens
+// of a random grid, fixed in the encoder's domain (so that "same" and
+// "reach" literals fold to constants).
+func TestReachDifferential(t *testing.T) {
+	std, err := satdoku.Standard(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(31, 5))
+	grids := grids4()
+	sweep(t, "reach", 150, func() *satdoku.Rules {
+		cs := []satdoku.Constraint{randomReach(rng)}
+		if rng.IntN(2) == 0 {
+			cs = append(cs, randomReach(rng))
+		}
+		r, err := std.WithConstraints(cs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	})
+	some := 0
+	for range 150 {
+		r, err := std.WithConstraints(randomReach(rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzle := satdoku.NewGrid(r)
+		sol := grids[rng.IntN(len(grids))]
+		for _, i := range rng.Perm(16)[:3] {
+			puzzle.SetCell(i, sol[i])
+		}
+		want, _ := verify.Count(puzzle, 1000)
+		g := gini.New()
+		if err := encode.NewEncoder(r, encode.Extended).Write(giniAdder{g}, encode.GivensDomain(puzzle)); err != nil {
+			t.Fatal(err)
+		}
+		encode.Givens(giniAdder{g}, puzzle) // for Decode: the domain's fixed cells have no clauses
+		got := 0
+		for ; got <= 1000 && g.Solve() == 1; got++ {
+			s, err := encode.Decode(r, func(v int) bool { return g.Value(z.Dimacs2Lit(v)) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := verify.Solution(puzzle, s); err != nil {
+				t.Fatalf("%v: a model verify rejects: %v", r.Constraints()[0], err)
+			}
+			for i := range 16 {
+				g.Add(z.Dimacs2Lit(-encode.Var(4, i/4, i%4, s.Cell(i))))
+			}
+			g.Add(0)
+		}
+		if got != want {
+			t.Errorf("%v with givens %v: gini finds %d models, verify's counter %d solutions", r.Constraints()[0], puzzle, got, want)
+		}
+		if got > 0 {
+			some++
+		}
+	}
+	if some < 20 || some > 130 {
+		t.Errorf("%d of 150 with givens have solutions: the test is too one-sided", some)
+	}
+}

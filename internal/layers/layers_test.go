@@ -163,6 +163,10 @@ func TestConstraintKinds(t *testing.T) {
 			v = 2 // two sets of two cells
 		case satdoku.Distinct:
 			v = 1 // the first cell counts the others
+		case satdoku.Reach:
+			// r1c1's digit less 1 is 1, 2 or 3: r2c3 and the run of
+			// r3c2, r4c4 that holds r2c3's digit
+			v, coefs = -1, []int{0, 0, 1, 1}
 		}
 		ds := []int{1, 2}
 		if k == satdoku.TotalIn {
