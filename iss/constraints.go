@@ -826,7 +826,12 @@ func (b *builder) outsideClues(it *item, f func(k, v, row, col int) error) error
 			return err
 		}
 		// One clue a place, as ISS keeps them: a later clue of the type at
-		// the same end of the same line replaces the earlier.
+		// the same end of the same line replaces the earlier. Not inside
+		// an Or, whose members are alternatives (each X-sum one that the
+		// clue may be), and whose clues leave b.clues when it ends.
+		if b.inMember {
+			continue
+		}
 		place := fmt.Sprint(it.typ, row, col, k)
 		if prev, ok := b.outsideAt[place]; ok {
 			if b.dropped == nil {

@@ -298,3 +298,106 @@ func TestOutsidePlace(t *testing.T) {
 		}
 	}
 }
+
+// TestOrOutsideCount: Ors whose members are outside clues (X-sums and
+// skyscrapers, often at the same end of the same line: alternatives, not
+// a later clue replacing an earlier), beside plain X-sums at the same
+// places, on 4×4 boards against brute force. (An Or of X-sums alone was
+// dropped whole: the replacement of a clue at the same place counted
+// places across the Or's members.)
+func TestOrOutsideCount(t *testing.T) {
+	type end struct {
+		id   string
+		line []int
+		back bool
+	}
+	ends := func(rng *rand.Rand) end {
+		x, isRow, back := rng.IntN(2), rng.IntN(2) == 0, rng.IntN(2) == 1
+		e := end{id: fmt.Sprintf("C%d", x+1), back: back}
+		if isRow {
+			e.id = fmt.Sprintf("R%d", x+1)
+		}
+		for j := range 4 {
+			if isRow {
+				e.line = append(e.line, x*4+j)
+			} else {
+				e.line = append(e.line, j*4+x)
+			}
+		}
+		if back {
+			slices.Reverse(e.line)
+		}
+		return e
+	}
+	clueText := func(typ string, e end, c int) string {
+		if e.back {
+			return fmt.Sprintf(".%s~%s~~%d", typ, e.id, c)
+		}
+		return fmt.Sprintf(".%s~%s~%d~", typ, e.id, c)
+	}
+	meaning := func(typ string, e end, c int) rule {
+		return func(v []int) bool {
+			xs := make([]int, 4)
+			for k, i := range e.line {
+				xs[k] = v[i]
+			}
+			if typ == "Skyscraper" {
+				seen, top := 0, 0
+				for _, x := range xs {
+					if x > top {
+						seen, top = seen+1, x
+					}
+				}
+				return seen == c
+			}
+			sum := 0
+			for _, x := range xs[:xs[0]] {
+				sum += x
+			}
+			return sum == c
+		}
+	}
+	countRules(t, 2465, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		text := ".Shape~4x4"
+		var rules []rule
+		place := map[string]int{} // the plain clue at each end: ISS keeps the later
+		plain := func() {
+			e, c := ends(rng), 1+rng.IntN(10)
+			text += clueText("XSum", e, c)
+			at := fmt.Sprint(e.id, e.back)
+			if k, ok := place[at]; ok {
+				rules[k] = meaning("XSum", e, c)
+				return
+			}
+			place[at] = len(rules)
+			rules = append(rules, meaning("XSum", e, c))
+		}
+		for range 1 + rng.IntN(2) {
+			if rng.IntN(2) == 0 {
+				plain()
+			}
+			text += ".Or"
+			e := ends(rng)
+			var alts []rule
+			for range 2 + rng.IntN(2) {
+				if rng.IntN(3) == 0 {
+					e = ends(rng)
+				}
+				typ, c := "XSum", 1+rng.IntN(10)
+				if rng.IntN(3) == 0 {
+					typ, c = "Skyscraper", 1+rng.IntN(4)
+				}
+				text += clueText(typ, e, c)
+				alts = append(alts, meaning(typ, e, c))
+			}
+			text += ".End"
+			rules = append(rules, func(v []int) bool {
+				return slices.ContainsFunc(alts, func(r rule) bool { return r(v) })
+			})
+		}
+		if rng.IntN(2) == 0 {
+			plain()
+		}
+		return text, rules
+	})
+}
