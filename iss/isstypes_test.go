@@ -401,3 +401,43 @@ func TestOrOutsideCount(t *testing.T) {
 		return text, rules
 	})
 }
+
+// TestPairSelfCount: Pairs of random keys on random lists of 4×4 cells in
+// which a cell may come next to itself (ISS relates it to itself: it
+// holds a value the key allows with itself), against brute force.
+func TestPairSelfCount(t *testing.T) {
+	countRules(t, 2466, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		text := ".Shape~4x4"
+		var rules []rule
+		for range 1 + rng.IntN(2) {
+			var ok [5][5]bool
+			for a := 1; a <= 4; a++ {
+				for b := 1; b <= 4; b++ {
+					ok[a][b] = rng.IntN(4) != 0
+				}
+			}
+			ok[1][1] = true // a value the key allows with itself
+			cells := []int{rng.IntN(16)}
+			for range 2 + rng.IntN(3) {
+				i := rng.IntN(16)
+				if rng.IntN(3) == 0 {
+					i = cells[len(cells)-1]
+				}
+				cells = append(cells, i)
+			}
+			text += ".Pair~" + testKey(4, func(a, b int) bool { return ok[a][b] })
+			for _, i := range cells {
+				text += "~" + cellName(i/4, i%4)
+			}
+			rules = append(rules, func(v []int) bool {
+				for k := 1; k < len(cells); k++ {
+					if !ok[v[cells[k-1]]][v[cells[k]]] {
+						return false
+					}
+				}
+				return true
+			})
+		}
+		return text, rules
+	})
+}

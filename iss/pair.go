@@ -353,6 +353,35 @@ func (b *builder) cellGroups(it *item, k int) (groups, ats [][]int, err error) {
 	return groups, ats, nil
 }
 
+// splitRepeats cuts a list of cells where a cell is next to itself
+// (every: drops a cell listed again), and returns the lists and the cells
+// so related to themselves, each once.
+func splitRepeats(cells []int, every bool) (parts [][]int, self []int) {
+	if every {
+		var kept []int
+		for _, i := range cells {
+			switch {
+			case !slices.Contains(kept, i):
+				kept = append(kept, i)
+			case !slices.Contains(self, i):
+				self = append(self, i)
+			}
+		}
+		return [][]int{kept}, self
+	}
+	from := 0
+	for j := 1; j <= len(cells); j++ {
+		if j == len(cells) || cells[j] == cells[j-1] {
+			parts = append(parts, cells[from:j])
+			if j < len(cells) && !slices.Contains(self, cells[j]) {
+				self = append(self, cells[j])
+			}
+			from = j
+		}
+	}
+	return parts, self
+}
+
 // checkRepeats fails for a cell next to itself on a list (every: for a
 // cell listed twice).
 func (b *builder) checkRepeats(it *item, cells, ats []int, every bool) error {
@@ -397,14 +426,40 @@ func (b *builder) pair(it *item) error {
 	if every && !slices.Equal(rel, rel.transpose()) {
 		return b.t.fail(keyAt, ErrInvalid, "%s: key %q: the relation %v is not symmetric (ISS refuses it on every two cells)", it.typ, it.args[0], rel)
 	}
-	for k, cells := range groups {
-		if err := b.checkRepeats(it, cells, ats[k], every); err != nil {
-			return err
+	if every {
+		// ISS's handler of every two cells is not read on a cell listed
+		// twice.
+		for k, cells := range groups {
+			if err := b.checkRepeats(it, cells, ats[k], every); err != nil {
+				return err
+			}
 		}
 	}
 	if rel.full() {
 		return nil // every pair of digits: says nothing
 	}
+	// A cell next to itself on a Pair's list holds a value the relation
+	// allows with itself, as ISS's handler of the two, which narrows each
+	// cell by the relation with the other, leaves it; the list goes on
+	// from it.
+	var parts [][]int
+	for _, cells := range groups {
+		ps, self := splitRepeats(cells, every)
+		parts = append(parts, ps...)
+		for _, i := range self {
+			var vs []int
+			for a := 1; a <= len(rel); a++ {
+				if rel.allows(a, a) {
+					vs = append(vs, a+b.valueOffset)
+				}
+			}
+			if len(vs) == 0 {
+				return b.t.fail(it.at, ErrInvalid, "%s: %s is related to itself, and the key allows no value with itself", it.typ, b.cellText(i))
+			}
+			b.add(it.at, clue.Clue{Kind: clue.PencilMarks, Cells: []int{i}, Values: vs})
+		}
+	}
+	groups = parts
 	var pick, whole *reading
 	var rs []reading
 	if b.valueOffset == 0 && b.numValues() == b.n {
