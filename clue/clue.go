@@ -176,7 +176,8 @@ const (
 	// exactly as many times as it is listed (ISS's ContainExact).
 	ContainsExactly
 	// SameValues: the Lines, sets of cells of one size, hold the same
-	// digits, each as many times (ISS's SameValues).
+	// digits, each as many times (ISS's SameValues). Sets may share
+	// cells (".SameValues~2~R1C1~R1C1" says nothing).
 	SameValues
 	// CountingCircles: the digit in each of the Cells (the circles) is the
 	// number of circles that hold it.

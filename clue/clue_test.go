@@ -345,6 +345,19 @@ func meaningCases() []meaningCase {
 			func(d digits) bool {
 				return d[15]-1 == 1+b2i(d[1] == d[5])+b2i(d[4] == d[5])+b2i(d[10] == d[5])
 			}},
+		// Sets that share cells: the
+		// multisets of their digits are equal.
+		{"same values, sets sharing cells", 4, []clue.Clue{{Kind: clue.SameValues, Lines: [][]int{{0, 1, 6}, {1, 6, 9}, {6, 9, 0}}}}, []int{0, 1, 6, 9},
+			func(d digits) bool {
+				set := func(cs ...int) []int {
+					var ds []int
+					for _, i := range cs {
+						ds = append(ds, d[i])
+					}
+					return slices.Sorted(slices.Values(ds))
+				}
+				return slices.Equal(set(0, 1, 6), set(1, 6, 9)) && slices.Equal(set(0, 1, 6), set(6, 9, 0))
+			}},
 		{"automaton, two segments", 4, []clue.Clue{{Kind: clue.Automaton, Lines: [][]int{{0, 1}, {2}}, NFA: parityNFA()}}, []int{0, 1, 2},
 			func(d digits) bool { return (d[0]+d[1])%2 == d[2]%2 }},
 		{"lockout line", 9, []clue.Clue{{Kind: clue.LockoutLine, Lines: [][]int{{0, 1, 2}}}}, []int{0, 1, 2},

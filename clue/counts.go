@@ -68,19 +68,32 @@ func (b *builder) counted(c *Clue) error {
 			return nil
 		}
 		var cells []int
+		apart := true
 		for k, l := range c.Lines {
 			if len(l) != len(c.Lines[0]) {
 				return b.fail("lines", k, -1, "a set of %d cells, the first of %d", len(l), len(c.Lines[0]))
 			}
-			for j, i := range l {
-				if slices.Contains(cells, i) {
-					return &Error{Clue: b.clue, Kind: b.kind, Field: "lines", Line: k, Item: j,
-						Msg: b.cellName(i) + " is in two sets (satdoku's sets are apart)", Err: ErrUnsupported}
-				}
+			for _, i := range l {
+				apart = apart && !slices.Contains(cells, i)
+				cells = append(cells, i)
 			}
-			cells = append(cells, l...)
 		}
-		b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: cells, Value: len(c.Lines)})
+		if apart {
+			b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: cells, Value: len(c.Lines)})
+			return nil
+		}
+		// Sets that share cells: each set holds the first's values, and
+		// the cells the two share, each as often as both list it, hold the
+		// same values in both; the rest of the two must.
+		for _, l := range c.Lines[1:] {
+			x, y := cancelShared(c.Lines[0], l)
+			if len(x) == 0 {
+				continue
+			}
+			// Each set lists a cell once (see lines): x and y share none.
+			xy := append(slices.Clone(x), y...)
+			b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: xy, Value: 2})
+		}
 	case CountingCircles:
 		if len(c.Cells) == 0 {
 			return b.fail("cells", -1, -1, "no cells")
@@ -165,4 +178,18 @@ func (b *builder) segmentSum(c *Clue) (int, error) {
 		return 0, b.fail("value", -1, -1, "segments cannot add up to %d", v)
 	}
 	return v, nil
+}
+
+// cancelShared returns sets x and y without the cells they share, each
+// taken out of both as often as both list it.
+func cancelShared(x, y []int) (xs, ys []int) {
+	ys = slices.Clone(y)
+	for _, i := range x {
+		if k := slices.Index(ys, i); k >= 0 {
+			ys = slices.Delete(ys, k, k+1)
+			continue
+		}
+		xs = append(xs, i)
+	}
+	return xs, ys
 }

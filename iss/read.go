@@ -339,15 +339,20 @@ func (b *builder) finish() (*Puzzle, error) {
 	r, warns, err := clue.Apply(r, b.clues...)
 	if err != nil {
 		var ce *clue.Error
-		at := 0
-		if errors.As(err, &ce) && ce.Clue < len(b.at) {
-			at = b.at[ce.Clue]
+		at, msg := 0, err.Error()
+		if errors.As(err, &ce) {
+			// In the string's terms: its place, the rule and what is
+			// wrong, not the clue's index and field in the list read.
+			msg = fmt.Sprintf("%v: %s", ce.Kind, ce.Msg)
+			if ce.Clue < len(b.at) {
+				at = b.at[ce.Clue]
+			}
 		}
 		kind := ErrInvalid
 		if errors.Is(err, clue.ErrUnsupported) {
 			kind = ErrUnsupported
 		}
-		return nil, b.t.fail(at, kind, "%v", err)
+		return nil, b.t.fail(at, kind, "%s", msg)
 	}
 	for _, w := range warns {
 		pos := satdoku.PositionAt([]byte(b.t.orig), b.t.off[min(b.at[w.Clue], len(b.t.off)-1)])
