@@ -75,8 +75,9 @@ func readPuzzle(s string) (textfmt.Puzzle, error) {
 // a line that holds two constraints or more, or one that is no constraint
 // string (a killer string, pencil marks, a link), is a puzzle of its own,
 // as ISS's page writes a puzzle on one line; lines that each hold one
-// constraint (one item that starts with '.', or more arguments of the
-// item before, starting with '~'), with blank lines and #
+// constraint (see oneConstraint: an item that starts with '.', an Or or
+// And group, or more arguments of the item before, starting with '~'),
+// with blank lines and #
 // comments between them, join into one puzzle, as the index of ISS
 // puzzles stores one constraint a line — up to the next line that is a
 // puzzle of its own, or the end of the input. ISS drops white space, so
@@ -88,11 +89,39 @@ type lineJoiner struct {
 	err     error  // the read error that ended the input
 }
 
-// oneConstraint reports whether line (not blank) holds one item of a
-// constraint string and nothing else, or more arguments of the item
-// before ("~R1C2~R1C3").
+// oneConstraint reports whether line (not blank) holds one constraint of
+// a constraint string and nothing else, or more arguments of the item
+// before ("~R1C2~R1C3"): one item, or one group of items that an Or, an
+// And or a Replicate opens and an End closes (".Or.And.Sum~23~R2C1~R2C2.
+// ~VL1_1.End.End"), or such an opening or closing item alone. Items
+// that an End before them on the line leaves outside every group count
+// as constraints of their own.
 func oneConstraint(line []byte) bool {
-	return (line[0] == '.' || line[0] == '~') && bytes.Count(line, []byte(".")) <= 1
+	if line[0] == '~' {
+		return true
+	}
+	if line[0] != '.' {
+		return false
+	}
+	depth, tops := 0, 0
+	for _, it := range bytes.Split(line[1:], []byte(".")) {
+		name, _, _ := bytes.Cut(it, []byte("~"))
+		switch string(name) {
+		case "End":
+			depth--
+			continue
+		}
+		if depth <= 0 {
+			if tops++; tops > 1 {
+				return false
+			}
+		}
+		switch string(name) {
+		case "Or", "And", "Replicate":
+			depth++
+		}
+	}
+	return true
 }
 
 // Next reads the next puzzle: one line, or lines of one constraint each.

@@ -94,3 +94,38 @@ func TestIndexFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestLineJoinerGroups reads a file as the index writes some: an Or
+// group, with its Ands and givens, on one line each, after a Var on a
+// line of its own: one puzzle (it was read as one puzzle a line, the
+// later lines without the var cells). A line of two constraints after a
+// blank line is a puzzle of its own.
+func TestLineJoinerGroups(t *testing.T) {
+	in := ".Var~L~Red%20line~2\n" +
+		".Or.And.Cage~3~R1C1~R1C2.~VL1_1.End.And.Cage~4~R1C1~R1C2.~VL1_2.End.End\n" +
+		".Or.Thermo~R2C1~R2C2.Thermo~R2C2~R2C1.End\n" +
+		".Or\n.Thermo~R3C1~R3C2\n.Thermo~R3C2~R3C1\n.End\n" +
+		".~R9C9_1\n" +
+		"\n" +
+		".~R1C1_5.Thermo~R2C2~R2C3\n" // 10
+	r, _ := textfmt.Open(strings.NewReader(in))
+	var lines []int
+	for {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("line %d: %v", p.Line, err)
+		}
+		lines = append(lines, p.Line)
+		if p.Line == 1 {
+			if got := p.Grid.Rules().Tags(); !strings.Contains(strings.Join(got, ","), "any of") || p.Grid.String()[80] != '1' {
+				t.Errorf("first puzzle: rules %v, grid %s: want the Ors and r9c9 1", got, p.Grid)
+			}
+		}
+	}
+	if len(lines) != 2 || lines[0] != 1 || lines[1] != 10 {
+		t.Errorf("puzzles at lines %v, want 1 and 10", lines)
+	}
+}
