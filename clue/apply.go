@@ -482,12 +482,25 @@ func (b *builder) add(c *Clue) error {
 // apartLine keeps apart, on each line of c, the classes of digits of the
 // cells one and two steps away (entropic and modular lines: the three
 // cells of every window differ, which with three classes also makes cells
-// three steps away alike), or one step away (parity lines).
+// three steps away alike), up to M−1 steps away (modular lines of modulus
+// M), or one step away (parity lines).
 func (b *builder) apartLine(c *Clue) error {
 	kind, v, reach := satdoku.OtherThird, b.v, 2
 	switch c.Kind {
 	case ModularLine:
+		// Cells closer than the modulus M differ mod M: every M cells in a
+		// row hold M remainders, so with M classes or more among the digits
+		// every cell also has the remainder of the cell M steps on (ISS's
+		// Modular: the first M cells differ, those M apart are alike); with
+		// fewer, no M cells in a row can (nor in ISS's).
 		kind, v = satdoku.OtherResidue, 3
+		if c.Value != 0 {
+			v = c.Value
+		}
+		if v < 2 {
+			return b.fail("value", -1, -1, "modulus %d (want 2 or more)", v)
+		}
+		reach = v - 1
 	case ParityLine:
 		kind, v, reach = satdoku.OtherResidue, 2, 1
 	}

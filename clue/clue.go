@@ -124,8 +124,9 @@ const (
 	// middle and a high digit (1–3, 4–6, 7–9 on 9×9; on other boards the
 	// thirds of satdoku.OtherThird).
 	EntropicLine
-	// ModularLine: every three cells in a row on each line hold digits
-	// with different remainders divided by 3.
+	// ModularLine: every M cells in a row on each line hold digits with
+	// different remainders divided by M, the modulus: Value, 3 when it is
+	// 0 (ISS's Modular~M).
 	ModularLine
 	// ParityLine: neighbours on each line alternate odd and even digits.
 	ParityLine

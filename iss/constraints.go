@@ -341,12 +341,10 @@ func (b *builder) item(it *item) error {
 			return err
 		case m == 2:
 			return b.line(it, clue.ParityLine, 1, 0)
-		case m == 3:
-			return b.line(it, clue.ModularLine, 1, 0)
 		case m < 1:
 			return b.t.fail(it.argAt[0], ErrInvalid, "Modular: modulus %d", m)
 		}
-		return b.t.fail(it.argAt[0], ErrUnsupported, "Modular: modulus %d (satdoku's modular lines take 2, as parity lines, and 3)", m)
+		return b.line(it, clue.ModularLine, 1, m)
 	case "Entropic":
 		if b.numValues() != 9 || b.valueOffset != 0 {
 			return b.t.fail(it.at, ErrInvalid, "Entropic: lines need the values 1 to 9, not %d to %d", 1+b.valueOffset, b.numValues()+b.valueOffset)
@@ -676,17 +674,13 @@ func (b *builder) cage(it *item) error {
 }
 
 // pairs reads dots and marks between neighbours: every pair of
-// orthogonal neighbours among the cells, the earlier first (a
-// GreaterThan's earlier cell is the greater).
+// orthogonal neighbours among the cells (see neighbours), the earlier
+// first (a GreaterThan's earlier cell is the greater).
 func (b *builder) pairs(it *item) error {
 	cs, err := b.cells(it, 0)
 	if err != nil {
 		return err
 	}
-	if err := b.gridOnly(it, cs); err != nil {
-		return err
-	}
-	n := b.n
 	left := map[int]bool{}
 	for _, i := range cs {
 		left[i] = true
@@ -694,8 +688,8 @@ func (b *builder) pairs(it *item) error {
 	found := false
 	for _, i := range cs {
 		delete(left, i)
-		for _, j := range []int{i - n, i + n, i - 1, i + 1} {
-			if !left[j] || (j == i-1 || j == i+1) && j/n != i/n {
+		for _, j := range b.neighbours(i) {
+			if !left[j] {
 				continue
 			}
 			found = true
@@ -719,6 +713,36 @@ func (b *builder) pairs(it *item) error {
 		return b.t.fail(it.at, ErrInvalid, "%s: no two of its cells are neighbours", it.typ)
 	}
 	return nil
+}
+
+// neighbours returns the orthogonal neighbours of cell i as ISS's graph of
+// cells has them (left, right, up, down; −1 for none): a grid cell's in
+// the grid, a var cell's in its group laid out in rows of its columns
+// (the grid's width for a group given by a count); none between the two.
+func (b *builder) neighbours(i int) [4]int {
+	nb := [4]int{-1, -1, -1, -1}
+	start, count, cols := 0, b.n*b.n, b.n
+	if i >= b.n*b.n {
+		k := slices.IndexFunc(b.groups, func(g varGroup) bool { return i >= g.start && i < g.start+g.count })
+		if k < 0 {
+			return nb
+		}
+		start, count, cols = b.groups[k].start, b.groups[k].count, b.groups[k].columns
+	}
+	j := i - start
+	if j%cols > 0 {
+		nb[0] = i - 1
+	}
+	if j%cols < cols-1 && j+1 < count {
+		nb[1] = i + 1
+	}
+	if j >= cols {
+		nb[2] = i - cols
+	}
+	if j+cols < count {
+		nb[3] = i + cols
+	}
+	return nb
 }
 
 // littleKiller reads ".LittleKiller~SUM~CELL": the diagonal from CELL,

@@ -441,3 +441,33 @@ func TestPairSelfCount(t *testing.T) {
 		return text, rules
 	})
 }
+
+// TestModularCount: ISS's Modular~M lines (the first M cells differ mod
+// M, and cells M apart are alike mod M, as its builder writes them) on
+// random lines of 4×4 boards, M from 2 to 5, against brute force.
+func TestModularCount(t *testing.T) {
+	countRules(t, 2467, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		text := ".Shape~4x4"
+		var rules []rule
+		for range 1 + rng.IntN(2) {
+			m := 2 + rng.IntN(4)
+			line := rng.Perm(16)[:2+rng.IntN(6)]
+			text += fmt.Sprintf(".Modular~%d", m)
+			for _, i := range line {
+				text += "~" + cellName(i/4, i%4)
+			}
+			rules = append(rules, func(v []int) bool {
+				for j := range line {
+					for k := j + 1; k < len(line); k++ {
+						a, b := v[line[j]]%m, v[line[k]]%m
+						if k < m && a == b || (k-j)%m == 0 && a != b {
+							return false
+						}
+					}
+				}
+				return true
+			})
+		}
+		return text, rules
+	})
+}

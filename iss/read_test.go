@@ -241,7 +241,7 @@ func TestErrors(t *testing.T) {
 		{".LookAndSay~123~R1C1", "123", ErrInvalid, "pairs"},
 		{".LookAndSay~1222~R1C1~R1C2", "1222", ErrInvalid, "two counts"},
 		{".LookAndSay~0512~R1C1~R1C2.RegionSameValues", "", nil, ""},
-		{".Modular~4~R1C1~R1C2", "4~", ErrUnsupported, "modulus 4"},
+		{".Modular~0~R1C1~R1C2", "0~", ErrInvalid, "modulus 0"},
 		{".Shape~6x9.AntiKnight", ".AntiKnight", ErrUnsupported, "6×9"},
 		{".Shape~2x3.~R3C1_1", "R3C1", ErrInvalid, "R3C1"},
 		{".Shape~9x9~17", "17", ErrInvalid, "17 values"},

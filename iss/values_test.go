@@ -657,9 +657,6 @@ func TestVarCellsMeaning(t *testing.T) {
 	if uniques < 1 || counted < 60 {
 		t.Errorf("%d unique, %d counted exactly of 120: the test checks too little", uniques, counted)
 	}
-	if _, err := Read(".Var~A~~2.WhiteDot~VA1~VA2"); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("a dot between var cells: %v, want ErrUnsupported", err)
-	}
 	if _, err := Read(".Var~a.~Va_1"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a lower-case prefix: %v, want ErrInvalid", err)
 	}
@@ -867,5 +864,44 @@ func TestVarCellNames(t *testing.T) {
 				t.Errorf("%s: no cell named %s (%v)", text, w, got)
 			}
 		}
+	}
+}
+
+// TestVarCellDots: dots and marks between var cells join the neighbours
+// of ISS's graph of cells: a group in rows of its columns (2×2 here), a
+// group given by a count in rows of the grid's width (12 cells on a 9×9
+// grid: VC1…VC9, then VC10…VC12 under VC1…VC3); never a var cell and a grid
+// cell. Each pair as ISS lists it: the earlier cell first.
+func TestVarCellDots(t *testing.T) {
+	names := func(p *Puzzle) [][2]string {
+		r := p.Grid.Rules()
+		var got [][2]string
+		for _, c := range p.Clues {
+			got = append(got, [2]string{r.CellName(c.Cells[0]), r.CellName(c.Cells[1])})
+		}
+		return got
+	}
+	for text, want := range map[string][][2]string{
+		".Var~D~d~2x2.BlackDot~VD1~VD2~VD3~VD4":   {{"VD1", "VD2"}, {"VD1", "VD3"}, {"VD2", "VD4"}, {"VD3", "VD4"}},
+		".Var~C~c~12.WhiteDot~VC1~VC10~VC9~VC8":   {{"VC1", "VC10"}, {"VC9", "VC8"}},
+		".Var~C~c~12.X~VC9~VC10":                   nil, // the end of one row and the start of the next
+		".Var~V~v~2.V~VV2~VV1.BlackDot~R1C1~R1C2": {{"VV2", "VV1"}, {"r1c1", "r1c2"}},
+	} {
+		p, err := Read(text)
+		if want == nil {
+			if err == nil || !strings.Contains(err.Error(), "no two of its cells are neighbours") {
+				t.Errorf("%s: %v, want no neighbours", text, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if got := names(p); !slices.Equal(got, want) {
+			t.Errorf("%s: pairs %v, want %v", text, got, want)
+		}
+	}
+	if _, err := Read(".Var~V~v~2.BlackDot~R1C1~VV1"); err == nil || !strings.Contains(err.Error(), "no two of its cells are neighbours") {
+		t.Errorf("a dot between a grid cell and a var cell: %v, want no neighbours", err)
 	}
 }
