@@ -884,7 +884,7 @@ func TestVarCellDots(t *testing.T) {
 	for text, want := range map[string][][2]string{
 		".Var~D~d~2x2.BlackDot~VD1~VD2~VD3~VD4":   {{"VD1", "VD2"}, {"VD1", "VD3"}, {"VD2", "VD4"}, {"VD3", "VD4"}},
 		".Var~C~c~12.WhiteDot~VC1~VC10~VC9~VC8":   {{"VC1", "VC10"}, {"VC9", "VC8"}},
-		".Var~C~c~12.X~VC9~VC10":                   nil, // the end of one row and the start of the next
+		".Var~C~c~12.X~VC9~VC10":                  nil, // the end of one row and the start of the next
 		".Var~V~v~2.V~VV2~VV1.BlackDot~R1C1~R1C2": {{"VV2", "VV1"}, {"r1c1", "r1c2"}},
 	} {
 		p, err := Read(text)
