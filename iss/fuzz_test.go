@@ -60,6 +60,12 @@ func FuzzRead(f *testing.F) {
 		".NoBoxes.ChaosConstruction.ChaosArrow~R5C5~0~CC41~-~CC41~-~CC41~CC42.ChaosArrow~R1C1~2~R1C2.ChaosCount~VX~0~CC1",
 		".Shape~4x4.NoBoxes.ChaosConstruction.Regex~MTF8MjJ8MzN8NDQ~CC2~CC7.Regex~MQ~CC3.Or.Regex~MTF8MjI~CC1~CC2.~R1C1_1.End",
 		".Shape~6x6~9.RegionSize~9.Windoku.DisjointSets.RegionSumLine~R1C1~R1C4~R4C4.Or.RegionSumLine~R2C2~R5C5.End",
+		// Read since: Ors of outside clues, sets that share cells, a Pair
+		// cell next to itself, dots between var cells, any modulus.
+		".Or.XSum~C1~1~.XSum~C1~3~.Skyscraper~C1~2~.End.XSum~C1~5~.Or.NumberedRoom~R2~~4.XSum~R2~~9.End",
+		".SameValues~2~R1C1~R1C1.SameValues~3~R1C1~R1C2~R1C2~R1C3~R1C3~R1C1.Pair~_3_8H_wH8AHwAE~R5C5~R5C5~R5C6~R5C6",
+		".Var~D~d~2x2.Var~C~c~12.BlackDot~VD1~VD2~VD3~VD4.WhiteDot~VC1~VC10.X~VC9~VC10.GreaterThan~VC2~VC3~R1C1",
+		".Modular~4~R1C1~R1C2~R1C3~R1C4~R1C5.Modular~12~R2C1~R2C2.Shape~9x9~0-8.Modular~9~R3C1~R3C2~R3C3",
 	} {
 		f.Add(s)
 	}
