@@ -18,7 +18,7 @@ import (
 //     ({1,4,7}, {2,5,8}, {3,6,9}); ISS reads it on 9 values.
 //   - DutchFlatmates: down each column, every middle value (⌈V/2⌉, 5 of
 //     1–9) has a 1 directly above it or the largest value (9) directly
-//     below it; ISS reads it on values from 1 only.
+//     below it; ISS reads it on the values 1 to 9 only.
 //   - ValueIndexing~A~B~C1~…~Ck: the value x of cell A appears in cell
 //     C_j, where j is the value of cell B, 1 to k (an arrow from A along
 //     the line, B the number of steps past it; ISS's ValueIndexing
@@ -92,8 +92,8 @@ func flatmates(v int) *satdoku.NFA {
 
 // dutchFlatmates reads DutchFlatmates: its automaton down each column.
 func (b *builder) dutchFlatmates(it *item) error {
-	if b.valueOffset != 0 {
-		return b.t.fail(it.at, ErrInvalid, "DutchFlatmates: on a board of values %d to %d (ISS reads it on values from 1)",
+	if b.valueOffset != 0 || b.numValues() != 9 {
+		return b.t.fail(it.at, ErrInvalid, "DutchFlatmates: on a board of values %d to %d (ISS reads it on the values 1 to 9)",
 			1+b.valueOffset, b.numValues()+b.valueOffset)
 	}
 	n, a := b.n, flatmates(b.numValues())

@@ -471,3 +471,19 @@ func TestModularCount(t *testing.T) {
 		return text, rules
 	})
 }
+
+// TestWindokuCount: ISS's Windoku on 4×4 boards (one window, rows and
+// columns 2–3, as ISS lays the windows out from its boxes: 168 of the 288
+// grids, ISS's own count), with random givens, against brute force.
+func TestWindokuCount(t *testing.T) {
+	countRules(t, 2468, 4, sudokus4(4), func(rng *rand.Rand) (string, []rule) {
+		return ".Shape~4x4.Windoku", []rule{func(v []int) bool {
+			return allDistinct([]int{v[5], v[6], v[9], v[10]})
+		}}
+	})
+	for _, s := range []string{".Shape~6x6.Windoku", ".Shape~16x16.Windoku"} {
+		if _, err := Read(s); err != nil {
+			t.Errorf("%s: %v", s, err)
+		}
+	}
+}

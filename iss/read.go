@@ -271,6 +271,16 @@ func (b *builder) finish() (*Puzzle, error) {
 		}
 		noBoxes = true
 	}
+	if k := slices.Index(b.named, "windoku"); k >= 0 && (n != 9 || b.numValues() != 9) {
+		// satdoku's windoku is the 9×9 one; ISS sizes the windows on any
+		// square grid by the boxes of its values' count.
+		h, w := boxDims(n, n, b.numValues())
+		for _, reg := range windows(n, h, w) {
+			b.add(b.namedAt[k], clue.Clue{Kind: clue.ExtraRegion, Cells: reg, Label: "windoku"})
+		}
+		b.named = slices.Delete(b.named, k, k+1)
+		b.namedAt = slices.Delete(b.namedAt, k, k+1)
+	}
 	var r *satdoku.Rules
 	var err error
 	switch {
@@ -502,7 +512,7 @@ func number(s string) (int, bool) {
 // read these, as ISS's builder does: a region sum line is cut by them
 // (read as equal sums of its segments; with no boxes it has no regions
 // and says nothing, as in ISS), windoku's windows are h×w, one cell
-// apart, and disjoint sets are the cells at one place in every box (both
+// apart (see windows), and disjoint sets are the cells at one place in every box (both
 // with or without boxes, as extra regions; none when no h×w box tiles the
 // grid). A jigsaw beside them is refused.
 func (b *builder) sizedBoxes(noBoxes bool) error {
@@ -515,15 +525,7 @@ func (b *builder) sizedBoxes(noBoxes bool) error {
 		var regs [][]int
 		switch b.named[k] {
 		case "windoku":
-			for left := 1; h > 0 && left+w < n; left += w + 1 {
-				for top := 1; top+h < n; top += h + 1 {
-					var cells []int
-					for i := range size {
-						cells = append(cells, (top+i/w)*n+left+i%w)
-					}
-					regs = append(regs, cells)
-				}
-			}
+			regs = windows(n, h, w)
 		case "disjoint":
 			for i := 0; h > 0 && i < size; i++ {
 				var cells []int
@@ -882,4 +884,22 @@ func (b *builder) dropOutside() {
 		}
 	}
 	b.clues, b.at, b.dropped = clues, at, nil
+}
+
+// windows returns the windoku windows of an n×n grid with boxes of h rows
+// and w columns, as ISS lays them out: boxes one cell apart from the
+// second row and column on, as many as fit inside the grid's edges (none
+// when h is 0: no box tiles the grid).
+func windows(n, h, w int) [][]int {
+	var regs [][]int
+	for left := 1; h > 0 && left+w < n; left += w + 1 {
+		for top := 1; top+h < n; top += h + 1 {
+			var cells []int
+			for i := range h * w {
+				cells = append(cells, (top+i/w)*n+left+i%w)
+			}
+			regs = append(regs, cells)
+		}
+	}
+	return regs
 }

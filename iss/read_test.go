@@ -255,7 +255,6 @@ func TestErrors(t *testing.T) {
 		{".Shape~9x9~2-10", "2-10", ErrInvalid, "2-10"},
 		{".Shape~9x9~8", "8", ErrInvalid, "8 values"},
 		{".Shape~9x9~0-8.~R1C1_9", "R1C1_9", ErrInvalid, "0 to 8"},
-		{".Shape~16x16.Windoku", ".Windoku", ErrUnsupported, "windoku"},
 		{".Cage~50~R1C1~R1C2.Arrow~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8", "", nil, ""},
 		{".PillArrow~2~R1C2~R2C1~R3C3", "R1C2", ErrInvalid, "side by side"},
 		{".PillArrow~2~R1C1~R2C2~R3C3", "", nil, ""},
