@@ -428,8 +428,8 @@ func checkArms(c *Constraint) error {
 	return nil
 }
 
-// Arms returns the arms of a Reach c, each its cells in order from the
-// start's next, by arm number.
+// Arms returns the arms of a Reach c by arm number, each the positions
+// in c.Cells of its cells, in order from the start on.
 func (c *Constraint) Arms() [][]int {
 	var arms [][]int
 	for k := 2; k < len(c.Cells) && k < len(c.Coefs); k++ {
@@ -440,7 +440,7 @@ func (c *Constraint) Arms() [][]int {
 		for len(arms) < a {
 			arms = append(arms, nil)
 		}
-		arms[a-1] = append(arms[a-1], c.Cells[k])
+		arms[a-1] = append(arms[a-1], k)
 	}
 	return slices.DeleteFunc(arms, func(arm []int) bool { return arm == nil })
 }

@@ -91,8 +91,7 @@ func (b *builder) counted(c *Clue) error {
 				continue
 			}
 			// Each set lists a cell once (see lines): x and y share none.
-			xy := append(slices.Clone(x), y...)
-			b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: xy, Value: 2})
+			b.con(satdoku.Constraint{Kind: satdoku.SameValues, Cells: append(x, y...), Value: 2})
 		}
 	case CountingCircles:
 		if len(c.Cells) == 0 {

@@ -25,7 +25,8 @@ func (e *Encoder) reach(a ClauseAdder, d *Domain, c *satdoku.Constraint) {
 	var ins []int // the reach literals, in order
 	for _, arm := range c.Arms() {
 		r := litTrue
-		for _, i := range arm {
+		for _, k := range arm {
+			i := c.Cells[k]
 			s, ok := same[i]
 			if !ok {
 				s = e.same(a, d, start, i)

@@ -353,22 +353,9 @@ func (b *builder) cellGroups(it *item, k int) (groups, ats [][]int, err error) {
 	return groups, ats, nil
 }
 
-// splitRepeats cuts a list of cells where a cell is next to itself
-// (every: drops a cell listed again), and returns the lists and the cells
-// so related to themselves, each once.
-func splitRepeats(cells []int, every bool) (parts [][]int, self []int) {
-	if every {
-		var kept []int
-		for _, i := range cells {
-			switch {
-			case !slices.Contains(kept, i):
-				kept = append(kept, i)
-			case !slices.Contains(self, i):
-				self = append(self, i)
-			}
-		}
-		return [][]int{kept}, self
-	}
+// splitRepeats cuts a list of cells where a cell is next to itself, and
+// returns the lists and the cells so related to themselves, each once.
+func splitRepeats(cells []int) (parts [][]int, self []int) {
 	from := 0
 	for j := 1; j <= len(cells); j++ {
 		if j == len(cells) || cells[j] == cells[j-1] {
@@ -444,7 +431,7 @@ func (b *builder) pair(it *item) error {
 	// from it.
 	var parts [][]int
 	for _, cells := range groups {
-		ps, self := splitRepeats(cells, every)
+		ps, self := splitRepeats(cells) // a PairX repeats none (see checkRepeats)
 		parts = append(parts, ps...)
 		for _, i := range self {
 			var vs []int

@@ -579,15 +579,7 @@ func checker(c *satdoku.Constraint, n int) func(vals []int, masks []uint64) bool
 // that may (the leading cells that may hold its digit, or share a
 // candidate with it while it is open); exact when every digit is set.
 func reachChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
-	arms := map[int][]int{} // arm number → positions along it
-	var order []int
-	for k := 2; k < len(c.Cells); k++ {
-		a := c.Coefs[k]
-		if _, ok := arms[a]; !ok {
-			order = append(order, a)
-		}
-		arms[a] = append(arms[a], k)
-	}
+	arms := c.Arms()
 	return func(vals []int, masks []uint64) bool {
 		mask := func(k int) uint64 {
 			if vals[k] != 0 {
@@ -597,9 +589,9 @@ func reachChecker(c *satdoku.Constraint) func(vals []int, masks []uint64) bool {
 		}
 		start := mask(1)
 		lo, hi := 1, 1
-		for _, a := range order {
+		for _, arm := range arms {
 			must, can := vals[1] != 0, true
-			for _, k := range arms[a] {
+			for _, k := range arm {
 				must = must && vals[k] == vals[1]
 				can = can && mask(k)&start != 0
 				if must {

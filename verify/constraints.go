@@ -333,7 +333,7 @@ func narrow(c *satdoku.Constraint, n int, m, scratch []uint64) bool {
 	case satdoku.Automaton:
 		return narrowNFA(c, m)
 	case satdoku.Reach:
-		return narrowReach(c, m)
+		return narrowReach(c, m, scratch)
 	case satdoku.AnyOf:
 		return narrowAnyOf(c, n, m)
 	default:

@@ -8,41 +8,37 @@ import (
 
 // This file checks a Reach (ISS's chaos arrows and counts): the first
 // cell's digit plus Value is the number of cells that reach the start,
-// the second cell, along their arms (Coefs) holding its digit.
+// the second cell, along their arms (Coefs) holding its digit. Neither
+// function allocates: exact and narrow run in the counter's search.
 
-// reachArms returns, for each arm of a Reach c in the order first listed,
-// the positions in c.Cells of its cells, in order along it.
-func reachArms(c *satdoku.Constraint) [][]int {
-	var arms [][]int
-	at := map[int]int{} // arm number → index in arms
-	for k := 2; k < len(c.Cells) && k < len(c.Coefs); k++ {
-		a, ok := at[c.Coefs[k]]
-		if !ok {
-			a = len(arms)
-			at[c.Coefs[k]] = a
-			arms = append(arms, nil)
-		}
-		arms[a] = append(arms[a], k)
+// reaches reports whether the cell at position k of a Reach reaches the
+// start in g: it and every cell before it on its arm hold the start's
+// digit.
+func reaches(c *satdoku.Constraint, g *satdoku.Grid, k int) bool {
+	start := g.Cell(c.Cells[1])
+	if g.Cell(c.Cells[k]) != start {
+		return false
 	}
-	return arms
+	for j := 2; j < k; j++ {
+		if c.Coefs[j] == c.Coefs[k] && g.Cell(c.Cells[j]) != start {
+			return false
+		}
+	}
+	return true
 }
 
 // reachWhy returns why a Reach is broken by the digits of g, or "".
 func reachWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
-	r := g.Rules()
-	start := g.Cell(c.Cells[1])
 	count := 1
-	for _, arm := range reachArms(c) {
-		for _, k := range arm {
-			if g.Cell(c.Cells[k]) != start {
-				break
-			}
+	for k := 2; k < len(c.Cells); k++ {
+		if reaches(c, g, k) {
 			count++
 		}
 	}
 	if d := g.Cell(c.Cells[0]); d+c.Value != count {
+		r, s := g.Rules(), c.Cells[1]
 		return fmt.Sprintf("%s holds %d, and %d cells hold %s's %d along its arms, %s included",
-			r.CellName(c.Cells[0]), r.ValueOf(d), count, r.CellName(c.Cells[1]), r.ValueOf(start), r.CellName(c.Cells[1]))
+			r.CellName(c.Cells[0]), r.ValueOf(d), count, r.CellName(s), r.ValueOf(g.Cell(s)), r.CellName(s))
 	}
 	return ""
 }
@@ -53,22 +49,28 @@ func reachWhy(c *satdoku.Constraint, g *satdoku.Grid) string {
 // and those that may hold it; with the start open, none and the leading
 // cells that share a candidate with the start. With every mask one digit
 // the two are equal: the count is exact. The other cells keep their
-// masks (a cell may be listed twice; the first is listed once).
-func narrowReach(c *satdoku.Constraint, m []uint64) bool {
+// masks (a cell may be listed twice; the first is listed once). scratch
+// (len(m) words) holds each arm's state: bit 0 once a cell of it cannot
+// be sure to reach, bit 1 once one cannot reach.
+func narrowReach(c *satdoku.Constraint, m, scratch []uint64) bool {
 	s := m[1]
 	fixed := s&(s-1) == 0
+	arms := scratch[:len(m)]
+	clear(arms)
 	lo, hi := 1, 1
-	for _, arm := range reachArms(c) {
-		must, can := fixed, true
-		for _, k := range arm {
-			must = must && m[k] == s
-			can = can && m[k]&s != 0
-			if must {
-				lo++
-			}
-			if can {
-				hi++
-			}
+	for k := 2; k < len(m); k++ {
+		st := &arms[c.Coefs[k]-1] // arms are numbered 1 to len(Cells)
+		if !fixed || m[k] != s {
+			*st |= 1
+		}
+		if m[k]&s == 0 {
+			*st |= 2
+		}
+		if *st&1 == 0 {
+			lo++
+		}
+		if *st&2 == 0 {
+			hi++
 		}
 	}
 	var keep uint64
